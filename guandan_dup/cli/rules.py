@@ -1,0 +1,3 @@
+"""CLI commands: rules (being written)."""
+
+from .app import app  # noqa: F401

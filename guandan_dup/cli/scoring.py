@@ -1,0 +1,3 @@
+"""CLI commands: scoring (being written)."""
+
+from .app import app  # noqa: F401

@@ -1,0 +1,3 @@
+"""CLI commands: simulate (being written)."""
+
+from .app import app  # noqa: F401

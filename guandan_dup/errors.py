@@ -1,0 +1,60 @@
+"""Exceptions by kind, all ``ValueError`` subclasses, so callers catch what they can handle.
+
+The CLI turns every ``GuandanError`` into ``Error: <message>`` and exit code 1; anything else
+is a bug and keeps its traceback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class GuandanError(ValueError):
+    """Base of every error that bad input (not a bug) can cause."""
+
+
+class NotationError(GuandanError):
+    """A card, seat, level or finishing-order token that cannot be parsed."""
+
+
+class IllegalPlayError(GuandanError):
+    """A play that the rules do not allow in the position it was made."""
+
+
+class InvalidPlanError(GuandanError):
+    """An event plan (event.toml, options) that is inconsistent or incomplete."""
+
+
+class KeyFileError(GuandanError):
+    """An event key file that is missing, unreadable, malformed or would be overwritten."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with one cell of an input file: where, what was there, which rule."""
+
+    file: str
+    row: int | None
+    column: str | None
+    value: object
+    rule: str
+
+    def __str__(self) -> str:
+        where = [self.file]
+        if self.row is not None:
+            where.append(f"row {self.row}")
+        if self.column is not None:
+            where.append(f"column {self.column!r}")
+        value = "" if self.value is None else f" value {self.value!r}:"
+        return f"{', '.join(where)}:{value} {self.rule}"
+
+
+class InvalidResultsError(GuandanError):
+    """Results that break one or more rules; carries every problem found, not just the first."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = list(problems)
+        count = len(self.problems)
+        lines = [f"{count} problem{'s' if count != 1 else ''} in the results; nothing was written:"]
+        lines += [f"  {p}" for p in self.problems]
+        super().__init__("\n".join(lines))
