@@ -49,6 +49,10 @@ class Problem:
         return f"{', '.join(where)}:{value} {self.rule}"
 
 
+SHOWN_PROBLEMS = 50
+"""How many problems a message lists; a director fixes the first ones and re-runs."""
+
+
 class InvalidResultsError(GuandanError):
     """Results that break one or more rules; carries every problem found, not just the first."""
 
@@ -56,5 +60,7 @@ class InvalidResultsError(GuandanError):
         self.problems = list(problems)
         count = len(self.problems)
         lines = [f"{count} problem{'s' if count != 1 else ''} in the results; nothing was written:"]
-        lines += [f"  {p}" for p in self.problems]
+        lines += [f"  {p}" for p in self.problems[:SHOWN_PROBLEMS]]
+        if count > SHOWN_PROBLEMS:
+            lines.append(f"  ... and {count - SHOWN_PROBLEMS} more (all are in .problems)")
         super().__init__("\n".join(lines))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import deals, demo, event, movement, rules, scoring, simulate  # noqa: F401  (registers)
+from . import deals, demo, event, movement, rules, scoring, simulate, site  # noqa: F401  (registers)
 from .app import app
 
 

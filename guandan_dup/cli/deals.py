@@ -1,3 +1,112 @@
-"""CLI commands: deals (being written)."""
+"""CLI commands for keys and board sets: ``key new``, ``deal`` and ``deal verify``."""
 
-from .app import app  # noqa: F401
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import typer
+
+from ..deals import (
+    KeyPermissionWarning,
+    OutputFormat,
+    commitment,
+    create_key,
+    make_board_set,
+    parse_board_range,
+    read_key,
+    verify_file,
+    write,
+)
+from ..deals.boardset import DEFAULT_BOARDS_PER_SET
+from .app import app
+
+key_app = typer.Typer(no_args_is_help=True, help="Make the secret event key that fixes the deals.")
+app.add_typer(key_app, name="key")
+
+deal_app = typer.Typer(
+    help=(
+        "Deal a board set from an event key (guandan-dup deal --key FILE --boards 1-36 --out "
+        "boards.parquet), or check one with 'deal verify'."
+    )
+)
+app.add_typer(deal_app, name="deal")
+
+
+@key_app.command("new")
+def key_new(
+    out: Path = typer.Option(..., "--out", help="Key file to write (mode 0600, keep it secret)."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing key file."),
+) -> None:
+    """Write a new 256-bit event key and print its commitment (never the key)."""
+    published = create_key(out, force=force)
+    typer.echo(f"Wrote a new event key to {out} (owner-only; keep it secret until the event ends).")
+    typer.echo(f"Commitment (publish this before the event): {published}")
+
+
+def _read_key(path: Path) -> bytes:
+    """Read a key file, turning a permission warning into a ``Warning:`` line on stderr."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", KeyPermissionWarning)
+        key = read_key(path)
+    for warning in caught:
+        typer.echo(f"Warning: {warning.message}", err=True)
+    return key
+
+
+@deal_app.callback(invoke_without_command=True)
+def deal(
+    ctx: typer.Context,
+    key: Path | None = typer.Option(None, "--key", help="The event key file."),
+    boards: str | None = typer.Option(
+        None, "--boards", help="Boards to deal: ranges and numbers, e.g. 1-36 or 1-12,25-36."
+    ),
+    out: Path | None = typer.Option(None, "--out", help="Output file (.parquet/.json/.txt/.html)."),
+    boards_per_set: int = typer.Option(
+        DEFAULT_BOARDS_PER_SET, "--boards-per-set", help="Boards in a set (1 = board mode)."
+    ),
+    delayed: str = typer.Option(
+        "", "--delayed", help="Public value fixed after the commitment, e.g. a lottery draw."
+    ),
+    fmt: OutputFormat | None = typer.Option(
+        None, "--format", case_sensitive=False, help="Output type; default from --out's suffix."
+    ),
+    leader: str = typer.Option("E", "--leader", help="Seat that leads the first board of a set."),
+    quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+) -> None:
+    """Deal boards from the event key into a board-set file or hand records."""
+    if ctx.invoked_subcommand is not None:
+        return
+    missing = [name for name, value in (("--key", key), ("--boards", boards), ("--out", out))
+               if value is None]
+    if missing:
+        ctx.fail(f"deal needs {', '.join(missing)} (e.g. --key event.key --boards 1-36 "
+                 f"--out boards.parquet), or the subcommand 'verify'")
+    event_key = _read_key(key)
+    table = make_board_set(
+        event_key,
+        parse_board_range(boards),
+        boards_per_set,
+        delayed=delayed,
+        first_leader=leader,
+        show_progress=not quiet,
+    )
+    write(table, out, fmt)
+    typer.echo(f"Dealt {table.num_rows} boards to {out}.")
+    typer.echo(f"Commitment: {commitment(event_key)}")
+
+
+@deal_app.command("verify")
+def deal_verify(
+    board_file: Path = typer.Argument(..., help="Board-set Parquet file to check."),
+    key: Path = typer.Option(..., "--key", help="The revealed event key file."),
+    delayed: str | None = typer.Option(
+        None, "--delayed", help="Delayed value to use instead of the one in the file."
+    ),
+    quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+) -> None:
+    """Recompute every board from the key; list the boards that differ (exit 1 if any)."""
+    result = verify_file(board_file, _read_key(key), delayed, show_progress=not quiet)
+    typer.echo(result.summary())
+    if not result.ok:
+        raise typer.Exit(1)

@@ -1,3 +1,192 @@
-"""CLI commands: event (being written)."""
+"""CLI group ``event``: one command per step of a director's round loop on an event folder.
 
-from .app import app  # noqa: F401
+``event_app`` is exported so other modules (the results site) can add commands to the group.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ..event import (
+    EventFolder,
+    create_event,
+    deal_round,
+    event_status,
+    export_event,
+    ingest,
+    reveal_key,
+    score_round,
+    seat_event_round,
+)
+from ..event.export import DEFAULT_FORMATS
+from .app import app
+
+event_app = typer.Typer(
+    no_args_is_help=True,
+    help="Run an event in a folder: init, deal, seat, ingest, score, export, status, reveal.",
+)
+app.add_typer(event_app, name="event")
+
+DIR = typer.Argument(..., help="The event folder.")
+ROUND = typer.Option(..., "--round", help="Round number (1 = first).")
+
+
+@event_app.command("init")
+def init(
+    directory: Path = DIR,
+    players: Path = typer.Option(..., "--players", help="CSV with id, name[, seed][, pair]."),
+    tables_per_group: int = typer.Option(..., "--tables-per-group", help="Tables in a group."),
+    sets_per_round: int = typer.Option(..., "--sets-per-round", help="Sets each round."),
+    boards_per_set: int = typer.Option(..., "--boards-per-set", help="Boards in a set."),
+    rounds: int = typer.Option(..., "--rounds", help="Rounds in the event."),
+    kind: str = typer.Option("individual", "--kind", help="individual or pairs."),
+    name: str | None = typer.Option(None, "--name", help="Event name (default: folder name)."),
+    seeding: Path | None = typer.Option(
+        None, "--seeding", help="CSV with an id column, best seed first (else a lot)."
+    ),
+    rotate_partners: bool = typer.Option(
+        False, "--rotate-partners", help="Rotate partners within a round (ad-bc, ac-bd, ab-cd)."
+    ),
+) -> None:
+    """Create an event folder: plan, players, secret key; prints the commitment to publish."""
+    folder = create_event(
+        directory,
+        players,
+        tables_per_group,
+        sets_per_round,
+        boards_per_set,
+        rounds,
+        kind=kind,
+        name=name,
+        seeding=seeding,
+        rotate_partners=rotate_partners,
+    )
+    plan = folder.plan
+    typer.echo(
+        f"Created {plan.kind} event {plan.name!r} in {directory}: {plan.players} players, "
+        f"{plan.tables()} tables in {plan.groups()} groups, {plan.rounds} rounds of "
+        f"{plan.sets_per_round} sets of {plan.boards_per_set} boards."
+    )
+    typer.echo(f"Secret key: {folder.key_path} (owner-only; never share it before the end).")
+    typer.echo(f"Commitment (publish this before round 1): {folder.commitment}")
+
+
+@event_app.command("deal")
+def deal(
+    directory: Path = DIR,
+    round_no: int = ROUND,
+    quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+) -> None:
+    """Deal the boards of a round's sets; writes boards.parquet and hand-records.html."""
+    paths = deal_round(EventFolder.open(directory), round_no, show_progress=not quiet)
+    typer.echo("Wrote " + ", ".join(map(str, paths)))
+
+
+@event_app.command("seat")
+def seat(directory: Path = DIR, round_no: int = ROUND) -> None:
+    """Seat a round (round 1: seeding or lot; later: previous standings); prints table cards."""
+    folder = EventFolder.open(directory)
+    seating = seat_event_round(folder, round_no)
+    tables = seating.seating
+    typer.echo(
+        f"Round {round_no}: {tables['table'].nunique()} tables in {tables['group'].nunique()} "
+        f"groups; table cards: {folder.file(round_no, 'table-cards.html')}"
+    )
+    typer.echo(f"Byes: {', '.join(seating.byes['player']) or 'none'}")
+    for r in seating.repeats.itertuples():
+        typer.echo(f"Unavoidable repeat: pair {r.ns} meets pair {r.ew} again")
+
+
+@event_app.command("ingest")
+def ingest_command(
+    directory: Path = DIR,
+    file: Path = typer.Argument(..., help="Results file (set- or board-level Parquet)."),
+    round_no: int = ROUND,
+) -> None:
+    """Check a results file against the plan and seating and store it (corrections replace)."""
+    report = ingest(EventFolder.open(directory), file, round_no)
+    replaced = f", replacing {report.replaced} (kept in history/)" if report.replaced else ""
+    typer.echo(f"Round {round_no}: took {report.taken} set results{replaced}.")
+    for warning in report.warnings:
+        typer.echo(f"Warning: {warning}", err=True)
+    missing = ", ".join(f"table {t} set {s}" for t, s in report.missing)
+    typer.echo(f"Still missing: {missing}" if missing else "Every table of the round has results.")
+
+
+@event_app.command("score")
+def score(
+    directory: Path = DIR,
+    round_no: int = ROUND,
+    force: bool = typer.Option(
+        False, "--force", help="Re-score although a later round is scored (history kept)."
+    ),
+) -> None:
+    """Score a round from the results of rounds 1..R; writes its scores and standings."""
+    scored = score_round(EventFolder.open(directory), round_no, force=force)
+    for warning in scored.warnings:
+        typer.echo(f"Warning: {warning}", err=True)
+    standings = scored.standings[scored.standings["round"] == round_no]
+    leader = standings.sort_values("position").iloc[0]
+    typer.echo(
+        f"Scored round {round_no}: {len(standings)} players; leader {leader['player']} "
+        f"({leader['cumulative']:.2%})."
+    )
+
+
+@event_app.command("export")
+def export(
+    directory: Path = DIR,
+    round_no: int | None = typer.Option(
+        None, "--round", help="Only this round (default: every scored round)."
+    ),
+    formats: list[str] = typer.Option(
+        list(DEFAULT_FORMATS), "--format", help="csv, xlsx, md or html (repeat the option)."
+    ),
+) -> None:
+    """Write ranking tables and travellers to DIR/exports/."""
+    paths = export_event(EventFolder.open(directory), round_no, formats)
+    typer.echo(f"Wrote {len(paths)} files to {paths[0].parent}")
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+@event_app.command("status")
+def status(directory: Path = DIR) -> None:
+    """Show what is done and what is missing in every round, and the next step."""
+    state = event_status(EventFolder.open(directory))
+    table = Table(title=f"{state.name} ({state.kind})")
+    for column in ("round", "sets", "dealt", "seated", "results", "missing", "scored"):
+        table.add_column(column)
+    for r in state.rounds:
+        missing = ", ".join(f"t{t}/s{s}" for t, s in r.missing[:12])
+        more = len(r.missing) - 12
+        table.add_row(
+            str(r.round),
+            ",".join(map(str, r.sets)),
+            _yes(r.dealt) if r.dealt else f"no (sets {','.join(map(str, r.sets_not_dealt))})",
+            _yes(r.seated),
+            f"{r.expected_results - len(r.missing)}/{r.expected_results}",
+            missing + (f" and {more} more" if more > 0 else ""),
+            _yes(r.scored),
+        )
+    console = Console(width=120)
+    console.print(table)
+    console.print(f"Commitment: {state.commitment}; key revealed: {_yes(state.key_revealed)}")
+    console.print(f"Next: {state.next_step()}")
+
+
+@event_app.command("reveal")
+def reveal(directory: Path = DIR) -> None:
+    """After the event: mark the key as published (the site may then show it)."""
+    folder = reveal_key(directory)
+    typer.echo(f"Marked the key as revealed in {folder.path / 'event.toml'}.")
+    typer.echo(f"Publish the key file {folder.key_path} (e.g. beside the results site) so that")
+    typer.echo(
+        "anyone can check the boards: guandan-dup deal verify --key event.key boards.parquet"
+    )

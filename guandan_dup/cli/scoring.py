@@ -1,3 +1,120 @@
-"""CLI commands: scoring (being written)."""
+"""CLI commands ``score``, ``standings`` and ``travellers``: thin calls into scoring/reports."""
 
-from .app import app  # noqa: F401
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+
+import typer
+
+from ..atomic import write_bytes, write_text
+from ..errors import GuandanError
+from ..reports import standings_report, travellers_report
+from ..scoring import score_files
+from .app import app
+
+
+class CompareWithin(StrEnum):
+    event = "event"
+    group = "group"
+
+
+class ReportFormat(StrEnum):
+    csv = "csv"
+    xlsx = "xlsx"
+    md = "md"
+    html = "html"
+
+
+@app.command("score")
+def score(
+    results: list[Path] = typer.Argument(
+        ..., help="Results files (set-level or board-level Parquet); every round in them."
+    ),
+    out: Path = typer.Option(
+        ..., "--out", help="Folder for scores.parquet, standings.parquet, travellers.parquet."
+    ),
+    expected: int | None = typer.Option(
+        None, "--expected", min=1,
+        help="Tables meant to play each set; sets with fewer real results are Neuberg-adjusted.",
+    ),
+    compare_within: CompareWithin = typer.Option(
+        CompareWithin.event, "--compare-within",
+        help="Compare a set's results across the whole event or within each group.",
+    ),
+    boards_per_set: int | None = typer.Option(
+        None, "--boards-per-set", min=1,
+        help="Boards in a set: lets set-level levels be checked against what k boards allow.",
+    ),
+    seed: int = typer.Option(
+        0, "--seed", help="Seed of the lot that orders players still tied after the last round."
+    ),
+    three_failures_reset: bool = typer.Option(
+        False, "--three-failures-reset",
+        help="House rule: three failures at A send a side back to 2 (board-level files).",
+    ),
+    quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+) -> None:
+    """Score results files: score rates per set, standings after every round, travellers."""
+    scored = score_files(
+        results, out, expected=expected, compare_within=compare_within.value,
+        boards_per_set=boards_per_set, three_failures_reset=three_failures_reset, seed=seed,
+        show_progress=not quiet,
+    )
+    for warning in scored.warnings:
+        typer.echo(f"Warning: {warning}", err=True)
+    rounds = sorted(scored.standings["round"].unique())
+    typer.echo(
+        f"Scored {len(scored.travellers)} table results, {len(scored.scores)} player scores, "
+        f"rounds {', '.join(map(str, rounds)) or 'none'}; wrote {out}/scores.parquet, "
+        f"standings.parquet, travellers.parquet"
+    )
+
+
+def _check_destination(fmt: ReportFormat, out: Path | None) -> None:
+    if out is None and fmt is ReportFormat.xlsx:
+        raise GuandanError("--format xlsx writes a binary file: give --out FILE.xlsx")
+
+
+def _emit(report: str | bytes, out: Path | None) -> None:
+    """Write the report to ``out`` atomically, or print a text report."""
+    if out is None:
+        typer.echo(report, nl=False)
+        return
+    if isinstance(report, bytes):
+        write_bytes(out, report)
+    else:
+        write_text(out, report)
+    typer.echo(f"Wrote {out}", err=True)
+
+
+@app.command("standings")
+def standings(
+    directory: Path = typer.Argument(..., help="Folder written by 'guandan-dup score'."),
+    round_: int = typer.Option(..., "--round", help="Show the standings after this round."),
+    fmt: ReportFormat = typer.Option(ReportFormat.md, "--format", help="csv, xlsx, md or html."),
+    out: Path | None = typer.Option(
+        None, "--out", help="File to write (default: print; xlsx needs --out)."
+    ),
+    names: Path | None = typer.Option(
+        None, "--names", help="csv or Parquet with columns player, name: adds a name column."
+    ),
+) -> None:
+    """The ranking table after a round: rank ("1=" for ties), player, sets, averages in %."""
+    _check_destination(fmt, out)
+    _emit(standings_report(directory, round_, fmt.value, names), out)
+
+
+@app.command("travellers")
+def travellers(
+    directory: Path = typer.Argument(..., help="Folder written by 'guandan-dup score'."),
+    round_: int = typer.Option(..., "--round", help="Round whose sets to show."),
+    set_: int | None = typer.Option(None, "--set", help="Only this set (default: every set)."),
+    fmt: ReportFormat = typer.Option(ReportFormat.md, "--format", help="csv, xlsx, md or html."),
+    out: Path | None = typer.Option(
+        None, "--out", help="File to write (default: print; xlsx needs --out)."
+    ),
+) -> None:
+    """Per-set travellers: every table's result on a set with both directions' rates."""
+    _check_destination(fmt, out)
+    _emit(travellers_report(directory, round_, fmt.value, set_), out)

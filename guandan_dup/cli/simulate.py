@@ -1,3 +1,52 @@
-"""CLI commands: simulate (being written)."""
+"""CLI commands ``simulate`` (a whole event played by bots) and ``playlog validate``."""
 
-from .app import app  # noqa: F401
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from ..deals.boardset import load as load_boards
+from ..sim.event import simulate
+from ..sim.playlog import validate_log
+from .app import app
+
+playlog_app = typer.Typer(no_args_is_help=True, help="Check recorded play (play logs).")
+app.add_typer(playlog_app, name="playlog")
+
+
+@app.command("simulate")
+def simulate_command(
+    players: int = typer.Option(..., "--players", help="Number of players (4 per table)."),
+    rounds: int = typer.Option(..., "--rounds", help="Number of rounds."),
+    sets_per_round: int = typer.Option(2, "--sets-per-round", help="Sets played each round."),
+    boards_per_set: int = typer.Option(4, "--boards-per-set", help="Boards in a set (1 = board "
+                                       "mode)."),
+    out: Path = typer.Option(..., "--out", help="Event folder to create (must not hold one)."),
+    seed: int = typer.Option(0, "--seed", help="Seed: the same seed gives the same event."),
+    tables_per_group: int = typer.Option(4, "--tables-per-group", help="Tables in a group."),
+    quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+) -> None:
+    """Play a whole individual event with bots: deals, seating, play, results, scores."""
+    result = simulate(out, players, rounds, sets_per_round, boards_per_set, seed,
+                      tables_per_group=tables_per_group, show_progress=not quiet)
+    leader = result.standings.sort_values("rank").iloc[0]
+    typer.echo(f"Simulated {rounds} round(s) of {players} players in {out}")
+    typer.echo(f"Results and play logs: {out}/rounds/R/results-round-R.parquet, "
+               "playlog-round-R.parquet")
+    typer.echo(f"Leader after round {rounds}: {leader['player']} ({leader['name']}), "
+               f"{leader['cumulative'] * 100:.2f}%")
+
+
+@playlog_app.command("validate")
+def playlog_validate(
+    log: Path = typer.Argument(..., help="Play log (Parquet) to replay."),
+    boards: Path = typer.Option(..., "--boards", help="The board set the log was played on."),
+    three_failures_reset: bool = typer.Option(
+        False, "--three-failures-reset", help="House rule: three failures at A send a side to 2."
+    ),
+) -> None:
+    """Replay a play log against its deals: 'log is legal' or the first illegal step."""
+    summary = validate_log(log, load_boards(boards), three_failures_reset)
+    typer.echo(f"log is legal: {summary.plays} plays ({summary.steps} steps, {summary.boards} "
+               f"boards, {summary.sets} sets)")

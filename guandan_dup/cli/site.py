@@ -1,0 +1,31 @@
+"""CLI command ``event site``: publish an event folder as a static results site."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from ..reports.site import build_site
+from .event import event_app
+
+
+@event_app.command("site")
+def site(
+    event_dir: Path = typer.Argument(
+        ..., metavar="DIR", help="The event folder (made by `event init`)."
+    ),
+    out: Path | None = typer.Option(
+        None,
+        "--out",
+        metavar="SITE",
+        help="Folder to write the site into (default: DIR/site); replaced whole.",
+    ),
+    lang: str = typer.Option(
+        "zh", "--lang", metavar="zh|en", help="Page language: zh (Chinese) or en (English)."
+    ),
+    quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+) -> None:
+    """Write the results site: standings, player pages, travellers and played hand records."""
+    index = build_site(event_dir, out, lang=lang, show_progress=not quiet)
+    typer.echo(str(index))

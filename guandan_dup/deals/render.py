@@ -1,0 +1,205 @@
+"""Board sets for people: JSON, a plain-text hand record, and printable HTML hand records.
+
+All three are level-independent: cards are listed by suit (♠ ♥ ♣ ♦, highest rank first) and
+the jokers last, because the level card changes from board to board within a set. ``write``
+picks the format from the output file's suffix unless told.
+
+>>> from .boardset import make_board_set
+>>> print(to_text(make_board_set(bytes(32), [1])).splitlines()[0])
+Board 1  (set 1, board 1 of 1, East leads)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from enum import StrEnum
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from ..atomic import write_text
+from ..cards import (
+    DIAMOND,
+    HEART,
+    RANK_NAMES,
+    SMALL_JOKER,
+    SUIT_SYMBOLS,
+    card_to_text,
+    card_to_unicode,
+)
+from ..seats import SEAT_COLUMNS, Seat
+from .boardset import BoardSetError, BoardSetInfo, dump, hands_of
+
+SEAT_NAMES = ("North", "East", "South", "West")
+_RED_SUITS = (HEART, DIAMOND)
+
+
+class OutputFormat(StrEnum):
+    """The file types ``guandan-dup deal`` writes."""
+
+    PARQUET = "parquet"
+    JSON = "json"
+    TEXT = "text"
+    HTML = "html"
+
+
+_SUFFIXES = {
+    ".parquet": OutputFormat.PARQUET,
+    ".json": OutputFormat.JSON,
+    ".txt": OutputFormat.TEXT,
+    ".html": OutputFormat.HTML,
+    ".htm": OutputFormat.HTML,
+}
+
+
+def format_for_path(path: str | os.PathLike) -> OutputFormat:
+    """The format a file name asks for by its suffix; Parquet if the suffix says nothing."""
+    return _SUFFIXES.get(Path(path).suffix.lower(), OutputFormat.PARQUET)
+
+
+def hand_by_suit(hand: np.ndarray) -> tuple[list[list[str]], list[str]]:
+    """Rank names per suit (♠ ♥ ♣ ♦ order, highest first) and the jokers (big first).
+
+    >>> hand_by_suit(np.array([0, 1, 48, 48, 53]))
+    ([['A', 'A', '2'], ['2'], [], []], ['大王'])
+    """
+    cards = sorted((int(card) for card in hand), reverse=True)
+    suits: list[list[str]] = [[] for _ in SUIT_SYMBOLS]
+    for card in cards:
+        if card < SMALL_JOKER:
+            suits[card % 4].append(RANK_NAMES[card // 4])
+    return suits, [card_to_unicode(card) for card in cards if card >= SMALL_JOKER]
+
+
+def _board_rows(table: pa.Table) -> list[dict]:
+    """One dict per board: number, set, position, leader seat (or None) and its four hands."""
+    hands = hands_of(table)
+    leaders = table.column("leader").to_pylist()
+    return [
+        {
+            "board": board,
+            "set": set_number,
+            "set_board": set_board,
+            "leader": None if leader is None else Seat.from_text(leader),
+            "hands": hands[row],
+        }
+        for row, (board, set_number, set_board, leader) in enumerate(
+            zip(
+                table.column("board").to_pylist(),
+                table.column("set").to_pylist(),
+                table.column("set_board").to_pylist(),
+                leaders,
+                strict=True,
+            )
+        )
+    ]
+
+
+def _info(table: pa.Table) -> BoardSetInfo | None:
+    try:
+        return BoardSetInfo.from_table(table)
+    except BoardSetError:
+        return None
+
+
+def _heading(row: dict, boards_per_set: int | None) -> str:
+    """``Board 7  (set 2, board 1 of 6, East leads)``."""
+    of = "" if boards_per_set is None else f" of {boards_per_set}"
+    parts = [f"set {row['set']}, board {row['set_board']}{of}"]
+    if row["leader"] is not None:
+        parts.append(f"{SEAT_NAMES[row['leader']]} leads")
+    return f"Board {row['board']}  ({', '.join(parts)})"
+
+
+def to_json(table: pa.Table) -> str:
+    """A JSON list of boards, one per line; each hand is a list of card texts (``"ST"``)."""
+    boards = [
+        {
+            "board": row["board"],
+            "set": row["set"],
+            "set_board": row["set_board"],
+            "leader": None if row["leader"] is None else row["leader"].to_text(),
+        }
+        | {
+            column: [card_to_text(card) for card in row["hands"][seat]]
+            for seat, column in enumerate(SEAT_COLUMNS)
+        }
+        for row in _board_rows(table)
+    ]
+    return "[\n" + ",\n".join(json.dumps(board) for board in boards) + "\n]\n"
+
+
+def _text_hand(hand: np.ndarray) -> str:
+    suits, jokers = hand_by_suit(hand)
+    parts = [
+        f"{symbol} {' '.join(ranks) or '-'}"
+        for symbol, ranks in zip(SUIT_SYMBOLS, suits, strict=True)
+    ]
+    return "  ".join(parts + ([" ".join(jokers)] if jokers else []))
+
+
+def to_text(table: pa.Table) -> str:
+    """A plain hand record: a heading line per board, then one line per seat."""
+    info = _info(table)
+    per_set = None if info is None else info.boards_per_set
+    blocks = []
+    for row in _board_rows(table):
+        lines = [_heading(row, per_set)]
+        lines += [
+            f"  {SEAT_NAMES[seat]:<5}  {_text_hand(row['hands'][seat])}"
+            for seat in range(len(SEAT_NAMES))
+        ]
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks) + "\n"
+
+
+_templates = Environment(
+    loader=PackageLoader("guandan_dup.deals", "templates"),
+    autoescape=select_autoescape(["html", "j2"]),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def _html_hand(seat: int, hand: np.ndarray) -> dict:
+    suits, jokers = hand_by_suit(hand)
+    return {
+        "name": SEAT_NAMES[seat],
+        "place": SEAT_COLUMNS[seat],
+        "suits": [
+            {"symbol": symbol, "red": suit in _RED_SUITS, "ranks": " ".join(ranks) or "—"}
+            for suit, (symbol, ranks) in enumerate(zip(SUIT_SYMBOLS, suits, strict=True))
+        ],
+        "jokers": jokers,
+    }
+
+
+def to_html(table: pa.Table, title: str = "Hand records") -> str:
+    """Printable hand records: one block per board, hands in compass layout, never split."""
+    info = _info(table)
+    per_set = None if info is None else info.boards_per_set
+    boards = [
+        {
+            "heading": _heading(row, per_set),
+            "number": row["board"],
+            "leader": None if row["leader"] is None else SEAT_NAMES[row["leader"]],
+            "hands": [_html_hand(seat, row["hands"][seat]) for seat in range(len(SEAT_NAMES))],
+        }
+        for row in _board_rows(table)
+    ]
+    return _templates.get_template("hand_records.html.j2").render(
+        title=title, info=info, boards=boards
+    )
+
+
+def write(table: pa.Table, path: str | os.PathLike, fmt: OutputFormat | str | None = None) -> None:
+    """Write ``table`` to ``path`` atomically as ``fmt`` (default: from the suffix)."""
+    fmt = format_for_path(path) if fmt is None else OutputFormat(fmt)
+    if fmt is OutputFormat.PARQUET:
+        dump(table, path)
+        return
+    render = {OutputFormat.JSON: to_json, OutputFormat.TEXT: to_text, OutputFormat.HTML: to_html}
+    write_text(path, render[fmt](table))

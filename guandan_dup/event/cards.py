@@ -1,0 +1,54 @@
+"""Table cards: one printable card per table saying who sits where and which sets it plays.
+
+Rendered from a jinja2 template (``templates/table-cards.html.j2``); each card keeps together
+when printed. With partner rotation a card shows one compass per set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+import jinja2
+import pandas as pd
+
+from ..seats import SEAT_COLUMNS
+from .plan import EventPlan
+
+_ENV = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+)
+
+
+def _board_ranges(plan: EventPlan, sets: list[int]) -> str:
+    """The boards of ``sets`` as ranges, e.g. ``"7-12, 19-24"``."""
+    return ", ".join(f"{b[0]}-{b[-1]}" for b in (plan.boards_of_set(s) for s in sets))
+
+
+def to_html(
+    plan: EventPlan,
+    round_no: int,
+    seating: pd.DataFrame,
+    byes: pd.DataFrame,
+    names: Mapping[str, str],
+) -> str:
+    """The table cards of one round; ``names`` maps player id -> name."""
+
+    def person(player_id: str) -> dict:
+        return {"id": player_id, "name": names.get(player_id, player_id)}
+
+    cards = []
+    for (group, table), rows in seating.groupby(["group", "table"], sort=True):
+        layouts = []
+        for _, row in rows.iterrows():
+            sets = [int(row["set"])] if "set" in row else plan.sets_of_group(round_no, group)
+            layout = {seat: person(row[seat]) for seat in SEAT_COLUMNS}
+            layouts.append(layout | {"sets": sets, "boards": _board_ranges(plan, sets)})
+        cards.append({"group": int(group), "table": int(table), "layouts": layouts})
+    return _ENV.get_template("table-cards.html.j2").render(
+        title=f"{plan.name} · Round {round_no} 第{round_no}轮 · table cards 座位卡",
+        cards=cards,
+        byes=[person(p) for p in byes["player"]],
+    )

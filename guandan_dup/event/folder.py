@@ -1,0 +1,166 @@
+"""The event folder: the one place an event's plan, key, players and round files live.
+
+Layout (the results site and the simulator rely on it)::
+
+    event.toml  event.key  players.parquet
+    rounds/R/{boards,seating,byes,results,scores,travellers,standings}.parquet
+    rounds/R/{hand-records,table-cards}.html
+    history/    earlier versions of replaced files, never deleted
+    exports/    ranking tables
+
+Every write goes through ``replace_files``: all files of one step are staged and renamed
+together, and a file being replaced is first copied into ``history/`` under a timestamped
+name that is never reused, so nothing a director published is ever lost.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+import tomli_w
+
+from ..atomic import staged_writes
+from ..deals.keys import read_key
+from ..errors import GuandanError, InvalidPlanError
+from .plan import EventPlan
+
+EVENT_TOML = "event.toml"
+KEY_FILE = "event.key"
+TABLES = ("boards", "seating", "byes", "results", "scores", "travellers", "standings")
+
+
+def parquet_bytes(table: pd.DataFrame | pa.Table) -> bytes:
+    """A Parquet file's bytes (an Arrow table keeps its schema metadata)."""
+    if isinstance(table, pd.DataFrame):
+        table = pa.Table.from_pandas(table, preserve_index=False)
+    sink = io.BytesIO()
+    pq.write_table(table, sink)
+    return sink.getvalue()
+
+
+def toml_text(plan: EventPlan, commitment: str, key_revealed: bool) -> str:
+    data = plan.to_dict() | {"commitment": commitment, "key_revealed": key_revealed}
+    return tomli_w.dumps(data)
+
+
+@dataclass(frozen=True)
+class EventFolder:
+    """An opened event folder; reopen it after a step changes event.toml."""
+
+    path: Path
+    plan: EventPlan
+    commitment: str
+    key_revealed: bool
+
+    @classmethod
+    def open(cls, path: str | os.PathLike) -> EventFolder:
+        """Read ``path/event.toml``; a folder without one is not an event folder."""
+        path = Path(path)
+        toml_path = path / EVENT_TOML
+        try:
+            data = tomllib.loads(toml_path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise GuandanError(
+                f"{str(path)!r} is not an event folder (no {EVENT_TOML}); "
+                "create one with `guandan-dup event init`"
+            ) from None
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+            raise InvalidPlanError(f"cannot read {str(toml_path)!r}: {error}") from None
+        state = {k: data.pop(k, None) for k in ("commitment", "key_revealed")}
+        if not isinstance(state["commitment"], str) or not isinstance(state["key_revealed"], bool):
+            raise InvalidPlanError(f"{str(toml_path)!r}: needs commitment and key_revealed")
+        return cls(path, EventPlan.from_dict(data), state["commitment"], state["key_revealed"])
+
+    @property
+    def key_path(self) -> Path:
+        return self.path / KEY_FILE
+
+    @property
+    def history_dir(self) -> Path:
+        return self.path / "history"
+
+    @property
+    def exports_dir(self) -> Path:
+        return self.path / "exports"
+
+    def round_dir(self, round_no: int) -> Path:
+        return self.path / "rounds" / str(round_no)
+
+    def file(self, round_no: int, name: str) -> Path:
+        """A round file by name: ``seating`` -> rounds/R/seating.parquet; html names as is."""
+        return self.round_dir(round_no) / (name if "." in name else f"{name}.parquet")
+
+    def key(self) -> bytes:
+        """The event key (for deals and lots); never print it."""
+        return read_key(self.key_path)
+
+    def players(self) -> pd.DataFrame:
+        return _read_parquet(self.path / "players.parquet")
+
+    def read(self, round_no: int, name: str) -> pd.DataFrame | None:
+        """A round's table (one of ``TABLES``) or ``None`` if that step has not been done."""
+        if name not in TABLES:
+            raise GuandanError(f"unknown round file {name!r}: expected one of {TABLES}")
+        path = self.file(round_no, name)
+        return _read_parquet(path) if path.exists() else None
+
+    def read_rounds(self, name: str, rounds: range) -> pd.DataFrame | None:
+        """One table of several rounds stacked (rounds without it are skipped)."""
+        frames = [f for r in rounds if (f := self.read(r, name)) is not None]
+        return pd.concat(frames, ignore_index=True) if frames else None
+
+    def complete_sets(self, round_no: int) -> list[int]:
+        """The round's sets whose every planned table has a result."""
+        results = self.read(round_no, "results")
+        if results is None:
+            return []
+        done = set(zip(results["table"].tolist(), results["set"].tolist(), strict=True))
+        return [
+            s
+            for s in self.plan.sets_of_round(round_no)
+            if all((t, s) in done for t in self.plan.tables_of_set(round_no, s))
+        ]
+
+    def rounds_scored(self) -> list[int]:
+        return [r for r in range(1, self.plan.rounds + 1) if self.file(r, "standings").exists()]
+
+    def history_name(self, dest: Path) -> Path:
+        """A fresh history path for ``dest``: its folder path, a UTC timestamp, a counter."""
+        stem = "-".join(dest.relative_to(self.path).with_suffix("").parts)
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%fZ")
+        n, candidate = 1, self.history_dir / f"{stem}.{stamp}{dest.suffix}"
+        while candidate.exists():
+            n += 1
+            candidate = self.history_dir / f"{stem}.{stamp}-{n}{dest.suffix}"
+        return candidate
+
+    def replace_files(self, files: Mapping[Path, bytes]) -> None:
+        """Write ``files`` together; existing different versions are kept in history first."""
+        with staged_writes() as stage:
+            for dest, data in files.items():
+                if dest.exists() and dest.read_bytes() != data:
+                    stage(self.history_name(dest)).write_bytes(dest.read_bytes())
+                stage(dest).write_bytes(data)
+
+    def with_key_revealed(self) -> EventFolder:
+        """Mark the key as published in event.toml (the site may then show it)."""
+        self.replace_files(
+            {self.path / EVENT_TOML: toml_text(self.plan, self.commitment, True).encode()}
+        )
+        return replace(self, key_revealed=True)
+
+
+def _read_parquet(path: Path) -> pd.DataFrame:
+    try:
+        return pd.read_parquet(path)
+    except (OSError, pa.ArrowException) as error:
+        raise GuandanError(f"cannot read {str(path)!r} as Parquet: {error}") from None

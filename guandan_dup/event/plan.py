@@ -1,0 +1,173 @@
+"""The event plan (event.toml): format, size, and which sets each round and group plays.
+
+The plan is the single source for everything derived from the event's shape: the tables of
+each group, the sets a group plays in a round, the boards of a set and how many results each
+set should get (``expected_tables``, which scoring needs for Neuberg's adjustment). By
+default round r plays sets (r-1)*M+1 .. r*M in every group, and set s holds boards
+(s-1)*K+1 .. s*K; a ``[[schedule]]`` entry gives one group of one round other sets.
+
+>>> plan = EventPlan("Demo", "individual", 36, tables_per_group=4, sets_per_round=2,
+...                  boards_per_set=4, rounds=3)
+>>> plan.tables(), plan.groups(), plan.sets_of_round(2), plan.boards_of_set(3)
+(9, 3, [3, 4], range(9, 13))
+>>> plan.expected_tables(1)
+{1: 9, 2: 9}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..errors import InvalidPlanError
+
+KINDS = ("individual", "pairs")
+COMPARE_WITHIN = ("event", "group")
+
+
+@dataclass(frozen=True)
+class EventPlan:
+    """What an event is: its kind and size, rounds of sets of boards, options.
+
+    ``players`` counts entrants (for a pairs event, players, two per pair). ``schedule`` holds
+    exceptions to the default sets as ``(round, group, sets)`` triples.
+    """
+
+    name: str
+    kind: str
+    players: int
+    tables_per_group: int
+    sets_per_round: int
+    boards_per_set: int
+    rounds: int
+    rotate_partners: bool = False
+    seeding: str = "lot"
+    delayed: str = ""
+    first_leader: str = "E"
+    three_failures_reset: bool = False
+    compare_within: str = "event"
+    schedule: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
+
+    def __post_init__(self) -> None:
+        problems = self._problems()
+        if problems:
+            raise InvalidPlanError("invalid event plan:\n" + "\n".join(f"  {p}" for p in problems))
+
+    def _problems(self) -> list[str]:
+        out = []
+        for name in ("players", "tables_per_group", "sets_per_round", "boards_per_set", "rounds"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                out.append(f"{name} = {value!r}: expected a whole number >= 1")
+        if self.kind not in KINDS:
+            out.append(f"kind = {self.kind!r}: expected one of {', '.join(KINDS)}")
+        if self.compare_within not in COMPARE_WITHIN:
+            out.append(f"compare_within = {self.compare_within!r}: expected event or group")
+        if self.seeding not in ("lot", "list"):
+            out.append(f"seeding = {self.seeding!r}: expected lot or list")
+        if self.rotate_partners and self.kind != "individual":
+            out.append("rotate_partners = true: partners rotate only in individual events")
+        if self.rotate_partners and self.schedule:
+            out.append("rotate_partners = true needs every group to play the same sets")
+        if out:
+            return out
+        if self.tables() < 1:
+            out.append(f"{self.players} players do not fill one table")
+        for round_no, group, sets in self.schedule:
+            if not 1 <= round_no <= self.rounds or not 1 <= group <= self.groups():
+                out.append(f"schedule entry round {round_no!r} group {group!r}: no such group")
+            if not sets or any(not isinstance(s, int) or s < 1 for s in sets):
+                out.append(f"schedule entry round {round_no} group {group}: sets {sets!r}")
+        if out:
+            return out
+        rounds_of_set: dict[int, set[int]] = {}
+        for r in range(1, self.rounds + 1):
+            for s in self.sets_of_round(r):
+                rounds_of_set.setdefault(s, set()).add(r)
+        out += [
+            f"set {s} is planned in rounds {sorted(rs)}: a set's deals may be played in one round"
+            for s, rs in sorted(rounds_of_set.items())
+            if len(rs) > 1
+        ]
+        return out
+
+    def tables(self) -> int:
+        """Tables in play each round (players beyond a full table have a bye)."""
+        return self.players // 4
+
+    def groups(self) -> int:
+        """Groups of ``tables_per_group`` tables; the last one may be smaller."""
+        return -(-self.tables() // self.tables_per_group)
+
+    def tables_of_group(self, group: int) -> range:
+        first = (group - 1) * self.tables_per_group + 1
+        return range(first, min(first + self.tables_per_group, self.tables() + 1))
+
+    def group_of_table(self, table: int) -> int:
+        return (table - 1) // self.tables_per_group + 1
+
+    def sets_of_group(self, round_no: int, group: int) -> list[int]:
+        """The sets, in playing order, that ``group`` plays in ``round_no``."""
+        for r, g, sets in self.schedule:
+            if (r, g) == (round_no, group):
+                return list(sets)
+        first = (round_no - 1) * self.sets_per_round + 1
+        return list(range(first, first + self.sets_per_round))
+
+    def check_round(self, round_no: int) -> int:
+        """``round_no`` if the plan has it, else an ``InvalidPlanError`` naming the rounds."""
+        if not 1 <= round_no <= self.rounds:
+            raise InvalidPlanError(
+                f"round {round_no!r} is not in the plan (rounds 1..{self.rounds})"
+            )
+        return round_no
+
+    def sets_of_round(self, round_no: int) -> list[int]:
+        """Every set some group plays in ``round_no``, ascending."""
+        self.check_round(round_no)
+        groups = range(1, self.groups() + 1)
+        return sorted({s for g in groups for s in self.sets_of_group(round_no, g)})
+
+    def boards_of_set(self, set_no: int) -> range:
+        first = (set_no - 1) * self.boards_per_set + 1
+        return range(first, first + self.boards_per_set)
+
+    def tables_of_set(self, round_no: int, set_no: int) -> list[int]:
+        """The tables that should return a result for ``set_no`` in ``round_no``."""
+        groups = range(1, self.groups() + 1)
+        return [
+            t
+            for g in groups
+            if set_no in self.sets_of_group(round_no, g)
+            for t in self.tables_of_group(g)
+        ]
+
+    def expected_tables(self, round_no: int) -> dict[int, int]:
+        """Results expected per set of the round (every table of every group playing it)."""
+        return {s: len(self.tables_of_set(round_no, s)) for s in self.sets_of_round(round_no)}
+
+    def to_dict(self) -> dict:
+        """The plan as event.toml keys (schedule as an array of tables)."""
+        data = dataclasses.asdict(self)
+        data["schedule"] = [
+            {"round": r, "group": g, "sets": list(sets)} for r, g, sets in self.schedule
+        ]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> EventPlan:
+        """Build from event.toml keys; unknown or missing keys are an ``InvalidPlanError``."""
+        fields = {f.name for f in dataclasses.fields(cls)}
+        required = {f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING}
+        unknown, missing = sorted(set(data) - fields), sorted(required - set(data))
+        if unknown or missing:
+            raise InvalidPlanError(f"event plan: unknown keys {unknown}, missing keys {missing}")
+        values = dict(data)
+        try:
+            values["schedule"] = tuple(
+                (e["round"], e["group"], tuple(e["sets"])) for e in data.get("schedule", ())
+            )
+        except (KeyError, TypeError) as error:
+            raise InvalidPlanError(f"event plan: bad [[schedule]] entry ({error})") from None
+        return cls(**values)

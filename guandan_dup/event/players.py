@@ -1,0 +1,98 @@
+"""The players file a director brings (CSV) and the players table the event folder keeps.
+
+The CSV needs ``id`` and ``name`` columns (UTF-8, with or without a byte-order mark, so files
+saved by Excel work and Chinese names survive); an optional ``seed`` column gives the seeding
+order (1 = best) and, for pairs events, a ``pair`` column names each player's partnership.
+Every problem is reported at once, with the CSV line it is on.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pandas as pd
+
+from ..errors import GuandanError, Problem
+
+
+class InvalidPlayersError(GuandanError):
+    """A players or seeding file that cannot be used; carries every problem found."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = list(problems)
+        lines = [f"{len(self.problems)} problem(s) in the players file; nothing was written:"]
+        super().__init__("\n".join(lines + [f"  {p}" for p in self.problems]))
+
+
+def read_csv(path: str | os.PathLike) -> pd.DataFrame:
+    """All cells as stripped text; a file that cannot be read is a ``GuandanError``."""
+    try:
+        frame = pd.read_csv(path, dtype=str, keep_default_na=False, encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError, pd.errors.ParserError, pd.errors.EmptyDataError) as e:
+        raise GuandanError(f"cannot read {str(path)!r} as a UTF-8 CSV file: {e}") from None
+    frame.columns = [str(c).strip().lower() for c in frame.columns]
+    return frame.apply(lambda column: column.str.strip())
+
+
+def _id_problems(frame: pd.DataFrame, file: str) -> list[Problem]:
+    line = frame.index + 2  # the header is line 1
+    problems = [Problem(file, int(n), "id", "", "empty id") for n in line[frame["id"] == ""]]
+    dup = frame["id"].duplicated(keep=False) & (frame["id"] != "")
+    problems += [
+        Problem(file, int(n), "id", v, "this id is on more than one line")
+        for n, v in zip(line[dup], frame["id"][dup], strict=True)
+    ]
+    return problems
+
+
+def load_players(path: str | os.PathLike, kind: str = "individual") -> pd.DataFrame:
+    """Players as (player, name, seed[, pair]); ``seed`` is <NA> where the file gives none."""
+    file = Path(path).name
+    frame = read_csv(path)
+    required = ["id", "name"] + (["pair"] if kind == "pairs" else [])
+    missing = [c for c in required if c not in frame.columns]
+    if missing:
+        found = ", ".join(frame.columns) or "none"
+        raise InvalidPlayersError(
+            [Problem(file, None, c, None, f"missing column (found: {found})") for c in missing]
+        )
+    problems = _id_problems(frame, file)
+    seed = pd.Series(pd.NA, index=frame.index, dtype="Int64")
+    if "seed" in frame.columns:
+        seed = pd.to_numeric(frame["seed"].replace("", None), errors="coerce").astype("Int64")
+        bad = seed.isna() & (frame["seed"] != "")
+        problems += [
+            Problem(file, int(i) + 2, "seed", frame["seed"][i], "expected a whole number")
+            for i in frame.index[bad]
+        ]
+    if kind == "pairs":
+        problems += [
+            Problem(file, int(i) + 2, "pair", "", "empty pair")
+            for i in frame.index[frame["pair"] == ""]
+        ]
+    if problems:
+        raise InvalidPlayersError(problems)
+    players = pd.DataFrame(
+        {"player": frame["id"].astype("str"), "name": frame["name"].astype("str"), "seed": seed}
+    )
+    if kind == "pairs":
+        players["pair"] = frame["pair"].astype("str")
+    return players
+
+
+def load_seeding(path: str | os.PathLike, known: pd.Series) -> list[str]:
+    """Player ids in seeding order from a CSV with an ``id`` column (file order is the order)."""
+    file = Path(path).name
+    frame = read_csv(path)
+    if "id" not in frame.columns:
+        raise InvalidPlayersError([Problem(file, None, "id", None, "missing column")])
+    problems = _id_problems(frame, file)
+    unknown = ~frame["id"].isin(known) & (frame["id"] != "")
+    problems += [
+        Problem(file, int(i) + 2, "id", frame["id"][i], "not in the players file")
+        for i in frame.index[unknown]
+    ]
+    if problems:
+        raise InvalidPlayersError(problems)
+    return frame["id"].tolist()

@@ -1,0 +1,66 @@
+"""``event score``: score round R from the results of rounds 1..R.
+
+Scores are cumulative, so every round's results are read; but only round R's files are
+written (its scores, travellers, and the standings after it). Standings already published
+for a later round are never silently invalidated: re-scoring an earlier round is refused
+unless forced, and any file replaced goes to ``history/`` first.
+
+Ties left after the averages are broken by the previous round's position (the round-1 order
+for round 1) and then by a lot whose seed is derived from the event key.
+"""
+
+from __future__ import annotations
+
+from ..errors import GuandanError
+from ..movement import derive_seed
+from ..scoring import Scored, score
+from .folder import EventFolder, parquet_bytes
+
+LOT_LABEL = "standings tie-break lot"
+
+
+def expected_tables(folder: EventFolder, last_round: int) -> dict[int, int]:
+    """Results expected per set over rounds 1..last_round (Neuberg's N)."""
+    expected: dict[int, int] = {}
+    for r in range(1, last_round + 1):
+        expected |= folder.plan.expected_tables(r)
+    return expected
+
+
+def score_round(folder: EventFolder, round_no: int, force: bool = False) -> Scored:
+    """Write rounds/R/{scores,travellers,standings}.parquet; returns all rounds' scoring."""
+    plan = folder.plan
+    plan.check_round(round_no)
+    later = [r for r in folder.rounds_scored() if r > round_no]
+    if later and not force:
+        raise GuandanError(
+            f"round(s) {later} are already scored; re-scoring round {round_no} would not "
+            "change their published standings. Use --force to re-score anyway (the "
+            "replaced files are kept in history/), then re-score the later rounds"
+        )
+    if folder.read(round_no, "results") is None:
+        raise GuandanError(
+            f"round {round_no} has no results yet: run `guandan-dup event ingest DIR FILE "
+            f"--round {round_no}` first"
+        )
+    results = folder.read_rounds("results", range(1, round_no + 1))
+    players = folder.players()
+    scored = score(
+        results,
+        expected_tables(folder, round_no) if plan.compare_within == "event" else None,
+        compare_within=plan.compare_within,
+        seed=derive_seed(folder.key(), LOT_LABEL),
+        previous_positions=dict(zip(players["player"], players["seed"], strict=True)),
+    )
+    frames = {
+        "scores": scored.scores[scored.scores["round"] == round_no],
+        "travellers": scored.travellers[scored.travellers["round"] == round_no],
+        "standings": scored.standings[scored.standings["round"] == round_no],
+    }
+    folder.replace_files(
+        {
+            folder.file(round_no, n): parquet_bytes(f.reset_index(drop=True))
+            for n, f in frames.items()
+        }
+    )
+    return scored

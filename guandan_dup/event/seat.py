@@ -1,0 +1,89 @@
+"""``event seat``: a round's seating, byes and table cards from the event's own history.
+
+Round 1 follows the order fixed at ``event init`` (seeding list, then the lot); round R > 1
+follows round R-1's standings (``position``, the strict order), with the byes and, in pairs
+events, the meetings of every earlier round. A round that already has results keeps its
+seating: reseating it would orphan them.
+"""
+
+from __future__ import annotations
+
+from ..errors import GuandanError
+from ..movement import (
+    Seating,
+    earlier_meetings,
+    pair_byes,
+    pair_order,
+    partnerships,
+    seat_pairs,
+    seat_round,
+)
+from . import cards
+from .folder import EventFolder, parquet_bytes
+
+
+def round_order(folder: EventFolder, round_no: int) -> list[str]:
+    """Player ids best first: the round-1 order, or the previous round's standings."""
+    if round_no == 1:
+        return folder.players().sort_values("seed")["player"].tolist()
+    standings = folder.read(round_no - 1, "standings")
+    if standings is None:
+        raise GuandanError(
+            f"round {round_no - 1} is not scored yet, so round {round_no} cannot be seated; "
+            f"run `guandan-dup event score DIR --round {round_no - 1}` first"
+        )
+    ranked = standings.sort_values("position")["player"].astype(str).tolist()
+    # Players who have not played a set yet (a bye in round 1) are not in the standings.
+    unplaced = folder.players().sort_values("seed")["player"]
+    return ranked + unplaced[~unplaced.isin(ranked)].tolist()
+
+
+def plan_seating(folder: EventFolder, round_no: int) -> Seating:
+    """The seating of ``round_no`` (computed, not written)."""
+    plan = folder.plan
+    order = round_order(folder, round_no)
+    earlier = range(1, round_no)
+    byes = folder.read_rounds("byes", earlier)
+    had_bye = [] if byes is None else byes["player"].astype(str).tolist()
+    if plan.kind == "individual":
+        return seat_round(
+            order,
+            plan.tables_per_group,
+            had_bye,
+            round_no,
+            sets=plan.sets_of_round(round_no),
+            rotate_partners=plan.rotate_partners,
+        )
+    players = folder.players()
+    pair_of = dict(zip(players["player"], players["pair"], strict=True))
+    seatings = folder.read_rounds("seating", earlier)
+    met = set() if seatings is None else earlier_meetings(seatings, pair_of)
+    had_pair_bye = [] if byes is None else pair_byes(byes, pair_of)
+    order_of_pairs = pair_order(
+        players.assign(position=players["player"].map({p: i for i, p in enumerate(order)})),
+        pair_of,
+    )
+    return seat_pairs(
+        order_of_pairs, partnerships(players), plan.tables_per_group, met, had_pair_bye, round_no
+    )
+
+
+def seat_event_round(folder: EventFolder, round_no: int) -> Seating:
+    """Write rounds/R/seating.parquet, byes.parquet and table-cards.html; return the seating."""
+    folder.plan.check_round(round_no)
+    if folder.read(round_no, "results") is not None:
+        raise GuandanError(
+            f"round {round_no} already has results; its seating cannot change any more"
+        )
+    seating = plan_seating(folder, round_no)
+    players = folder.players()
+    names = dict(zip(players["player"], players["name"], strict=True))
+    html = cards.to_html(folder.plan, round_no, seating.seating, seating.byes, names)
+    folder.replace_files(
+        {
+            folder.file(round_no, "seating"): parquet_bytes(seating.seating),
+            folder.file(round_no, "byes"): parquet_bytes(seating.byes),
+            folder.file(round_no, "table-cards.html"): html.encode("utf-8"),
+        }
+    )
+    return seating

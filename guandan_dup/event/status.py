@@ -1,0 +1,82 @@
+"""``event status``: what is done and what is missing in each round of an event.
+
+The same structure serves the CLI (printed as a table) and anyone scripting around an event
+folder; ``next_step`` turns it into the one command a director most likely needs next.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .folder import EventFolder
+
+
+@dataclass(frozen=True)
+class RoundStatus:
+    """One round: dealt? seated? which (table, set) results are missing? scored?"""
+
+    round: int
+    sets: list[int]
+    sets_not_dealt: list[int]
+    seated: bool
+    expected_results: int
+    missing: list[tuple[int, int]]
+    scored: bool
+
+    @property
+    def dealt(self) -> bool:
+        return not self.sets_not_dealt
+
+    @property
+    def results_complete(self) -> bool:
+        return not self.missing
+
+
+@dataclass(frozen=True)
+class EventStatus:
+    name: str
+    kind: str
+    commitment: str
+    key_revealed: bool
+    rounds: list[RoundStatus]
+
+    def next_step(self) -> str:
+        """The next command to run, in the round loop's order."""
+        for r in self.rounds:
+            if not r.dealt:
+                return f"guandan-dup event deal DIR --round {r.round}"
+            if not r.seated:
+                return f"guandan-dup event seat DIR --round {r.round}"
+            if r.missing:
+                return f"guandan-dup event ingest DIR RESULTS.parquet --round {r.round}"
+            if not r.scored:
+                return f"guandan-dup event score DIR --round {r.round}"
+        if not self.key_revealed:
+            return "guandan-dup event export DIR, then guandan-dup event reveal DIR"
+        return "nothing: the event is complete and its key is revealed"
+
+
+def round_status(folder: EventFolder, round_no: int) -> RoundStatus:
+    plan = folder.plan
+    sets = plan.sets_of_round(round_no)
+    boards = folder.read(round_no, "boards")
+    dealt = set() if boards is None else set(boards["set"].tolist())
+    results = folder.read(round_no, "results")
+    done = set() if results is None else set(zip(results["table"], results["set"], strict=True))
+    planned = [(t, s) for s in sets for t in plan.tables_of_set(round_no, s)]
+    return RoundStatus(
+        round=round_no,
+        sets=sets,
+        sets_not_dealt=[s for s in sets if s not in dealt],
+        seated=folder.file(round_no, "seating").exists(),
+        expected_results=len(planned),
+        missing=sorted(p for p in planned if p not in done),
+        scored=folder.file(round_no, "standings").exists(),
+    )
+
+
+def event_status(folder: EventFolder) -> EventStatus:
+    """The status of every round of the plan."""
+    rounds = [round_status(folder, r) for r in range(1, folder.plan.rounds + 1)]
+    plan = folder.plan
+    return EventStatus(plan.name, plan.kind, folder.commitment, folder.key_revealed, rounds)

@@ -1,0 +1,146 @@
+"""Build the results site: gather the event's data, render every page, swap the site in.
+
+The whole site is written into a fresh temporary folder beside the destination and only then
+renamed into place, so a failed build (a bad file in the event folder, a full disk) leaves
+the previously published site exactly as it was. A marker file identifies folders this
+function built; any other non-empty folder is refused rather than replaced, so a mistyped
+``--out`` can never delete a director's files.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import shutil
+import uuid
+from importlib import resources
+from pathlib import Path
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+
+from ...errors import GuandanError
+from ...progress import progress
+from .data import gather
+from .labels import labels_for
+from .pages import HREFS, boards_href, page_count, site_pages
+
+MARKER = ".guandan-dup-site"
+STATIC = ("site.css", "site.js")
+KEY_FILE = "event.key"
+
+
+def pct(rate) -> str:
+    """A score rate as a percentage with two decimals; a dash when there is none.
+
+    >>> pct(0.5), pct(2 / 3), pct(None)
+    ('50.00%', '66.67%', '–')
+    """
+    if rate is None or (isinstance(rate, float) and math.isnan(rate)):
+        return "–"
+    return f"{rate * 100:.2f}%"
+
+
+def movement(places) -> str:
+    """Places gained (▲) or lost (▼) since the previous round; blank in round 1.
+
+    >>> movement(3), movement(-1), movement(0), movement(None)
+    ('▲3', '▼1', '–', '')
+    """
+    if places is None:
+        return ""
+    if places == 0:
+        return "–"
+    return f"▲{places}" if places > 0 else f"▼{-places}"
+
+
+def environment(lang: str) -> Environment:
+    """The Jinja environment: autoescaped, strict about undefined names, labels of ``lang``."""
+    env = Environment(
+        loader=PackageLoader("guandan_dup.reports.site", "templates"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+    )
+    env.filters["pct"] = pct
+    env.filters["movement"] = movement
+    env.globals.update(HREFS, L=labels_for(lang))
+    return env
+
+
+def _check_target(out: Path, event_dir: Path) -> None:
+    """Refuse destinations whose replacement would destroy something that is not a site."""
+    out_abs, event_abs = out.resolve(), event_dir.resolve()
+    if out_abs == event_abs or out_abs in event_abs.parents:
+        raise GuandanError(
+            f"site folder {str(out)!r} would contain the event folder {str(event_dir)!r}: "
+            "choose another --out (the default is DIR/site)"
+        )
+    if out.exists() and not out.is_dir():
+        raise GuandanError(f"site folder {str(out)!r} exists and is not a folder")
+    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).exists():
+        raise GuandanError(
+            f"refusing to replace {str(out)!r}: it is not empty and was not built by "
+            "`guandan-dup event site`; choose an empty or new folder for --out"
+        )
+
+
+def _swap_in(built: Path, out: Path) -> None:
+    """Rename the finished site onto ``out``; the old site is removed only afterwards."""
+    if out.exists():
+        old = out.with_name(f".{out.name}.old-{uuid.uuid4().hex}")
+        os.replace(out, old)
+        try:
+            os.replace(built, out)
+        except BaseException:
+            os.replace(old, out)
+            raise
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        os.replace(built, out)
+
+
+def build_site(
+    event_dir: str | os.PathLike,
+    out_dir: str | os.PathLike | None = None,
+    lang: str = "zh",
+    show_progress: bool = False,
+) -> Path:
+    """Write the results site of ``event_dir`` to ``out_dir`` (default DIR/site).
+
+    Returns the path of the site's ``index.html``. Raises ``GuandanError`` for an unknown
+    ``lang``, a folder that is not an event folder, or an unsafe ``out_dir``; then nothing
+    is written and an earlier site stays as it was.
+    """
+    event_dir = Path(event_dir)
+    out = Path(out_dir) if out_dir is not None else event_dir / "site"
+    env = environment(lang)
+    _check_target(out, event_dir)
+    data = gather(event_dir)
+    common = {"event_name": data.name, "rounds_scored": data.rounds_scored}
+    out.parent.mkdir(parents=True, exist_ok=True)
+    built = out.with_name(f".{out.name}.new-{uuid.uuid4().hex}")
+    try:
+        with progress(page_count(data), "Building site", show_progress) as advance:
+            for page in site_pages(data):
+                html = env.get_template(page.template).render(
+                    **common, **page.context, root=page.root
+                )
+                dest = built / page.path
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                dest.write_text(html, encoding="utf-8")
+                advance()
+        static = resources.files(__package__) / "static"
+        for name in STATIC:
+            (built / name).write_bytes((static / name).read_bytes())
+        if data.key_hex is not None:  # revealed: the file `deal verify --key` reads
+            (built / KEY_FILE).write_text(data.key_hex + "\n", encoding="ascii")
+        for round_no, source in data.boards_files.items():
+            dest = built / boards_href(round_no)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, dest)
+        (built / MARKER).write_text("built by guandan-dup event site\n", encoding="utf-8")
+        _swap_in(built, out)
+    except BaseException:
+        shutil.rmtree(built, ignore_errors=True)
+        raise
+    return out / "index.html"

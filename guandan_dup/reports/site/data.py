@@ -1,0 +1,213 @@
+"""Page data for the results site, assembled with column operations from the event folder.
+
+The templates only lay out what this module hands them: standings rows with movement since
+the previous round, each player's set-by-set history, travellers, and which sets may show
+their deals. Everything a page links to is keyed by a *slug*, a file-name-safe form of the
+player id, so ids with spaces, slashes or Chinese characters still give working links.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from ...event.folder import EventFolder
+from ...levels import LEVEL_NAMES
+from ...scoring import TRAVELLERS_COLUMNS
+from ...seats import SEAT_COLUMNS
+
+_BOARD = ("board", "set", "set_board", "leader", *SEAT_COLUMNS)
+_SAFE_ID = r"^[A-Za-z0-9_-]{1,64}$"
+
+# (seat column, compass letter, partner column, opponent columns, side)
+_SEAT_VIEWS = (
+    ("north", "N", "south", ("east", "west"), "ns"),
+    ("east", "E", "west", ("north", "south"), "ew"),
+    ("south", "S", "north", ("east", "west"), "ns"),
+    ("west", "W", "east", ("north", "south"), "ew"),
+)
+
+
+def player_slugs(ids: pd.Series) -> pd.Series:
+    """File-name-safe, case-insensitively unique page names for player ids.
+
+    Plain ids (letters, digits, ``_``, ``-``) are kept; any other id, or ids that differ
+    only by case (they would share a file on macOS and Windows), get a sanitised form plus
+    a short hash of the id, which is stable from build to build.
+
+    >>> player_slugs(pd.Series(["P01", "张三", "a b", "X", "x"])).tolist()
+    ['P01', 'u-1d841bc0', 'a_b-c8687a08', 'X-4b68ab38', 'x-2d711642']
+    """
+    ids = ids.astype("str")
+    lower = ids.str.lower()
+    clash = lower.duplicated(keep=False)
+    safe = ids.str.fullmatch(_SAFE_ID) & ~clash
+    cleaned = ids.str.replace(r"[^A-Za-z0-9_-]", "_", regex=True).str.strip("_").str[:40]
+    cleaned = cleaned.where(cleaned != "", "u")
+    digest = ids.map(lambda text: hashlib.sha256(text.encode("utf-8")).hexdigest()[:8])
+    return ids.where(safe, cleaned + "-" + digest)
+
+
+def level_text(levels: pd.Series, adjusted: pd.Series) -> pd.Series:
+    """Level names ("2".."A+") of a level column, the artificial score where there is none."""
+    names = levels.astype("Int64").map(dict(enumerate(LEVEL_NAMES)), na_action="ignore")
+    return names.astype("str").where(levels.notna(), adjusted.astype("str"))
+
+
+def with_level_texts(travellers: pd.DataFrame) -> pd.DataFrame:
+    """Travellers plus ``ns_text``/``ew_text``: levels, or the artificial "A+"/"A"/"A-"."""
+    return travellers.assign(
+        ns_text=level_text(travellers["ns_level"], travellers["ns_adjusted"]),
+        ew_text=level_text(travellers["ew_level"], travellers["ew_adjusted"]),
+        is_adjusted=travellers["adjusted"].notna(),
+    )
+
+
+def standings_rows(
+    current: pd.DataFrame, previous: pd.DataFrame | None, players: pd.DataFrame
+) -> pd.DataFrame:
+    """One round's standings with names, slugs and ``move`` (places gained since last round).
+
+    ``move`` compares strict positions, so a player level on average with the one above but
+    placed below still sees where the tie-break put them; it is <NA> in round 1 and for a
+    player absent from the previous standings.
+    """
+    rows = current.merge(players[["player", "name", "slug"]], on="player", how="left")
+    if previous is None:
+        rows["move"] = pd.array([pd.NA] * len(rows), dtype="Int64")
+    else:
+        before = previous[["player", "position"]].rename(columns={"position": "before"})
+        rows = rows.merge(before, on="player", how="left")
+        rows["move"] = (rows["before"] - rows["position"]).astype("Int64")
+    return rows.sort_values("position", kind="stable").reset_index(drop=True)
+
+
+def seat_history(travellers: pd.DataFrame) -> pd.DataFrame:
+    """Every player's results from their own seat: one row per (player, set).
+
+    Columns: round, set, table, player, seat (N/E/S/W), partner, opponent_1, opponent_2,
+    own (own side's level text), against (the opponents'), is_adjusted, rate.
+    """
+    travellers = with_level_texts(travellers)
+    views = []
+    for seat, letter, partner, (left, right), side in _SEAT_VIEWS:
+        other = "ew" if side == "ns" else "ns"
+        views.append(
+            pd.DataFrame(
+                {
+                    "round": travellers["round"],
+                    "set": travellers["set"],
+                    "table": travellers["table"],
+                    "player": travellers[seat],
+                    "seat": letter,
+                    "partner": travellers[partner],
+                    "opponent_1": travellers[left],
+                    "opponent_2": travellers[right],
+                    "own": travellers[f"{side}_text"],
+                    "against": travellers[f"{other}_text"],
+                    "is_adjusted": travellers["is_adjusted"],
+                    "rate": travellers[f"{side}_rate"],
+                }
+            )
+        )
+    return (
+        pd.concat(views, ignore_index=True)
+        .sort_values(["player", "round", "set"], kind="stable")
+        .reset_index(drop=True)
+    )
+
+
+def name_columns(frame: pd.DataFrame, columns, players: pd.DataFrame) -> pd.DataFrame:
+    """Add ``<column>_name`` and ``<column>_slug`` for each player-id column."""
+    names = players.set_index("player")["name"]
+    slugs = players.set_index("player")["slug"]
+    extra = {}
+    for column in columns:
+        extra[f"{column}_name"] = frame[column].map(names).fillna(frame[column])
+        extra[f"{column}_slug"] = frame[column].map(slugs)
+    return frame.assign(**extra)
+
+
+@dataclass(frozen=True)
+class SiteData:
+    """Everything the pages show, read once from the event folder.
+
+    ``boards`` holds only the boards of sets in ``EventFolder.complete_sets``, and
+    ``boards_files`` only rounds whose every set is complete: the site's sole sources of deals.
+    """
+
+    name: str
+    planned_rounds: int
+    commitment: str
+    key_hex: str | None
+    players: pd.DataFrame
+    rounds_scored: list[int]
+    standings: dict[int, pd.DataFrame]
+    seating: pd.DataFrame
+    travellers: pd.DataFrame
+    byes: pd.DataFrame
+    complete_sets: frozenset[int]
+    boards: pd.DataFrame
+    boards_files: dict[int, Path]
+
+
+def known_players(players: pd.DataFrame, *frames: pd.DataFrame) -> pd.DataFrame:
+    """players.parquet plus any id met in the round files (named by its id), with slugs."""
+    seen = pd.concat(
+        [frame[c] for frame in frames for c in ("player", *SEAT_COLUMNS) if c in frame],
+        ignore_index=True,
+    ).astype("str")
+    extra = pd.Index(seen.unique()).difference(players["player"].astype("str"))
+    everyone = pd.concat(
+        [players[["player", "name"]], pd.DataFrame({"player": extra, "name": extra})],
+        ignore_index=True,
+    ).astype({"player": "str", "name": "str"})
+    return everyone.assign(slug=player_slugs(everyone["player"]))
+
+
+def _or_empty(frame: pd.DataFrame | None, columns) -> pd.DataFrame:
+    return frame if frame is not None else pd.DataFrame(columns=list(columns))
+
+
+def gather(event_dir: str | Path) -> SiteData:
+    """Read what the site shows from an event folder: seating of every seated round, the
+    rest for scored rounds only."""
+    folder = EventFolder.open(event_dir)
+    scored = folder.rounds_scored()
+    standings = {r: folder.read(r, "standings") for r in scored}
+    travellers = _or_empty(folder.read_rounds("travellers", scored), TRAVELLERS_COLUMNS)
+    byes = _or_empty(folder.read_rounds("byes", scored), ("round", "player"))
+    seating = _or_empty(
+        folder.read_rounds("seating", range(1, folder.plan.rounds + 1)),
+        ("round", "group", "table", *SEAT_COLUMNS),
+    )
+    complete = {r: folder.complete_sets(r) for r in scored}
+    boards = [
+        frame[frame["set"].isin(complete[r])]
+        for r in scored
+        if complete[r] and (frame := folder.read(r, "boards")) is not None
+    ]
+    boards_files = {
+        r: folder.file(r, "boards")
+        for r in scored
+        if set(complete[r]) == set(folder.plan.sets_of_round(r))
+        and folder.file(r, "boards").exists()
+    }
+    return SiteData(
+        name=folder.plan.name,
+        planned_rounds=folder.plan.rounds,
+        commitment=folder.commitment,
+        key_hex=folder.key().hex() if folder.key_revealed else None,
+        players=known_players(folder.players(), seating, travellers, byes, *standings.values()),
+        rounds_scored=scored,
+        standings=standings,
+        seating=seating,
+        travellers=travellers,
+        byes=byes,
+        complete_sets=frozenset(s for sets in complete.values() for s in sets),
+        boards=pd.concat(boards, ignore_index=True) if boards else pd.DataFrame(columns=_BOARD),
+        boards_files=boards_files,
+    )

@@ -1,0 +1,157 @@
+"""Page labels in Chinese (the default: players read the site on their phones) and English.
+
+Labels live in one table per language with the same keys, so a template never hard-codes
+words and switching ``--lang`` cannot leave half a page untranslated (a test holds the key
+sets equal). Player names and ids are data, never translated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...errors import GuandanError
+
+LABELS: Mapping[str, Mapping[str, str]] = {
+    "zh": {
+        "html_lang": "zh-CN",
+        "site_title": "成绩公告",
+        "home": "首页",
+        "rounds": "轮次",
+        "round": "轮",
+        "round_n": "第 {n} 轮",
+        "after_round": "第 {n} 轮后排名",
+        "not_scored": "尚未计分",
+        "standings": "排名",
+        "seating": "座位表",
+        "seating_n": "第 {n} 轮座位表",
+        "group": "组",
+        "rank": "名次",
+        "player": "选手",
+        "cumulative": "累计得分率",
+        "round_rate": "本轮得分率",
+        "sets": "局数",
+        "move": "升降",
+        "search": "搜索姓名或编号",
+        "set": "局",
+        "set_n": "第 {n} 局",
+        "table": "桌",
+        "seat": "方位",
+        "partner": "搭档",
+        "opponents": "对手",
+        "result": "结果（级）",
+        "score_rate": "得分率",
+        "bye": "轮空",
+        "position_chart": "各轮名次",
+        "position": "名次",
+        "history": "各局成绩",
+        "traveller": "记分表",
+        "travellers": "各局记分表",
+        "ns": "南北",
+        "ew": "东西",
+        "ns_rate": "南北得分率",
+        "ew_rate": "东西得分率",
+        "levels": "级",
+        "adjusted": "判定",
+        "hand_records": "牌例",
+        "board_n": "第 {n} 副",
+        "leader": "首出",
+        "hands_withheld": "本局尚有桌次未完成，牌例将在所有桌次打完后公布。",
+        "commitment": "发牌承诺值（赛前公布）",
+        "key": "发牌密钥",
+        "key_hidden": "密钥将在最后一轮结束后公布。",
+        "verify": "任何人都可以用密钥重新生成并核对每一副牌：",
+        "verify_save": (
+            "下载密钥文件 event.key（即下面的 KEYFILE）和一轮的牌例文件"
+            "（即下面的 boards.parquet），然后运行："
+        ),
+        "boards_file": "牌例文件",
+        "N": "北",
+        "E": "东",
+        "S": "南",
+        "W": "西",
+        "joker_small": "小王",
+        "joker_big": "大王",
+        "chart_caption": "{name} 在各轮后的名次（越高越好）",
+    },
+    "en": {
+        "html_lang": "en",
+        "site_title": "Results",
+        "home": "Home",
+        "rounds": "Rounds",
+        "round": "Round",
+        "round_n": "Round {n}",
+        "after_round": "Standings after round {n}",
+        "not_scored": "not scored yet",
+        "standings": "Standings",
+        "seating": "Seating",
+        "seating_n": "Seating of round {n}",
+        "group": "Group",
+        "rank": "Rank",
+        "player": "Player",
+        "cumulative": "Cumulative",
+        "round_rate": "Round",
+        "sets": "Sets",
+        "move": "Move",
+        "search": "Search name or id",
+        "set": "Set",
+        "set_n": "Set {n}",
+        "table": "Table",
+        "seat": "Seat",
+        "partner": "Partner",
+        "opponents": "Opponents",
+        "result": "Result (levels)",
+        "score_rate": "Score rate",
+        "bye": "Bye",
+        "position_chart": "Position by round",
+        "position": "Position",
+        "history": "Set by set",
+        "traveller": "Traveller",
+        "travellers": "Travellers",
+        "ns": "NS",
+        "ew": "EW",
+        "ns_rate": "NS rate",
+        "ew_rate": "EW rate",
+        "levels": "Levels",
+        "adjusted": "Adjusted",
+        "hand_records": "Hand records",
+        "board_n": "Board {n}",
+        "leader": "Leads",
+        "hands_withheld": (
+            "Some tables have not played this set yet; its hand records appear once every "
+            "table has played it."
+        ),
+        "commitment": "Deal commitment (published before play)",
+        "key": "Event key",
+        "key_hidden": "The key is revealed after the last round.",
+        "verify": "Anyone can regenerate and check every board with the key:",
+        "verify_save": (
+            "Download the key file event.key (KEYFILE below) and a round's boards file "
+            "(boards.parquet below), then run:"
+        ),
+        "boards_file": "Boards file",
+        "N": "N",
+        "E": "E",
+        "S": "S",
+        "W": "W",
+        "joker_small": "Small joker",
+        "joker_big": "Big joker",
+        "chart_caption": "Position of {name} after each round (higher is better)",
+    },
+}
+"""Label tables by language code; every table has the same keys."""
+
+LANGS = tuple(LABELS)
+
+
+def labels_for(lang: str) -> Mapping[str, str]:
+    """The label table of ``lang``; ``GuandanError`` naming the choices for an unknown code.
+
+    >>> labels_for("en")["standings"]
+    'Standings'
+    """
+    try:
+        return LABELS[lang]
+    except KeyError:
+        raise GuandanError(
+            f"unknown site language {lang!r}: expected one of {', '.join(LANGS)}"
+        ) from None

@@ -1,0 +1,178 @@
+"""The site's pages: which files exist, which template draws each, and what it is given.
+
+One ``Page`` per output file. Paths are fixed so that links can be built anywhere from a
+player's slug, a round or a set number (``*_href``); templates prefix them with ``root``,
+the way back to the site's top folder, so the site works from any folder and from file://.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from ...seats import SEAT_COLUMNS
+from .chart import position_chart
+from .data import SiteData, name_columns, seat_history, standings_rows, with_level_texts
+from .hands import board_views
+
+
+def standings_href(round_no: int) -> str:
+    return f"standings/round-{round_no}.html"
+
+
+def seating_href(round_no: int) -> str:
+    return f"seating/round-{round_no}.html"
+
+
+def player_href(slug: str) -> str:
+    return f"players/{slug}.html"
+
+
+def set_href(set_no: int) -> str:
+    return f"sets/set-{set_no}.html"
+
+
+def boards_href(round_no: int) -> str:
+    return f"boards/round-{round_no}-boards.parquet"
+
+
+HREFS = {
+    "standings_href": standings_href,
+    "seating_href": seating_href,
+    "player_href": player_href,
+    "set_href": set_href,
+    "boards_href": boards_href,
+}
+
+
+@dataclass(frozen=True)
+class Page:
+    path: str
+    template: str
+    context: Mapping[str, Any]
+
+    @property
+    def root(self) -> str:
+        """Relative path from this page back to the site's top folder."""
+        return "../" * self.path.count("/")
+
+
+def template_values(frame: pd.DataFrame) -> pd.DataFrame:
+    """Missing values as ``None`` (what templates test with ``is none``), in object columns."""
+    return frame.astype(object).where(frame.notna(), None)
+
+
+def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    return template_values(frame).to_dict("records")
+
+
+def _sets_by_round(travellers: pd.DataFrame) -> dict[int, list[int]]:
+    sets = travellers.groupby("round")["set"].unique()
+    return {int(r): sorted(int(s) for s in values) for r, values in sets.items()}
+
+
+def index_page(data: SiteData) -> Page:
+    sets = _sets_by_round(data.travellers)
+    seated = set(data.seating["round"].tolist())
+    rounds = [
+        {
+            "n": r,
+            "scored": r in data.rounds_scored,
+            "seated": r in seated,
+            "sets": sets.get(r, []),
+            "boards_file": r in data.boards_files,
+        }
+        for r in range(1, data.planned_rounds + 1)
+    ]
+    context = {"rounds": rounds, "commitment": data.commitment, "key_hex": data.key_hex}
+    return Page("index.html", "index.html.j2", context)
+
+
+def standings_pages(data: SiteData) -> Iterator[Page]:
+    previous = None
+    for r in data.rounds_scored:
+        current = data.standings[r]
+        rows = standings_rows(current, previous, data.players)
+        yield Page(standings_href(r), "standings.html.j2", {"round": r, "rows": records(rows)})
+        previous = current
+
+
+def seating_pages(data: SiteData) -> Iterator[Page]:
+    """Table cards of every seated round: where each player sits (no deals on them)."""
+    seating = name_columns(data.seating, SEAT_COLUMNS, data.players)
+    for round_no, rows in seating.groupby("round"):
+        order = ["table", "set"] if "set" in rows else ["table"]
+        context = {"round": int(round_no), "cards": records(rows.sort_values(order))}
+        yield Page(seating_href(int(round_no)), "seating.html.j2", context)
+
+
+def player_history(data: SiteData) -> pd.DataFrame:
+    """Every player's sets (with partner and opponent names) and byes, in playing order."""
+    seats = seat_history(data.travellers)
+    seats = name_columns(seats, ("partner", "opponent_1", "opponent_2"), data.players)
+    history = pd.concat([seats.assign(bye=False), data.byes.assign(bye=True)], ignore_index=True)
+    history = history.astype({"set": "Int64", "table": "Int64"})
+    return history.sort_values(["round", "set"], kind="stable", na_position="last")
+
+
+def positions_by_player(data: SiteData) -> dict[str, dict[int, int]]:
+    """Each player's strict position after every scored round they appear in."""
+    frames = [data.standings[r][["round", "player", "position"]] for r in data.rounds_scored]
+    if not frames:
+        return {}
+    positions = pd.concat(frames, ignore_index=True)
+    return {
+        player: dict(zip(rows["round"].tolist(), rows["position"].tolist(), strict=True))
+        for player, rows in positions.groupby("player", sort=False)
+    }
+
+
+def player_pages(data: SiteData) -> Iterator[Page]:
+    history = template_values(player_history(data))  # converted once, not per page
+    by_player = dict(iter(history.groupby("player", sort=False)))
+    positions = positions_by_player(data)
+    field_size = max((len(frame) for frame in data.standings.values()), default=1)
+    for player in records(data.players):
+        rows = by_player.get(player["player"], history.iloc[0:0])
+        mine = positions.get(player["player"], {})
+        chart = position_chart(mine, data.rounds_scored, field_size)
+        context = {"player": player, "rows": rows.to_dict("records"), "chart": chart}
+        yield Page(player_href(player["slug"]), "player.html.j2", context)
+
+
+def traveller_pages(data: SiteData) -> Iterator[Page]:
+    travellers = name_columns(with_level_texts(data.travellers), SEAT_COLUMNS, data.players)
+    for set_no, rows in travellers.groupby("set"):
+        complete = set_no in data.complete_sets
+        boards = board_views(data.boards[data.boards["set"] == set_no]) if complete else []
+        context = {
+            "set": int(set_no),
+            "round": int(rows["round"].iloc[0]),
+            "rows": records(rows.sort_values("table", kind="stable")),
+            "complete": complete,
+            "boards": boards,
+        }
+        yield Page(set_href(int(set_no)), "traveller.html.j2", context)
+
+
+def site_pages(data: SiteData) -> Iterator[Page]:
+    """Every page of the site, index first."""
+    yield index_page(data)
+    yield from standings_pages(data)
+    yield from seating_pages(data)
+    yield from player_pages(data)
+    yield from traveller_pages(data)
+
+
+def page_count(data: SiteData) -> int:
+    """How many pages ``site_pages`` yields (for the progress bar)."""
+    return (
+        1
+        + len(data.rounds_scored)
+        + data.seating["round"].nunique()
+        + len(data.players)
+        + data.travellers["set"].nunique()
+    )

@@ -1,0 +1,56 @@
+// guandan-dup results site: click a column header to sort; type in the search box to filter.
+// No network access and no libraries: the site must work offline and from file://.
+(function () {
+  "use strict";
+
+  function key(row, index) {
+    var cell = row.cells[index];
+    return cell.hasAttribute("data-sort") ? cell.getAttribute("data-sort") : cell.textContent.trim();
+  }
+
+  function compare(type, a, b) {
+    if (type === "number") { return Number(a) - Number(b); }
+    return a.localeCompare(b);
+  }
+
+  function sortBy(table, header, index) {
+    var descending = header.getAttribute("aria-sort") === "ascending";
+    var type = header.getAttribute("data-type");
+    var body = table.tBodies[0];
+    var rows = Array.prototype.slice.call(body.rows);
+    rows.sort(function (r1, r2) {
+      var a = key(r1, index), b = key(r2, index);
+      if (a === "" || b === "") { return (a === "") - (b === ""); }  // blanks last
+      return descending ? compare(type, b, a) : compare(type, a, b);
+    });
+    rows.forEach(function (row) { body.appendChild(row); });
+    Array.prototype.forEach.call(header.parentNode.cells, function (th) {
+      th.setAttribute("aria-sort", "none");
+    });
+    header.setAttribute("aria-sort", descending ? "descending" : "ascending");
+  }
+
+  Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), function (table) {
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (header, index) {
+      header.tabIndex = 0;
+      if (!header.hasAttribute("aria-sort")) { header.setAttribute("aria-sort", "none"); }
+      header.addEventListener("click", function () { sortBy(table, header, index); });
+      header.addEventListener("keydown", function (event) {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          sortBy(table, header, index);
+        }
+      });
+    });
+  });
+
+  Array.prototype.forEach.call(document.querySelectorAll("input[data-filter]"), function (input) {
+    var table = document.getElementById(input.getAttribute("data-filter"));
+    input.addEventListener("input", function () {
+      var query = input.value.trim().toLowerCase();
+      Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
+        row.hidden = query !== "" && row.getAttribute("data-search").indexOf(query) < 0;
+      });
+    });
+  });
+})();

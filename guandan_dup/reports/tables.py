@@ -1,0 +1,124 @@
+"""The tables a director posts: the ranking after a round and the per-set travellers.
+
+Headers are bilingual (Chinese first, as on a tournament notice board); rates are shown as
+percentages with two decimals and tied ranks as "1=". The frames built here are rendered to
+csv, xlsx, md or html by :mod:`.render`; ``standings_report`` and ``travellers_report`` do
+both for the ``standings`` and ``travellers`` commands, reading what ``score`` wrote.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from ..errors import GuandanError
+from ..levels import LEVEL_NAMES
+from ..scoring import read_output
+from .render import Section, render
+
+RANK, PLAYER, NAME, SETS = "名次 Rank", "选手 Player", "姓名 Name", "局数 Sets"
+ROUND_PCT, TOTAL_PCT = "本轮 Round %", "累计 Total %"
+SET, TABLE, GROUP = "局 Set", "桌 Table", "组 Group"
+NORTH, EAST, SOUTH, WEST = "北 N", "东 E", "南 S", "西 W"
+NS_LEVEL, EW_LEVEL, ADJUSTED = "南北级 NS level", "东西级 EW level", "调整 Adjusted"
+NS_SCORE, NS_PCT, EW_PCT = "级差 NS diff", "南北 NS %", "东西 EW %"
+PERCENT_COLUMNS = frozenset({ROUND_PCT, TOTAL_PCT, NS_PCT, EW_PCT})
+
+
+def _in_round(frame: pd.DataFrame, round_: int, what: str) -> pd.DataFrame:
+    part = frame[frame["round"] == round_]
+    if part.empty:
+        known = ", ".join(str(r) for r in sorted(frame["round"].unique())) or "none"
+        raise GuandanError(f"round {round_!r} has no {what}: rounds scored are {known}")
+    return part
+
+
+def load_names(path: str | os.PathLike) -> pd.Series:
+    """Player id -> name from a csv or Parquet file with columns ``player`` and ``name``."""
+    path = Path(path)
+    try:
+        if path.suffix.lower() == ".parquet":
+            frame = pq.read_table(path).to_pandas()
+        else:
+            frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+    except (OSError, pa.ArrowInvalid, pd.errors.ParserError, UnicodeDecodeError) as error:
+        raise GuandanError(f"cannot read names from {str(path)!r}: {error}") from error
+    missing = [c for c in ("player", "name") if c not in frame.columns]
+    if missing:
+        raise GuandanError(
+            f"{str(path)!r} has no column {missing[0]!r}: expected columns 'player' and 'name'"
+        )
+    return frame.astype({"player": str, "name": str}).set_index("player")["name"]
+
+
+def _percent(rates: pd.Series) -> pd.Series:
+    return (rates.astype("float64") * 100).round(2)
+
+
+def ranking_table(
+    standings: pd.DataFrame, round_: int, names: pd.Series | None = None
+) -> pd.DataFrame:
+    """The ranking after ``round_``, in position order, with bilingual headers."""
+    part = _in_round(standings, round_, "standings").sort_values("position")
+    table = pd.DataFrame({RANK: part["rank_label"].astype(str), PLAYER: part["player"]})
+    if names is not None:
+        table[NAME] = part["player"].map(names).fillna("")
+    table[SETS] = part["sets"]
+    table[ROUND_PCT] = _percent(part["round_avg"])
+    table[TOTAL_PCT] = _percent(part["cumulative"])
+    return table.reset_index(drop=True)
+
+
+def _level_text(levels: pd.Series) -> pd.Series:
+    names = np.array(LEVEL_NAMES + ("",), dtype=object)
+    return pd.Series(names[levels.fillna(len(LEVEL_NAMES)).astype(int)], index=levels.index)
+
+
+def traveller_sections(
+    travellers: pd.DataFrame, round_: int, set_: int | None = None
+) -> list[Section]:
+    """One titled table per set of ``round_`` (or just ``set_``): every table's result."""
+    part = _in_round(travellers, round_, "travellers")
+    if set_ is not None:
+        part = part[part["set"] == set_]
+        if part.empty:
+            raise GuandanError(f"set {set_!r} was not played in round {round_!r}")
+    part = part.sort_values(["set", "group", "table"])
+    table = pd.DataFrame({
+        SET: part["set"], GROUP: part["group"], TABLE: part["table"],
+        NORTH: part["north"], EAST: part["east"], SOUTH: part["south"], WEST: part["west"],
+        NS_LEVEL: _level_text(part["ns_level"]), EW_LEVEL: _level_text(part["ew_level"]),
+        ADJUSTED: part["adjusted"].fillna(""), NS_SCORE: part["ns_score"],
+        NS_PCT: _percent(part["ns_rate"]), EW_PCT: _percent(part["ew_rate"]),
+    })
+    return [
+        Section(f"第{number}局 Set {number}", rows.reset_index(drop=True))
+        for number, rows in table.groupby(SET, sort=True)
+    ]
+
+
+def standings_report(
+    directory: str | os.PathLike,
+    round_: int,
+    fmt: str,
+    names: str | os.PathLike | None = None,
+) -> str | bytes:
+    """The ranking after ``round_`` from ``directory/standings.parquet``, as ``fmt``."""
+    standings = read_output(directory, "standings")
+    table = ranking_table(standings, round_, None if names is None else load_names(names))
+    title = f"第{round_}轮后排名 Standings after round {round_}"
+    return render([Section(title, table)], fmt, title, PERCENT_COLUMNS)
+
+
+def travellers_report(
+    directory: str | os.PathLike, round_: int, fmt: str, set_: int | None = None
+) -> str | bytes:
+    """The travellers of ``round_`` (one set with ``set_``) from ``directory``, as ``fmt``."""
+    sections = traveller_sections(read_output(directory, "travellers"), round_, set_)
+    title = f"第{round_}轮成绩单 Travellers, round {round_}"
+    return render(sections, fmt, title, PERCENT_COLUMNS)

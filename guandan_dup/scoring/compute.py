@@ -1,0 +1,57 @@
+"""``score``: the normalised set table in; scores, standings and travellers out, in memory."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from numbers import Real
+
+import pandas as pd
+
+from .rates import rate_tables
+from .scores import player_scores
+from .standings import standings
+
+TRAVELLERS_COLUMNS = (
+    "round", "group", "set", "table", "north", "east", "south", "west", "ns_level",
+    "ew_level", "adjusted", "ns_adjusted", "ew_adjusted", "ns_score", "ns_rate", "ew_rate",
+    "ns_matchpoints", "ew_matchpoints", "top", "ns_rate_num", "ew_rate_num", "rate_den",
+)
+
+
+@dataclass(frozen=True)
+class Scored:
+    """The three outputs of scoring, plus warnings a director should read."""
+
+    scores: pd.DataFrame
+    standings: pd.DataFrame
+    travellers: pd.DataFrame
+    warnings: list[str] = field(default_factory=list)
+
+
+def score(
+    sets: pd.DataFrame,
+    expected: int | Mapping[int, int] | None = None,
+    compare_within: str = "event",
+    adjusted_rates: Mapping[str, Real] | None = None,
+    seed: int | str | bytes = 0,
+    previous_positions: Mapping[str, int] | pd.Series | None = None,
+) -> Scored:
+    """Score the normalised set table ``sets`` (the results contract) of one or more rounds.
+
+    ``expected`` is the number of tables meant to play each set (one number, or set -> number)
+    in one comparison (per group with ``compare_within="group"``); sets with fewer real
+    results are Neuberg-adjusted, and without it nothing is. ``adjusted_rates`` overrides the
+    fixed rates of artificial results (A+ 0.60, A 0.50, A- 0.40). ``seed`` draws the lots that
+    settle ties left after the previous position; ``previous_positions`` (player -> position)
+    is the order before the first round in ``sets``.
+    """
+    travellers, warnings = rate_tables(sets, expected, compare_within, adjusted_rates)
+    scores = player_scores(travellers)
+    return Scored(
+        scores=scores,
+        standings=standings(scores, seed, previous_positions),
+        travellers=travellers[list(TRAVELLERS_COLUMNS)],
+        warnings=warnings,
+    )
+

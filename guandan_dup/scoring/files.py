@@ -1,0 +1,74 @@
+"""The ``score`` command's work: ingest results files, score them, write three Parquet files.
+
+``scores.parquet``, ``standings.parquet`` and ``travellers.parquet`` change together or not
+at all (``atomic.staged_writes``): a refused input raises before anything is staged, and a
+failed write leaves the folder as it was. ``read_output`` reads one back for the reports.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from numbers import Real
+from pathlib import Path
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from ..atomic import staged_writes
+from ..errors import GuandanError
+from ..progress import progress
+from ..results import load_results
+from .compute import Scored, score
+
+OUTPUT_NAMES = ("scores", "standings", "travellers")
+
+
+def score_files(
+    paths: Sequence[str | os.PathLike],
+    out_dir: str | os.PathLike,
+    expected: int | Mapping[int, int] | None = None,
+    compare_within: str = "event",
+    boards_per_set: int | None = None,
+    three_failures_reset: bool = False,
+    adjusted_rates: Mapping[str, Real] | None = None,
+    seed: int | str | bytes = 0,
+    show_progress: bool = False,
+) -> Scored:
+    """Ingest ``paths`` (every round in them), score, and write ``out_dir/{scores,standings,
+    travellers}.parquet``; returns the result with ingestion and scoring warnings."""
+    with progress(3, "Scoring", show_progress) as advance:
+        ingested = load_results(
+            paths,
+            boards_per_set=boards_per_set,
+            three_failures_reset=three_failures_reset,
+            adjusted_rates=adjusted_rates,
+        )
+        advance()
+        scored = score(
+            ingested.sets, expected, compare_within, adjusted_rates=adjusted_rates, seed=seed
+        )
+        advance()
+        with staged_writes() as stage:
+            for name in OUTPUT_NAMES:
+                frame = getattr(scored, name)
+                table = pa.Table.from_pandas(frame, preserve_index=False)
+                pq.write_table(table, stage(Path(out_dir) / f"{name}.parquet"))
+        advance()
+    return Scored(
+        scored.scores, scored.standings, scored.travellers, ingested.warnings + scored.warnings
+    )
+
+
+def read_output(directory: str | os.PathLike, name: str) -> pd.DataFrame:
+    """Read back one file ``score_files`` wrote (``name`` one of scores, standings,
+    travellers); a missing or unreadable file is an error that says how to make it."""
+    path = Path(directory) / f"{name}.parquet"
+    try:
+        return pq.read_table(path).to_pandas()
+    except (OSError, pa.ArrowInvalid) as error:
+        raise GuandanError(
+            f"cannot read {str(path)!r} ({error}); write it with "
+            f"'guandan-dup score RESULTS.parquet --out {directory}'"
+        ) from error

@@ -1,0 +1,27 @@
+"""Simulated play: bots, one table's set, whole events, and the play-log format.
+
+``simulate`` rehearses a whole event with bots; ``BotPlay(seed)`` is the play function it
+hands to ``event.rehearse``; ``validate_log`` replays a play log against its board set.
+"""
+
+from .bots import ErraticBot, HeuristicBot, RandomBot, heuristic_bot, random_bot
+from .event import BotPlay, play_round, simulate
+from .playlog import validate_log
+from .table import Sitting, play_sitting
+from .view import Bot, View
+
+__all__ = [
+    "Bot",
+    "BotPlay",
+    "ErraticBot",
+    "HeuristicBot",
+    "RandomBot",
+    "Sitting",
+    "View",
+    "heuristic_bot",
+    "play_round",
+    "play_sitting",
+    "random_bot",
+    "simulate",
+    "validate_log",
+]

@@ -1,0 +1,108 @@
+"""Shared by the site tests: the fixture events and a small reader for the generated HTML.
+
+Two rehearsed events (Chinese names, byes, two groups): ``full`` plays every table and
+reveals the key; ``partial`` loses half the results of set 4 (round 2), is scored anyway,
+and keeps its key secret, so set 4 must never show a deal anywhere on the site.
+"""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pandas as pd
+
+from guandan_dup.event.create import reveal_key
+from guandan_dup.event.random_model import RandomModel
+from guandan_dup.event.rehearse import rehearse
+
+EVENT = dict(players=18, rounds=3, tables_per_group=2, sets_per_round=2, boards_per_set=2)
+INCOMPLETE_SET = 4
+SEED = 5
+
+
+def _full(path: Path) -> Path:
+    rehearse(path, seed=SEED, **EVENT)
+    reveal_key(path)
+    return path
+
+
+def _partial(path: Path) -> Path:
+    """Round 2's results for set 4 come back from tables 1 and 2 only."""
+    model = RandomModel(SEED)
+
+    def play(folder, round_no: int) -> pd.DataFrame:
+        results = model(folder, round_no)
+        lost = (results["set"] == INCOMPLETE_SET) & (results["table"] > 2)
+        return results[~lost]
+
+    rehearse(path, seed=SEED, play=play, **EVENT)
+    return path
+
+
+_MAKERS = {"full": _full, "partial": _partial}
+_MADE: dict[str, Path] = {}
+
+
+def shared_event(kind: str, tmp_path_factory) -> Path:
+    """The ``full`` or ``partial`` event, rehearsed once per test session; tests that change
+    an event folder must work on a copy."""
+    if kind not in _MADE:
+        _MADE[kind] = _MAKERS[kind](tmp_path_factory.mktemp(kind) / "event")
+    return _MADE[kind]
+
+
+class PageReader(HTMLParser):
+    """Links, asset references and table cells of one page (enough for the tests)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.links: list[str] = []
+        self.assets: list[str] = []
+        self.tables: dict[str, list[list[str]]] = {}
+        self.text: list[str] = []
+        self.meta_charset: str | None = None
+        self.html_lang: str | None = None
+        self._table: str | None = None
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "html":
+            self.html_lang = attrs.get("lang")
+        if tag == "meta" and "charset" in attrs:
+            self.meta_charset = attrs["charset"]
+        if tag == "a" and "href" in attrs:
+            self.links.append(attrs["href"])
+        if tag in ("link", "script", "img", "iframe", "source", "embed", "object"):
+            self.assets += [v for k, v in attrs.items() if k in ("href", "src", "data") and v]
+        if tag == "table":
+            self._table = attrs.get("id", "")
+            self.tables[self._table] = []
+        if tag == "tr" and self._table is not None:
+            self.tables[self._table].append([])
+        if tag in ("td", "th") and self._table is not None:
+            self._cell = []
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self._cell is not None:
+            self.tables[self._table][-1].append(" ".join("".join(self._cell).split()))
+            self._cell = None
+        if tag == "table":
+            self._table = None
+
+    def handle_data(self, data):
+        self.text.append(data)
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def read_page(path: Path) -> PageReader:
+    reader = PageReader()
+    reader.feed(path.read_text(encoding="utf-8"))
+    return reader
+
+
+def page_text(path: Path) -> str:
+    """A page's text with tags removed and whitespace collapsed."""
+    return " ".join(" ".join(read_page(path).text).split())

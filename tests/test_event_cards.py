@@ -1,0 +1,28 @@
+"""Table cards: one card per table that prints whole, names escaped, byes listed."""
+
+import pandas as pd
+
+from guandan_dup.event.cards import to_html
+from guandan_dup.event.plan import EventPlan
+from guandan_dup.movement import seat_round
+
+PLAN = EventPlan("杯", "individual", 9, tables_per_group=1, sets_per_round=3, boards_per_set=2,
+                 rounds=1)
+NAMES = {f"p{i}": f"选手{i}" for i in range(1, 10)} | {"p1": "<b>王</b>"}
+
+
+def test_one_card_per_table_that_prints_whole_with_byes():
+    seating = seat_round(list(NAMES), 1)
+    html = to_html(PLAN, 1, seating.seating, seating.byes, NAMES)
+    assert html.count('<section class="card"') == 2
+    assert "page-break-inside: avoid" in html and "break-inside: avoid" in html
+    assert "&lt;b&gt;王&lt;/b&gt;" in html and "<b>王</b>" not in html
+    assert "Bye 轮空: 选手9" in html
+    assert "boards 副 1-2, 3-4, 5-6" in html
+
+
+def test_rotating_partners_show_one_compass_per_set():
+    seating = seat_round(list(NAMES)[:8], 1, sets=[1, 2, 3], rotate_partners=True)
+    html = to_html(PLAN, 1, seating.seating, pd.DataFrame({"player": []}), NAMES)
+    assert html.count('<table class="compass">') == 6
+    assert "Sets 局 3 · boards 副 5-6" in html

@@ -1,0 +1,67 @@
+"""The event plan: default sets and boards, groups, expected tables, refusals."""
+
+import pytest
+
+from guandan_dup.errors import InvalidPlanError
+from guandan_dup.event import EventPlan
+
+BASE = dict(name="E", kind="individual", players=40, tables_per_group=4, sets_per_round=3,
+            boards_per_set=6, rounds=3)
+
+
+def test_round_r_plays_sets_r_minus_1_times_m_plus_1_to_r_times_m():
+    plan = EventPlan(**BASE)
+    assert [plan.sets_of_round(r) for r in (1, 2, 3)] == [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
+    assert plan.boards_of_set(2) == range(7, 13)
+
+
+def test_last_group_has_the_remaining_tables():
+    plan = EventPlan(**BASE)  # 10 tables in groups of 4
+    assert [list(plan.tables_of_group(g)) for g in (1, 2, 3)] == [[1, 2, 3, 4], [5, 6, 7, 8],
+                                                                  [9, 10]]
+    assert plan.expected_tables(2) == {4: 10, 5: 10, 6: 10}
+
+
+def test_players_beyond_a_table_do_not_make_one():
+    assert EventPlan(**BASE | {"players": 43}).tables() == 10
+
+
+def test_schedule_gives_one_group_other_sets_and_expected_tables_follow():
+    plan = EventPlan(**BASE | {"schedule": ((2, 3, (10, 11)),)})
+    assert plan.sets_of_group(2, 3) == [10, 11]
+    assert plan.sets_of_round(2) == [4, 5, 6, 10, 11]
+    assert plan.expected_tables(2) == {4: 8, 5: 8, 6: 8, 10: 2, 11: 2}
+
+
+def test_plan_round_trips_through_its_toml_keys():
+    plan = EventPlan(**BASE | {"schedule": ((2, 3, (10, 11)),), "rotate_partners": False})
+    assert EventPlan.from_dict(plan.to_dict()) == plan
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"rounds": 0}, "rounds = 0: expected a whole number >= 1"),
+        ({"kind": "teams"}, "kind = 'teams'"),
+        ({"players": 3}, "do not fill one table"),
+        ({"kind": "pairs", "rotate_partners": True}, "only in individual events"),
+        ({"schedule": ((1, 1, (4,)),)}, "set 4 is planned in rounds [1, 2]"),
+        ({"schedule": ((1, 9, (4,)),)}, "group 9: no such group"),
+    ],
+)
+def test_inconsistent_plans_are_refused(change, message):
+    with pytest.raises(InvalidPlanError) as error:
+        EventPlan(**BASE | change)
+    assert message in str(error.value)
+
+
+def test_unknown_and_missing_keys_are_refused():
+    data = EventPlan(**BASE).to_dict() | {"sets_per_rnd": 2}
+    del data["rounds"]
+    with pytest.raises(InvalidPlanError, match=r"unknown keys \['sets_per_rnd'\], missing keys"):
+        EventPlan.from_dict(data)
+
+
+def test_a_round_outside_the_plan_is_refused():
+    with pytest.raises(InvalidPlanError, match="round 4 is not in the plan"):
+        EventPlan(**BASE).sets_of_round(4)

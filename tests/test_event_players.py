@@ -1,0 +1,59 @@
+"""The players file: UTF-8 with or without BOM, Chinese names, every problem at once."""
+
+import pandas as pd
+import pytest
+
+from guandan_dup.event.players import InvalidPlayersError, load_players, load_seeding
+
+
+def write(tmp_path, text, encoding="utf-8"):
+    path = tmp_path / "players.csv"
+    path.write_text(text, encoding=encoding)
+    return path
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig"])
+def test_chinese_names_read_with_or_without_bom(tmp_path, encoding):
+    players = load_players(write(tmp_path, "id,name\n1,王伟\n2,李娜\n", encoding))
+    assert players["name"].tolist() == ["王伟", "李娜"]
+    assert players["player"].tolist() == ["1", "2"]
+    assert players["seed"].isna().all()
+
+
+def test_seed_and_pair_columns_are_kept(tmp_path):
+    players = load_players(write(tmp_path, "id,name,seed,pair\na,甲,2,X\nb,乙,1,X\n"), "pairs")
+    assert players["seed"].tolist() == [2, 1]
+    assert players["pair"].tolist() == ["X", "X"]
+
+
+def test_missing_columns_are_named(tmp_path):
+    with pytest.raises(InvalidPlayersError) as error:
+        load_players(write(tmp_path, "player,姓名\na,甲\n"))
+    message = str(error.value)
+    assert "column 'id': missing column (found: player, 姓名)" in message
+    assert "column 'name'" in message
+
+
+def test_pairs_need_a_pair_column(tmp_path):
+    with pytest.raises(InvalidPlayersError, match="column 'pair': missing column"):
+        load_players(write(tmp_path, "id,name\na,甲\n"), "pairs")
+
+
+def test_every_bad_row_is_listed_with_its_line(tmp_path):
+    path = write(tmp_path, "id,name,seed\na,甲,1\n,乙,2\na,丙,x\n")
+    with pytest.raises(InvalidPlayersError) as error:
+        load_players(path)
+    problems = [str(p) for p in error.value.problems]
+    assert problems == [
+        "players.csv, row 3, column 'id': value '': empty id",
+        "players.csv, row 2, column 'id': value 'a': this id is on more than one line",
+        "players.csv, row 4, column 'id': value 'a': this id is on more than one line",
+        "players.csv, row 4, column 'seed': value 'x': expected a whole number",
+    ]
+
+
+def test_seeding_list_must_name_known_players(tmp_path):
+    path = tmp_path / "seeding.csv"
+    path.write_text("id\nb\nz\n", encoding="utf-8")
+    with pytest.raises(InvalidPlayersError, match="value 'z': not in the players file"):
+        load_seeding(path, pd.Series(["a", "b"]))

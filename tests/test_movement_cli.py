@@ -1,0 +1,68 @@
+"""The move command: a seating (and byes.parquet beside it) from files outside an event."""
+
+import pandas as pd
+from event_support import KEY, players_csv
+from typer.testing import CliRunner
+
+from guandan_dup.cli.app import app
+from guandan_dup.deals.keys import write_key
+from guandan_dup.movement import draw_lot, seat_round
+
+runner = CliRunner()
+
+
+def run(*args, code=0):
+    result = runner.invoke(app, ["move", *map(str, args)])
+    assert result.exit_code == code, result.output
+    return result.output
+
+
+def standings_file(path, players, round_no=1):
+    frame = pd.DataFrame({"round": round_no, "player": players,
+                          "position": range(1, len(players) + 1)})
+    frame.to_parquet(path, index=False)
+    return path
+
+
+def test_move_seats_the_next_round_from_standings_and_writes_byes_beside(tmp_path):
+    players = [f"P{i:03d}" for i in range(1, 11)]
+    standings = standings_file(tmp_path / "standings.parquet", players)
+    byes_so_far = tmp_path / "old-byes.csv"
+    byes_so_far.write_text("round,player\n1,P010\n", encoding="utf-8")
+    out = tmp_path / "out" / "seating.parquet"
+    output = run(standings, "--round", 1, "--tables-per-group", 1, "--out", out,
+                 "--byes-so-far", byes_so_far)
+    assert "Round 2: 2 tables in 2 groups" in output
+    expected = seat_round(players, 1, ["P010"], round_no=2)
+    pd.testing.assert_frame_equal(pd.read_parquet(out), expected.seating)
+    assert pd.read_parquet(tmp_path / "out" / "byes.parquet")["player"].tolist() == [
+        "P008", "P009"]
+
+
+def test_move_round_one_by_lot_from_the_key(tmp_path):
+    csv = players_csv(tmp_path / "players.csv", 8)
+    write_key(tmp_path / "event.key", KEY)
+    out = tmp_path / "seating.parquet"
+    run("--round", 1, "--tables-per-group", 2, "--out", out, "--players", csv,
+        "--key", tmp_path / "event.key")
+    order = draw_lot([f"P{i:03d}" for i in range(1, 9)], KEY)
+    assert pd.read_parquet(out)["north"].tolist() == [order[0], order[4]]
+
+
+def test_move_pairs_avoids_earlier_opponents(tmp_path):
+    csv = players_csv(tmp_path / "pairs.csv", 8, "pairs")  # pairs D001..D004
+    standings = standings_file(tmp_path / "s.parquet", [f"P{i:03d}" for i in range(1, 9)])
+    earlier = tmp_path / "r1.parquet"
+    pd.DataFrame({"north": ["P001"], "east": ["P003"], "south": ["P002"], "west": ["P004"]}
+                 ).to_parquet(earlier)
+    out = tmp_path / "seating.parquet"
+    run(standings, "--round", 1, "--tables-per-group", 2, "--out", out, "--kind", "pairs",
+        "--pairs", csv, "--earlier-seating", earlier)
+    seating = pd.read_parquet(out)
+    assert seating[["north", "east"]].to_numpy().tolist() == [["P001", "P005"], ["P003", "P007"]]
+
+
+def test_move_without_standings_or_seeding_is_refused(tmp_path):
+    output = run("--round", 1, "--tables-per-group", 2, "--out", tmp_path / "s.parquet", code=1)
+    assert "give --seeding FILE, or --players FILE and --key FILE" in output
+    assert not (tmp_path / "s.parquet").exists()

@@ -1,0 +1,62 @@
+"""Exact averages by residues (scoring.exact): ties exact even when L*K has hundreds of bits."""
+
+import math
+import random
+
+import numpy as np
+from test_scoring_reference import make_sets, reference_rates, reference_standings
+
+from guandan_dup.scoring import score
+from guandan_dup.scoring.exact import exact_order, primes
+
+
+def residues_of(values, chosen):
+    return np.array([[v % p for v in values] for p in chosen], dtype=np.int64)
+
+
+def by_trial_division(n):
+    return n > 1 and all(n % q for q in range(2, math.isqrt(n) + 1))
+
+
+def test_primes_are_the_largest_primes_below_2_to_31():
+    chosen = primes(4)
+    between = range(chosen[-1], 2**31)
+    assert tuple(n for n in reversed(between) if by_trial_division(n)) == chosen
+
+
+def test_equal_residues_tie_even_when_the_floats_differ_in_the_last_bit():
+    chosen = primes(3)
+    key = exact_order(np.zeros(2, np.int64), np.array([0.1 + 0.7, 0.8]),
+                      residues_of([8, 8], chosen), chosen)
+    assert key[0] == key[1]
+
+
+def test_unequal_averages_with_equal_floats_are_ordered_exactly():
+    # V = 2**70 + 5 and 2**70 + 3 round to the same float; the exact values decide.
+    chosen = primes(4)
+    values = [2**70 + 5, 2**70 + 3, 2**70 + 4]
+    approx = np.array([float(v) / 2**71 for v in values])
+    assert len(set(approx)) == 1
+    key = exact_order(np.zeros(3, np.int64), approx, residues_of(values, chosen), chosen)
+    assert key[1] < key[2] < key[0]
+
+
+def test_big_event_with_a_different_table_count_on_every_set_matches_the_reference():
+    # Set s is played by q + 1 tables for the s-th prime q >= 11, so its denominator is 2q:
+    # over 14 sets the lcm of the denominators alone is beyond 2**64.
+    rng = random.Random(4)
+    players = [f"p{i:03d}" for i in range(248)]
+    odd_primes = [11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61]
+    rows = []
+    for s, q in enumerate(odd_primes, 1):
+        seats = rng.sample(players, 4 * (q + 1))
+        for t in range(q + 1):
+            ns, ew = rng.choice([("3", "2"), ("2", "3"), ("4", "4"), ("5", "2")])
+            rows.append((1 + (s - 1) // 4, 1, t + 1, s, *seats[4 * t: 4 * t + 4], ns, ew, None))
+    sets = make_sets(rows)
+    assert math.lcm(*(2 * q for q in odd_primes)) > 2**64
+    standings = score(sets, seed=3).standings
+    want = reference_standings(sets, reference_rates(sets), seed=3)
+    got = [(r.round, r.player, r.sets, r.rank, r.rank_label, r.position)
+           for r in standings.itertuples()]
+    assert got == [(r, p, c, rank, label, pos) for r, p, c, _, rank, label, pos in want]

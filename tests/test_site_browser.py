@@ -1,0 +1,153 @@
+"""The results site in a real browser: headless Chromium (Debian's package) via Playwright.
+
+These tests look at what a player sees: the leader on top, the search box, sorting, links
+back, no script or console errors, and no sideways scrolling on a 390 px phone. A screenshot
+of the standings page is kept in tests/artifacts/ for a human to look at.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from site_support import shared_event
+
+from guandan_dup.event.folder import EventFolder
+from guandan_dup.reports.site import build_site
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+PHONE_WIDTH = 390
+
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="playwright is not installed (pip install playwright)"
+)
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason=f"{CHROMIUM} is missing (apt-get install chromium)"
+)
+
+
+@pytest.fixture(scope="module")
+def event(tmp_path_factory) -> Path:
+    return shared_event("full", tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def site(event, tmp_path_factory) -> Path:
+    return build_site(event, tmp_path_factory.mktemp("browser-site") / "site").parent
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Watched:
+    """A page that records console errors and uncaught exceptions while it is used."""
+
+    def __init__(self, browser, width: int = 1000):
+        self.page = browser.new_page(viewport={"width": width, "height": 800})
+        self.errors: list[str] = []
+        self.page.on(
+            "console", lambda m: self.errors.append(m.text) if m.type == "error" else None
+        )
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def open(self, path: Path):
+        self.page.goto(path.resolve().as_uri())
+        return self.page
+
+
+@pytest.fixture
+def watched(browser):
+    watched = Watched(browser)
+    yield watched
+    watched.page.close()
+
+
+def page_types(site: Path) -> list[Path]:
+    """One page of each kind: index, standings, player, traveller (with hand records)."""
+    return [
+        site / "index.html",
+        site / "standings" / "round-3.html",
+        site / "players" / "P001.html",
+        site / "sets" / "set-5.html",
+    ]
+
+
+def visible_ids(page) -> list[str]:
+    return page.locator("#standings tbody tr:visible .pid").all_inner_texts()
+
+
+def test_standings_page_shows_the_leader(event, site, watched):
+    standings = EventFolder.open(event).read(3, "standings")
+    leader = standings.loc[standings["position"] == 1, "player"].item()
+    page = watched.open(site / "standings" / "round-3.html")
+    assert page.locator("#standings tbody tr").first.locator(".pid").inner_text() == leader
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "standings.png"), full_page=True)
+    assert (ARTIFACTS / "standings.png").stat().st_size > 1000
+    assert watched.errors == []
+
+
+def test_search_box_filters_rows_by_name_or_id(event, site, watched):
+    players = EventFolder.open(event).players()
+    name = players.loc[players["player"] == "P007", "name"].item()
+    page = watched.open(site / "standings" / "round-3.html")
+    assert len(visible_ids(page)) == len(players)
+    page.fill("#search", name)
+    named = players.loc[players["name"].str.contains(name), "player"]
+    assert sorted(visible_ids(page)) == sorted(named)
+    page.fill("#search", "p01")
+    assert sorted(visible_ids(page)) == [f"P01{i}" for i in range(9)]
+    page.fill("#search", "")
+    assert len(visible_ids(page)) == len(players)
+    assert watched.errors == []
+
+
+def test_clicking_a_header_sorts_the_column(event, site, watched):
+    page = watched.open(site / "standings" / "round-3.html")
+    header = page.locator("#standings th").nth(4)  # sets played
+    cells = page.locator("#standings tbody td:nth-child(5)")
+    header.click()
+    ascending = [int(t) for t in cells.all_inner_texts()]
+    header.click()
+    descending = [int(t) for t in cells.all_inner_texts()]
+    assert ascending == sorted(ascending) and descending == sorted(ascending, reverse=True)
+    assert header.get_attribute("aria-sort") == "descending"
+    assert watched.errors == []
+
+
+def test_player_page_links_back_to_standings(site, watched):
+    page = watched.open(site / "standings" / "round-3.html")
+    first = page.locator("#standings tbody tr").first
+    player = first.locator(".pid").inner_text()
+    first.locator("a").click()
+    assert page.url.endswith(f"/players/{player}.html")
+    page.click("#back")
+    assert page.url.endswith("/standings/round-3.html")
+    assert watched.errors == []
+
+
+@pytest.mark.parametrize("kind", ["index", "standings", "player", "traveller"])
+def test_no_console_errors_and_no_sideways_scroll_on_a_phone(site, browser, kind):
+    path = dict(zip(["index", "standings", "player", "traveller"], page_types(site), strict=True))
+    phone = Watched(browser, width=PHONE_WIDTH)
+    page = phone.open(path[kind])
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
+    assert phone.errors == []
+    phone.page.close()
+
