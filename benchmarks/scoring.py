@@ -113,23 +113,49 @@ def make_event(rows: int, path: Path) -> None:
     pq.write_table(table, path)
 
 
+def read_unvalidated(src: str):
+    """The normalised set table straight from the file, without ingestion's checks: the same
+    starting point the SQL has."""
+    import pandas as pd
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    from guandan_dup.levels import LEVEL_NAMES
+
+    table = pq.read_table(src)
+    sets = table.drop_columns(["ns_level", "ew_level"]).to_pandas()
+    for column in ("ns_level", "ew_level"):
+        index = pc.index_in(table[column], value_set=pa.array(LEVEL_NAMES)).cast(pa.int8())
+        sets[column] = index.to_pandas(types_mapper={pa.int8(): pd.Int8Dtype()}.get)
+    halves = pc.split_pattern(table["adjusted"], "/")
+    sets["ns_adjusted"] = pc.list_element(halves, 0).to_pandas()
+    sets["ew_adjusted"] = pc.list_element(halves, 1).to_pandas()
+    sets["boards"] = pd.Series(pd.NA, index=sets.index, dtype="Int16")
+    return sets
+
+
 def run_ours(src: str, out: str) -> dict:
-    from guandan_dup.scoring import score_files
+    """Read, score, write: the same work as the SQL (no validation)."""
+    from guandan_dup.scoring import score_to_files
 
-    score_files([src], out)
-    return {}
+    start = time.perf_counter()
+    sets = read_unvalidated(src)
+    read = time.perf_counter()
+    score_to_files(sets, out)
+    return {"read": read - start, "score_write": time.perf_counter() - read}
 
 
-def run_score_only(src: str, out: str) -> dict:
-    """Ingestion apart: how long ``score`` itself takes on the loaded set table."""
+def run_score_files(src: str, out: str) -> dict:
+    """The ``score`` command's whole work: ingestion with every check, score, write."""
     from guandan_dup.results import load_results
-    from guandan_dup.scoring import score
+    from guandan_dup.scoring import score_to_files
 
     start = time.perf_counter()
     sets = load_results([src]).sets
     loaded = time.perf_counter()
-    score(sets)
-    return {"load": loaded - start, "score_only": time.perf_counter() - loaded}
+    score_to_files(sets, out)
+    return {"load_results": loaded - start, "score_write": time.perf_counter() - loaded}
 
 
 def run_duckdb(src: str, out: str) -> dict:
@@ -157,31 +183,42 @@ def measure(which: str, src: Path, out: Path) -> dict:
 
 def child(which: str, src: str, out: str) -> None:
     start = time.perf_counter()
-    extra = {"ours": run_ours, "score_only": run_score_only, "duckdb": run_duckdb}[which](src, out)
-    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(json.dumps(
-        {"inside": time.perf_counter() - start, "peak_mb": peak_kib / 1024, **extra}))
+    runs = {"ours": run_ours, "score_files": run_score_files, "duckdb": run_duckdb}
+    extra = runs[which](src, out)
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    print(json.dumps({"inside": time.perf_counter() - start, "cpu": usage.ru_utime
+                      + usage.ru_stime, "peak_mb": usage.ru_maxrss / 1024, **extra}))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=500_000, help="table-set rows")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="runs of each measurement, interleaved; the best is shown "
+                             "(the machine may be shared)")
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(*args.child)
         return
+    names = ("ours", "duckdb", "score_files")
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "results.parquet"
         make_event(args.rows, src)
         print(f"{args.rows:,} table-set rows, {4 * args.rows:,} player scores, "
-              f"{args.rows // (ROUNDS * SETS_PER_ROUND) * 4:,} players, {ROUNDS} rounds")
-        for which in ("ours", "duckdb", "score_only"):
-            got = measure(which, src, Path(tmp) / which)
-            extra = (f", of which load_results {got['load']:.2f} s, score() {got['score_only']:.2f} s"
-                     if "score_only" in got else "")
-            print(f"{which:>10}: wall {got['wall']:.2f} s (work {got['inside']:.2f} s"
-                  f"{extra}), peak RSS {got['peak_mb']:.0f} MB")
+              f"{args.rows // (ROUNDS * SETS_PER_ROUND) * 4:,} players, {ROUNDS} rounds; "
+              f"best of {args.repeat}")
+        runs = {name: [] for name in names}
+        for _ in range(args.repeat):
+            for name in names:
+                runs[name].append(measure(name, src, Path(tmp) / name))
+        for name in names:
+            best = min(runs[name], key=lambda got: got["wall"])
+            parts = ", ".join(f"{k} {v:.2f} s" for k, v in best.items()
+                              if k not in ("wall", "inside", "cpu", "peak_mb"))
+            print(f"{name:>11}: wall {best['wall']:.2f} s (in process {best['inside']:.2f} s"
+                  f"{'; ' + parts if parts else ''}), CPU {best['cpu']:.2f} s, "
+                  f"peak RSS {max(got['peak_mb'] for got in runs[name]):.0f} MB")
 
 
 if __name__ == "__main__":

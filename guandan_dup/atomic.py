@@ -27,7 +27,9 @@ def _temp_beside(dest: Path) -> Path:
 def staged_writes() -> Iterator[Callable[[str | os.PathLike], Path]]:
     """Yield ``stage(dest) -> temp_path``; on success rename every temp file onto its dest.
 
-    If the block raises, every temporary file is removed and no destination is touched.
+    If the block raises, every temporary file is removed and no destination is touched. If a
+    rename fails (say the destination is a folder), the error names the destination and no
+    temporary file is left behind.
     """
     staged: list[tuple[Path, Path]] = []
 
@@ -44,8 +46,13 @@ def staged_writes() -> Iterator[Callable[[str | os.PathLike], Path]]:
         for tmp, _ in staged:
             tmp.unlink(missing_ok=True)
         raise
-    for tmp, dest in staged:
-        os.replace(tmp, dest)
+    for index, (tmp, dest) in enumerate(staged):
+        try:
+            os.replace(tmp, dest)
+        except OSError as error:
+            for left, _ in staged[index:]:
+                left.unlink(missing_ok=True)
+            raise OSError(error.errno, error.strerror, str(dest)) from error
 
 
 def write_bytes(dest: str | os.PathLike, data: bytes, mode: int | None = None) -> None:

@@ -59,10 +59,12 @@ def suit_of(card: int) -> int | None:
 
 
 def is_joker(card: int) -> bool:
+    """True for the small and big joker (ids 52 and 53), the two kinds without a suit."""
     return card >= SMALL_JOKER
 
 
 def _check(card: int) -> int:
+    """``card`` as a plain int, or ``NotationError`` if it is no kind id (numpy ints pass)."""
     if not isinstance(card, int | np.integer) or not 0 <= card < KINDS:
         raise NotationError(f"card kind {card!r} is not an id in 0..53")
     return int(card)
@@ -85,6 +87,7 @@ def card_to_unicode(card: int) -> str:
 
 
 def _build_lookup() -> dict[str, int]:
+    """Every accepted spelling (upper-cased) to its kind: parsing is then one dict lookup."""
     table: dict[str, int] = {}
     for card in range(KINDS):
         table[card_to_text(card)] = card

@@ -23,3 +23,12 @@ def test_write_with_mode_is_private_from_the_start(tmp_path):
     assert os.stat(tmp_path / "key").st_mode & 0o777 == 0o600
     write_text(tmp_path / "t.txt", "中文")
     assert (tmp_path / "t.txt").read_text(encoding="utf-8") == "中文"
+
+
+def test_failed_rename_names_the_destination_and_leaves_no_temp_file(tmp_path):
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "inside").write_text("x")
+    with pytest.raises(OSError) as caught, staged_writes() as stage:
+        stage(tmp_path / "out").write_text("new")
+    assert caught.value.filename == str(tmp_path / "out")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]

@@ -69,7 +69,7 @@ def test_deal_writes_sets_leaders_and_the_delayed_value(key_file, tmp_path):
     ("name", "extra", "check"),
     [
         ("b.json", [], lambda text: len(json.loads(text)) == 3),
-        ("b.txt", [], lambda text: text.startswith("Board 1  (set 1")),
+        ("b.txt", [], lambda text: text.startswith("Board 1  (East leads)\n  North")),
         ("b.html", [], lambda text: text.count('class="board"') == 3),
         ("b.out", ["--format", "text"], lambda text: text.startswith("Board 1")),
     ],
@@ -163,3 +163,36 @@ def test_verify_refuses_a_parquet_file_that_is_no_board_set_of_ours(key_file, tm
     result = run("deal", "verify", "--key", key_file, out)
     assert result.exit_code == 1
     assert result.stderr.startswith(f"Error: board set file {str(out)!r} lacks the metadata")
+
+
+def test_deal_counts_one_board_in_the_singular(key_file, tmp_path):
+    result = run("deal", "--key", key_file, "--boards", "7", "--out", tmp_path / "b.txt", "--quiet")
+    assert result.stdout.splitlines()[0] == f"Dealt 1 board to {tmp_path / 'b.txt'}."
+
+
+def test_deal_onto_a_folder_fails_cleanly_and_leaves_no_temporary_file(key_file, tmp_path):
+    folder = tmp_path / "out"
+    folder.mkdir()
+    result = run("deal", "--key", key_file, "--boards", "1-2", "--out", folder, "--quiet")
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: cannot write the boards to {str(folder)!r}: it is a folder\n"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["event.key", "out"]
+
+
+def test_deal_refuses_a_delayed_value_that_is_not_text(key_file, tmp_path):
+    out = tmp_path / "b.parquet"
+    args = ["--boards", "1", "--out", out, "--delayed", "\udcff", "--quiet"]
+    result = run("deal", "--key", key_file, *args)
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: the delayed value '\\udcff' is not valid text")
+    assert not out.exists()
+
+
+def test_verify_refuses_a_file_that_repeats_a_board(key_file, tmp_path):
+    out = tmp_path / "b.parquet"
+    run("deal", "--key", key_file, "--boards", "1-2", "--out", out, "--quiet")
+    table = load(out)
+    dump(pa.concat_tables([table, table.slice(0, 1)]), out)
+    result = run("deal", "verify", "--key", key_file, out, "--quiet")
+    assert result.exit_code == 1
+    assert "boards [1] are listed more than once" in result.stderr

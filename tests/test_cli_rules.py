@@ -22,11 +22,13 @@ def run(*args):
         (["--level", "10", "SA C2 D3", "S4", "H5"], [("straight", "5", 5)]),
         (["--level", "A", "BJ BJ RJ RJ"], [("joker_bomb", "RJ", 4)]),
         (["-l", "9", "♥3 ♥4", "♥5 ♥6", "♥7"], [("straight_flush", "7", 5), ("straight", "7", 5)]),
+        (["--level", "J", "ST", "C10,HJ"], [("triple", "10", 3)]),
+        (["--level", "10", "大王 大王", "HT"], []),
     ],
 )
 def test_classify_prints_every_reading_as_json(args, expected):
     result = run("classify", *args)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == (0 if expected else 1), result.output
     readings = json.loads(result.stdout)
     assert [(r["type"], r["rank"], r["cards"]) for r in readings] == expected
 

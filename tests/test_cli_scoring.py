@@ -149,3 +149,22 @@ def test_report_errors(scored_dir, tmp_path, args, message):
     result = run(*filled)
     assert result.exit_code == 1
     assert message in result.stderr
+
+
+def test_a_failed_write_leaves_the_folder_as_it_was(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    score_files([results_file(tmp_path / "r.parquet")], out)
+    before = {name: (out / name).read_bytes() for name in OUTPUTS}
+    real_write = pq.write_table
+
+    def failing(table, where, **kwargs):
+        if "standings" in str(where):
+            raise OSError(28, "No space left on device", str(where))
+        real_write(table, where, **kwargs)
+
+    monkeypatch.setattr("guandan_dup.scoring.files.pq.write_table", failing)
+    changed = results_file(tmp_path / "r2.parquet", ns_level=["8", "4", "4", "3", None])
+    with pytest.raises(OSError, match="No space left"):
+        score_files([changed], out)
+    assert {name: (out / name).read_bytes() for name in OUTPUTS} == before
+    assert sorted(p.name for p in out.iterdir()) == OUTPUTS

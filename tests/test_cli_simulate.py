@@ -27,11 +27,11 @@ def event(tmp_path_factory):
 
 def test_simulate_writes_board_level_results_and_play_logs_per_round(event):
     for r in (1, 2):
-        results = pd.read_parquet(event / "rounds" / str(r) / f"results-round-{r}.parquet")
+        results = pd.read_parquet(event / f"results-round-{r}.parquet")
         assert list(results.columns) == ["round", "group", "table", "set", "board",
                                          *SEAT_COLUMNS, "finish"]
         assert (results["round"] == r).all() and len(results) >= 2  # 2 tables, 1+ boards
-        log = pd.read_parquet(event / "rounds" / str(r) / f"playlog-round-{r}.parquet")
+        log = pd.read_parquet(event / f"playlog-round-{r}.parquet")
         assert list(log.columns) == list(COLUMNS)
         ingested = EventFolder.open(event).read(r, "results")
         assert sorted(ingested["table"].tolist()) == [1, 2]
@@ -41,7 +41,7 @@ def test_simulate_writes_board_level_results_and_play_logs_per_round(event):
 def test_play_round_is_reproducible_from_its_seed(event):
     folder = EventFolder.open(event)
     again = play_round(folder, 1, seed=5)
-    recorded = pd.read_parquet(event / "rounds" / "1" / "results-round-1.parquet")
+    recorded = pd.read_parquet(event / "results-round-1.parquet")
     pd.testing.assert_frame_equal(again, recorded)
 
 
@@ -53,7 +53,7 @@ def test_players_differ_in_error_rate_fixed_by_the_seed():
 
 def test_playlog_validate_accepts_a_simulated_log(event):
     round_dir = event / "rounds" / "1"
-    result = RUNNER.invoke(app, ["playlog", "validate", str(round_dir / "playlog-round-1.parquet"),
+    result = RUNNER.invoke(app, ["playlog", "validate", str(event / "playlog-round-1.parquet"),
                                  "--boards", str(round_dir / "boards.parquet")])
     assert result.exit_code == 0, result.output
     assert result.output.startswith("log is legal: ")
@@ -61,7 +61,7 @@ def test_playlog_validate_accepts_a_simulated_log(event):
 
 def test_playlog_validate_reports_the_first_illegal_step(event, tmp_path):
     round_dir = event / "rounds" / "1"
-    log = pd.read_parquet(round_dir / "playlog-round-1.parquet")
+    log = pd.read_parquet(event / "playlog-round-1.parquet")
     log.loc[0, "seat"] = "W" if log.loc[0, "seat"] != "W" else "N"
     log.to_parquet(tmp_path / "bad.parquet")
     result = RUNNER.invoke(app, ["playlog", "validate", str(tmp_path / "bad.parquet"),
@@ -74,4 +74,27 @@ def test_playlog_validate_reports_the_first_illegal_step(event, tmp_path):
 def test_simulate_refuses_a_folder_that_holds_an_event(event):
     result = RUNNER.invoke(app, ["simulate", *ARGS, "--out", str(event), "--quiet"])
     assert result.exit_code == 1
-    assert "already holds an event" in result.stderr
+    assert "already holds an event (event.toml); not touched" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("leftovers", "message"),
+    [
+        (["rounds/3/results-round-3.parquet"], "already holds files: rounds; not touched"),
+        (["a.txt", "b.txt", "c.txt", "d.txt"], "already holds files: a.txt, b.txt, c.txt, ..."),
+        (None, "is a file: simulate needs a new or empty folder"),
+    ],
+)
+def test_simulate_never_mixes_a_new_event_with_earlier_files(tmp_path, leftovers, message):
+    """A rerun over an earlier run's leftovers (or a file: None) is refused, writing nothing."""
+    out = tmp_path / "out"
+    if leftovers is None:
+        out.write_text("old")
+    for name in leftovers or ():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_text("old")
+    before = sorted(tmp_path.rglob("*"))
+    result = RUNNER.invoke(app, ["simulate", *ARGS, "--out", str(out), "--quiet"])
+    assert result.exit_code == 1
+    assert message in result.stderr, result.stderr
+    assert sorted(tmp_path.rglob("*")) == before

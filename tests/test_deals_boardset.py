@@ -1,11 +1,16 @@
 """Board-set tables and files (SPEC 3.4-3.5): board ranges, columns, metadata, verification."""
 
+from collections import Counter
+
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from guandan_dup import __version__
+from guandan_dup.deals import boardset
 from guandan_dup.deals.boardset import (
     SCHEMA,
     BoardSetError,
@@ -212,3 +217,92 @@ def test_hands_survive_chunked_columns():
 def test_board_numbers_must_fit_the_file(boards, message):
     with pytest.raises(GuandanError, match=message):
         make_board_set(KEY, boards)
+
+
+def _with_boards(table, boards):
+    return table.set_column(0, "board", pa.array(boards, pa.int32()))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda table: pa.concat_tables([table, table.slice(1, 1)]),
+            r"column 'board': boards \[2\] are listed more than once; expected each board once",
+        ),
+        (
+            lambda table: _with_boards(table, [1, None, 3]),
+            r"column 'board': rows \[2\] are empty; every row needs a board number",
+        ),
+    ],
+    ids=["board twice", "no board number"],
+)
+def test_load_refuses_missing_or_repeated_board_numbers(tmp_path, change, message):
+    dump(change(make_board_set(KEY, [1, 2, 3])), tmp_path / "b.parquet")
+    with pytest.raises(BoardSetError, match=message):
+        load(tmp_path / "b.parquet")
+
+
+def test_load_refuses_a_folder_by_name(tmp_path):
+    with pytest.raises(BoardSetError, match="board set file '.*' is a folder, not a file"):
+        load(tmp_path)
+
+
+def test_verify_refuses_a_board_set_without_boards():
+    with pytest.raises(BoardSetError, match="holds no boards, so there is nothing to verify"):
+        verify(KEY, make_board_set(KEY, []))
+
+
+def test_verify_lists_differing_boards_in_board_order():
+    table = make_board_set(KEY, range(1, 5))
+    swapped = _with_boards(table, [2, 1, 3, 4])
+    assert verify(KEY, swapped).summary() == "2 of 4 boards differ: 1, 2"
+
+
+def test_verify_says_when_another_delayed_value_was_used():
+    table = make_board_set(KEY, range(1, 3), delayed="draw 1234")
+    lines = verify(KEY, table, delayed="draw 1235").summary().splitlines()
+    assert lines == [
+        "using the delayed value 'draw 1235' instead of the file's 'draw 1234'",
+        "2 of 2 boards differ: 1, 2",
+    ]
+    assert verify(KEY, table, delayed="draw 1234").replaced_delayed is None
+
+
+def test_load_refuses_a_board_that_is_not_one_whole_double_pack(tmp_path):
+    table = make_board_set(KEY, [4, 5, 6])
+    north = hands_of(table)[2, 0].tolist()
+    third_copy = sorted(north[:-1] + [hands_of(table)[2, 1, 0]])  # East's card, still there
+    dump(_with_hand(table, 2, "north", third_copy), tmp_path / "b.parquet")
+    with pytest.raises(BoardSetError, match=r"exactly 2 times; boards \[6\] do not"):
+        load(tmp_path / "b.parquet")
+
+
+WHOLE_PACK = Counter({kind: 2 for kind in range(54)})
+
+
+def reference_whole_packs(hands):
+    """One board at a time: does the multiset of its 108 cards hold every kind twice?"""
+    return [Counter(board.ravel().tolist()) == WHOLE_PACK for board in hands]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.permutations(list(range(54)) * 2), st.integers(0, 107), st.integers(0, 53)),
+        min_size=1,
+        max_size=7,
+    ),
+    st.booleans(),
+)
+def test_whole_pack_check_equals_the_reference(boards, change):
+    packs = []
+    for pack, position, kind in boards:
+        pack = list(pack)
+        if change:
+            pack[position] = kind
+        packs.append(pack)
+    hands = np.array(packs, dtype=np.uint8).reshape(-1, 4, 27)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(boardset, "_PACK_CHUNK", 3)
+        assert boardset._whole_packs(hands).tolist() == reference_whole_packs(hands)

@@ -194,3 +194,9 @@ def test_sorting_network_sorts_like_sorted(hands):
     kinds = np.array(hands, dtype=np.uint8).T.reshape(1, 27, len(hands))
     result = sort_hands(kinds.copy())[0].T
     assert result.tolist() == [sorted(hand) for hand in hands]
+
+
+def test_a_delayed_value_that_is_not_text_is_refused_by_name():
+    # A non-UTF-8 command-line argument reaches Python as a lone surrogate.
+    with pytest.raises(GuandanError, match=r"the delayed value '\\udcff' is not valid text"):
+        deal_boards(GOLDEN_KEY, [1], "\udcff")

@@ -92,3 +92,9 @@ def test_an_owner_only_key_reads_silently(tmp_path):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         read_key(path)
+
+
+def test_a_folder_is_never_replaced_by_a_key(tmp_path):
+    with pytest.raises(KeyFileError, match="cannot write the key to '.*': it is a folder"):
+        write_key(tmp_path, KEY, force=True)
+    assert list(tmp_path.iterdir()) == []

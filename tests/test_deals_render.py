@@ -7,14 +7,16 @@ import numpy as np
 import pytest
 
 from guandan_dup.cards import parse_cards
-from guandan_dup.deals.boardset import hands_of, make_board_set
+from guandan_dup.deals.boardset import BoardSetError, hands_of, make_board_set
 from guandan_dup.deals.render import (
     OutputFormat,
+    deal_file,
     format_for_path,
     hand_by_suit,
     to_html,
     to_json,
     to_text,
+    write,
 )
 
 KEY = bytes(range(32))
@@ -89,3 +91,31 @@ def test_html_escapes_the_title(table):
 )
 def test_output_format_follows_the_suffix(name, fmt):
     assert format_for_path(name) is fmt
+
+
+def test_deal_file_deals_a_range_text_and_writes_the_format_of_the_suffix(tmp_path):
+    table = deal_file(KEY, "1-3", tmp_path / "b.json", boards_per_set=3, delayed="golden")
+    assert table.equals(make_board_set(KEY, [1, 2, 3], 3, "golden"))
+    assert json.loads((tmp_path / "b.json").read_text(encoding="utf-8"))[2]["board"] == 3
+
+
+def test_writing_onto_a_folder_is_refused_and_leaves_nothing(tmp_path, table):
+    (tmp_path / "out").mkdir()
+    with pytest.raises(BoardSetError, match="cannot write the boards to '.*out': it is a folder"):
+        write(table, tmp_path / "out")
+    assert [path.name for path in tmp_path.iterdir()] == ["out"]
+
+
+@pytest.mark.parametrize("name", ["b.parquet", "b.html"])
+def test_a_failed_write_names_the_output_not_a_temporary_file(tmp_path, table, name):
+    (tmp_path / "plain").write_text("a file, not a folder")
+    out = tmp_path / "plain" / name
+    expected = r"cannot write the boards to '.*plain/b\.\w+': "
+    with pytest.raises(BoardSetError, match=expected) as caught:
+        write(table, out)
+    assert ".tmp" not in str(caught.value)
+
+
+def test_board_mode_headings_do_not_repeat_the_board_as_a_set():
+    lines = to_text(make_board_set(KEY, [5, 6])).splitlines()
+    assert [lines[0], lines[6]] == ["Board 5  (East leads)", "Board 6  (East leads)"]

@@ -122,3 +122,16 @@ def test_invalid_results_error_lists_problems(folder, tmp_path):
     with pytest.raises(InvalidResultsError) as error:
         ingest(folder, write(frame, tmp_path / "bad.parquet"), 1)
     assert len(error.value.problems) == 2
+
+
+def test_a_group_that_contradicts_the_seating_is_refused(folder, tmp_path):
+    frame = set_results(folder, 1)
+    frame.loc[0, "group"] = 2
+    assert "column 'group': value 2: table 1 is in group 1" in refused(folder, frame, tmp_path)
+
+
+def test_a_file_without_group_takes_the_seating_group(folder, tmp_path):
+    frame = set_results(folder, 1).drop(columns="group")
+    ingest(folder, write(frame, tmp_path / "r.parquet"), 1)
+    stored = folder.read(1, "results")
+    assert stored.groupby("group")["table"].unique().map(list).to_dict() == {1: [1, 2], 2: [3, 4]}

@@ -63,3 +63,15 @@ def test_ties_use_a_lot_from_the_key_and_never_print_it(folder, tmp_path):
     standings = folder.read(1, "standings")
     assert standings["position"].is_unique
     assert KEY.hex() not in folder.file(1, "standings").read_bytes().hex()
+
+
+def test_scoring_with_missing_tables_warns_which(folder, tmp_path):
+    deal_round(folder, 1)
+    seat_event_round(folder, 1)
+    results = set_results(folder, 1)
+    ingest(folder, write(results[results["table"] != 3], tmp_path / "r.parquet"), 1)
+    scored = score_round(folder, 1)
+    assert scored.warnings[0] == (
+        "round 1 has no results for table 3 set 1, table 3 set 2; the others were "
+        "Neuberg-adjusted"
+    )

@@ -66,3 +66,21 @@ def test_move_without_standings_or_seeding_is_refused(tmp_path):
     output = run("--round", 1, "--tables-per-group", 2, "--out", tmp_path / "s.parquet", code=1)
     assert "give --seeding FILE, or --players FILE and --key FILE" in output
     assert not (tmp_path / "s.parquet").exists()
+
+
+def test_round_naming_the_round_to_seat_is_also_understood(tmp_path):
+    standings = standings_file(tmp_path / "s.parquet", [f"P{i}" for i in range(8)], round_no=1)
+    out = tmp_path / "seating.parquet"
+    assert "Round 2:" in run(standings, "--round", 2, "--tables-per-group", 2, "--out", out)
+    assert "no standings of round 3" in run(standings, "--round", 3, "--tables-per-group", 2,
+                                            "--out", out, code=1)
+
+
+def test_move_with_partner_rotation_has_a_row_per_table_per_set(tmp_path):
+    standings = standings_file(tmp_path / "s.parquet", [f"P{i}" for i in range(8)])
+    out = tmp_path / "seating.parquet"
+    run(standings, "--round", 1, "--tables-per-group", 2, "--out", out, "--rotate-partners",
+        "--sets", "4,5,6")
+    seating = pd.read_parquet(out)
+    assert seating[["table", "set"]].to_numpy().tolist() == [
+        [1, 4], [1, 5], [1, 6], [2, 4], [2, 5], [2, 6]]

@@ -85,6 +85,18 @@ def test_spec7_nobody_gets_a_second_bye_while_someone_has_none(n, data):
         had += byes
 
 
+@settings(max_examples=30, deadline=None)
+@given(order=orders, sets=st.lists(st.integers(1, 99), min_size=1, max_size=5, unique=True))
+def test_spec7_rotation_seats_everyone_once_per_set_at_the_same_table(order, sets):
+    plain = seat_round(order, 2).seating
+    rotating = seat_round(order, 2, sets=sets, rotate_partners=True).seating
+    assert len(rotating) == len(plain) * len(sets)
+    for _, tables in rotating.groupby("set"):
+        assert sorted(tables[SEATS].to_numpy().ravel()) == sorted(plain[SEATS].to_numpy().ravel())
+    for _, rows in rotating.groupby("table"):
+        assert len(set(rows[SEATS].to_numpy().ravel())) == 4, "the four stay together"
+
+
 def test_spec7_partner_rotation_cycles_ad_bc_ac_bd_ab_cd():
     seating = seat_round(["a", "b", "c", "d"], 1, sets=[4, 5, 6], rotate_partners=True).seating
     assert seating["set"].tolist() == [4, 5, 6]

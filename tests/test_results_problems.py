@@ -78,8 +78,8 @@ CASES = [
      " codes from A+, A, A-"),
     ("levels_unreachable_in_k_boards", set_level(ns_level=["3", "3"], ew_level=["2", "3"]),
      {"boards_per_set": 1},
-     "r.parquet, row 2: value '3/3': no set of at most 1 board starting at 2/2 ends with NS at 3 and EW"
-     " at 3"),
+     "r.parquet, row 2: value '3/3': no set of at most 1 board starting at 2/2 ends with NS at 3"
+     " and EW at 3"),
     ("only_one_side_passes_a", set_level(ns_level=["A+", "2"], ew_level=["A+", "5"]), {},
      "r.parquet, row 1: value 'A+/A+': no set of boards starting at 2/2"),
     ("finish_two_letters_not_partners", board_level(finish=["NS", "EWN", "NE", "ENW"]), {},

@@ -86,12 +86,12 @@ def test_art4_2_bomb_order(play, previous, level, expected):
     check(play, previous, level, expected)
 
 
-def test_six_card_bomb_beats_straight_flush():
+def test_art4_2_2_six_card_bomb_beats_straight_flush():
     check("S2 C2 D2 H2 S2 C2", "HT HJ HQ HK HA", "9", True)
     check("HT HJ HQ HK HA", "S2 C2 D2 H2 S2 C2", "9", False)
 
 
-def test_straight_flush_beats_five_card_bomb_of_the_level():
+def test_art4_2_2_straight_flush_beats_five_card_bomb_of_the_level():
     check("H3 H4 H5 H6 H7", "S9 C9 D9 H9 S9", "9", True)
 
 
@@ -111,19 +111,19 @@ def test_art4_1_level_card_ranks_above_ace(play, previous, level, expected):
     check(play, previous, level, expected)
 
 
-def test_level_card_natural_in_straights():
+def test_art5_1_level_card_natural_in_straights():
     check("S3 C4 D5 S6 H7", "S4 C5 D6 S7 H8", "8", False)
     check("S4 C5 D6 S7 H8", "S3 C4 D5 S6 H7", "8", True)
 
 
-def test_wild_card_reading_is_chosen_to_beat():
+def test_art5_2_wild_card_reading_is_chosen_to_beat():
     # S8 C8 D8 + wild is a bomb; S8 + wild is a pair of 8s beating 7s.
     check("S8 C8 D8 H2", "SA CA DA S5 C5", "2", True)
     check("S8 H2", "S7 D7", "2", True)
     check("S8 H2", "S9 D9", "2", False)
 
 
-def test_previous_play_counts_at_its_strongest_reading():
+def test_art5_2_previous_play_counts_at_its_strongest_reading():
     # S3 C3 D3 + two wilds: a bomb of five 3s rather than a full house of 3s.
     check("S4 C4 D4 S5 C5", "S3 C3 D3 H2 H2", "2", False)
     check("S4 C4 D4 D4 S4", "S3 C3 D3 H2 H2", "2", True)
@@ -139,7 +139,7 @@ def test_previous_play_that_forms_no_combination_is_an_illegal_play_error():
         play_beats(parse_cards("S9 D9"), parse_cards("S8 C9"), 0)
 
 
-def test_beats_takes_the_level_of_the_board():
+def test_art4_1_beats_takes_the_level_of_the_board():
     sevens = classify(parse_cards("S7 C7"), 5)[0]
     aces = classify(parse_cards("SA CA"), 5)[0]
     assert beats(sevens, aces, level_from_text("7"))

@@ -7,7 +7,7 @@ import numpy as np
 from test_scoring_reference import make_sets, reference_rates, reference_standings
 
 from guandan_dup.scoring import score
-from guandan_dup.scoring.exact import exact_order, primes
+from guandan_dup.scoring.exact import exact_order, maybe_equal, primes
 
 
 def residues_of(values, chosen):
@@ -26,9 +26,19 @@ def test_primes_are_the_largest_primes_below_2_to_31():
 
 def test_equal_residues_tie_even_when_the_floats_differ_in_the_last_bit():
     chosen = primes(3)
-    key = exact_order(np.zeros(2, np.int64), np.array([0.1 + 0.7, 0.8]),
-                      residues_of([8, 8], chosen), chosen)
-    assert key[0] == key[1]
+    approx = np.array([0.1 + 0.7, 0.8])
+    groups = np.zeros(2, np.int64)
+    maybe = maybe_equal(groups, approx)
+    assert maybe.all()
+    key, shown = exact_order(groups, approx, maybe, residues_of([8, 8], chosen), chosen)
+    assert key[0] == key[1] and shown[0] == shown[1] == 0.8
+
+
+def test_unequal_residues_do_not_tie_even_with_equal_floats():
+    chosen = primes(3)
+    key, _ = exact_order(np.zeros(2, np.int64), np.array([0.8, 0.8]), np.ones(2, bool),
+                         residues_of([8, 9], chosen), chosen)
+    assert key[0] < key[1]
 
 
 def test_unequal_averages_with_equal_floats_are_ordered_exactly():
@@ -37,7 +47,8 @@ def test_unequal_averages_with_equal_floats_are_ordered_exactly():
     values = [2**70 + 5, 2**70 + 3, 2**70 + 4]
     approx = np.array([float(v) / 2**71 for v in values])
     assert len(set(approx)) == 1
-    key = exact_order(np.zeros(3, np.int64), approx, residues_of(values, chosen), chosen)
+    key, _ = exact_order(np.zeros(3, np.int64), approx, np.ones(3, bool),
+                         residues_of(values, chosen), chosen)
     assert key[1] < key[2] < key[0]
 
 
@@ -60,3 +71,9 @@ def test_big_event_with_a_different_table_count_on_every_set_matches_the_referen
     got = [(r.round, r.player, r.sets, r.rank, r.rank_label, r.position)
            for r in standings.itertuples()]
     assert got == [(r, p, c, rank, label, pos) for r, p, c, _, rank, label, pos in want]
+
+
+def test_only_averages_within_1e_12_of_another_in_their_round_need_residues():
+    groups = np.array([1, 1, 1, 1, 2])
+    approx = np.array([0.1, 0.5, 0.5 + 1e-13, 0.5 + 1e-9, 0.1])
+    assert maybe_equal(groups, approx).tolist() == [False, True, True, False, False]

@@ -119,11 +119,25 @@ def test_a_log_missing_its_last_step_or_with_one_too_many_is_refused():
         validate_log(extra, BOARD_SET)
 
 
-def test_unreadable_log_names_the_file(tmp_path):
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [("not parquet", r"cannot read play log '.*log\.parquet': "),
+     (None, r"play log '.*log\.parquet' does not exist$")],
+)
+def test_unreadable_or_missing_log_names_the_file(tmp_path, content, message):
     path = tmp_path / "log.parquet"
-    path.write_text("not parquet")
-    with pytest.raises(PlayLogError, match="cannot read play log"):
+    if content is not None:
+        path.write_text(content)
+    with pytest.raises(PlayLogError, match=message):
         load(path)
+
+
+def test_a_set_outside_the_board_set_names_the_sets_it_holds():
+    """A log checked against another round's board set says which sets that board set has."""
+    frame = simulated().assign(set=9)
+    with pytest.raises(IllegalStepError, match=r"^row 1: set 9 is not in the board set \(it "
+                                               r"holds sets 1, 2: "):
+        validate_log(frame, BOARD_SET)
 
 
 @settings(max_examples=15, deadline=None)

@@ -8,15 +8,13 @@ from pathlib import Path
 import typer
 
 from ..deals import (
+    BoardSetInfo,
     KeyPermissionWarning,
     OutputFormat,
-    commitment,
     create_key,
-    make_board_set,
-    parse_board_range,
+    deal_file,
     read_key,
     verify_file,
-    write,
 )
 from ..deals.boardset import DEFAULT_BOARDS_PER_SET
 from .app import app
@@ -82,18 +80,11 @@ def deal(
     if missing:
         ctx.fail(f"deal needs {', '.join(missing)} (e.g. --key event.key --boards 1-36 "
                  f"--out boards.parquet), or the subcommand 'verify'")
-    event_key = _read_key(key)
-    table = make_board_set(
-        event_key,
-        parse_board_range(boards),
-        boards_per_set,
-        delayed=delayed,
-        first_leader=leader,
-        show_progress=not quiet,
+    table = deal_file(
+        _read_key(key), boards, out, fmt, boards_per_set, delayed, leader, show_progress=not quiet
     )
-    write(table, out, fmt)
-    typer.echo(f"Dealt {table.num_rows} boards to {out}.")
-    typer.echo(f"Commitment: {commitment(event_key)}")
+    typer.echo(f"Dealt {table.num_rows} board{'' if table.num_rows == 1 else 's'} to {out}.")
+    typer.echo(f"Commitment: {BoardSetInfo.from_table(table).commitment}")
 
 
 @deal_app.command("verify")

@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..event import rehearse
+from ..sim import simulate
 from .app import app
 
 
@@ -23,9 +23,13 @@ def demo(
     seed: int = typer.Option(0, "--seed", help="Seed of the rehearsal (same seed, same event)."),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
 ) -> None:
-    """Run a whole event: deal, seat, play, ingest, score and reseat, round after round."""
+    """Run a whole event: deal, seat, play, ingest, score and reseat, round after round.
+
+    Every board is played card by card by heuristic bots (the simulator), so the results,
+    play logs and standings are those of real play.
+    """
     path = directory or Path(tempfile.mkdtemp(prefix="guandan-dup-demo-"))
-    result = rehearse(path, players=players, rounds=rounds, seed=seed, show_progress=not quiet)
+    result = simulate(path, players=players, rounds=rounds, seed=seed, show_progress=not quiet)
     console = Console()
     table = Table(title=f"{result.folder.plan.name}: standings after round {rounds} 最终排名")
     for column in ("名次 Rank", "选手 Player", "姓名 Name", "局数 Sets", "累计 Total %"):
@@ -36,8 +40,9 @@ def demo(
         )
     console.print(table)
     console.print(
-        "Results come from a seeded random model of finishing orders (hidden player "
-        "strengths), not from real play, until the simulator is wired in."
+        "Every board was played card by card by heuristic bots; results and play logs are "
+        "in results-round-R.parquet and playlog-round-R.parquet (check a log with "
+        "`guandan-dup playlog validate`)."
     )
     console.print(f"Event folder: {path}")
     console.print(f"Exports: {result.exports[0].parent}")

@@ -22,7 +22,7 @@ def simulate_command(
     sets_per_round: int = typer.Option(2, "--sets-per-round", help="Sets played each round."),
     boards_per_set: int = typer.Option(4, "--boards-per-set", help="Boards in a set (1 = board "
                                        "mode)."),
-    out: Path = typer.Option(..., "--out", help="Event folder to create (must not hold one)."),
+    out: Path = typer.Option(..., "--out", help="Event folder to create: new or empty."),
     seed: int = typer.Option(0, "--seed", help="Seed: the same seed gives the same event."),
     tables_per_group: int = typer.Option(4, "--tables-per-group", help="Tables in a group."),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
@@ -30,10 +30,10 @@ def simulate_command(
     """Play a whole individual event with bots: deals, seating, play, results, scores."""
     result = simulate(out, players, rounds, sets_per_round, boards_per_set, seed,
                       tables_per_group=tables_per_group, show_progress=not quiet)
-    leader = result.standings.sort_values("rank").iloc[0]
+    leader = result.standings.sort_values("position").iloc[0]
     typer.echo(f"Simulated {rounds} round(s) of {players} players in {out}")
-    typer.echo(f"Results and play logs: {out}/rounds/R/results-round-R.parquet, "
-               "playlog-round-R.parquet")
+    typer.echo(f"Results and play logs: {out}/results-round-R.parquet, "
+               f"playlog-round-R.parquet (R = 1..{rounds})")
     typer.echo(f"Leader after round {rounds}: {leader['player']} ({leader['name']}), "
                f"{leader['cumulative'] * 100:.2f}%")
 

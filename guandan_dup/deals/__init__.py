@@ -16,7 +16,7 @@ from .boardset import (
 )
 from .generate import ALGORITHM, deal_boards
 from .keys import KeyPermissionWarning, commitment, create_key, new_key, read_key, write_key
-from .render import OutputFormat, to_html, to_json, to_text, write
+from .render import OutputFormat, deal_file, to_html, to_json, to_text, write
 from .verify import Verification, verify, verify_file
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "commitment",
     "create_key",
     "deal_boards",
+    "deal_file",
     "dump",
     "hands_of",
     "load",

@@ -28,7 +28,7 @@ import pyarrow.parquet as pq
 
 from .. import __version__
 from ..atomic import write_parquet
-from ..cards import HAND_SIZE, KINDS
+from ..cards import COPIES, HAND_SIZE, KINDS, PACK_SIZE
 from ..errors import GuandanError, InvalidPlanError, NotationError
 from ..progress import progress
 from ..seats import SEAT_COLUMNS, Seat
@@ -100,6 +100,7 @@ class BoardSetInfo:
     first_leader: Seat
 
     def to_metadata(self) -> dict[bytes, bytes]:
+        """The fields as Parquet schema metadata (UTF-8 text), seat as its letter."""
         values = vars(self) | {"first_leader": self.first_leader.to_text()}
         return {name.encode(): str(value).encode("utf-8") for name, value in values.items()}
 
@@ -187,6 +188,8 @@ def dump(table: pa.Table, path: str | os.PathLike) -> None:
 def load(path: str | os.PathLike) -> pa.Table:
     """Read and check a board-set Parquet file; ``BoardSetError`` names the file and problem."""
     name = str(path)
+    if Path(path).is_dir():
+        raise BoardSetError(f"board set file {name!r} is a folder, not a file")
     try:
         table = pq.read_table(Path(path))
     except FileNotFoundError:
@@ -201,12 +204,38 @@ def load(path: str | os.PathLike) -> pa.Table:
     except (pa.ArrowException, ValueError) as error:
         message = f"board set file {name!r} has columns of the wrong type: {error}"
         raise BoardSetError(message) from None
+    _check_numbers(table, name)
     _check_hands(table, name)
     return table
 
 
+def _check_numbers(table: pa.Table, name: str) -> None:
+    """Board, set and position are present on every row, and no board is listed twice.
+
+    A repeated board would verify twice and hide that another board is missing.
+    """
+    for column in ("board", "set", "set_board"):
+        empty = pc.is_null(table.column(column)).to_numpy(zero_copy_only=False)
+        if empty.any():
+            rows = (np.flatnonzero(empty)[:10] + 1).tolist()
+            raise BoardSetError(
+                f"board set file {name!r}, column {column!r}: rows {rows} are empty; "
+                "every row needs a board number, a set number and its position in the set"
+            )
+    boards = np.sort(table.column("board").to_numpy())
+    repeated = np.unique(boards[1:][boards[1:] == boards[:-1]])
+    if repeated.size:
+        raise BoardSetError(
+            f"board set file {name!r}, column 'board': boards {repeated[:10].tolist()} "
+            "are listed more than once; expected each board once"
+        )
+
+
 def _check_hands(table: pa.Table, name: str) -> None:
-    """Every hand holds 27 kind ids in 0..53: else the rows cannot be rendered or compared."""
+    """Refuse impossible hands: they could not be rendered, played or compared.
+
+    Every hand is 27 kind ids in 0..53, and the four hands of a board hold each kind twice.
+    """
     boards = table.column("board").to_numpy()
     for column in SEAT_COLUMNS:
         hands = table.column(column).combine_chunks()
@@ -220,3 +249,27 @@ def _check_hands(table: pa.Table, name: str) -> None:
                 f"board set file {name!r}, column {column!r}: a hand is {HAND_SIZE} kind ids "
                 f"in 0..{KINDS - 1}; boards {boards[bad][:10].tolist()} do not hold one"
             )
+    incomplete = ~_whole_packs(hands_of(table))
+    if incomplete.any():
+        raise BoardSetError(
+            f"board set file {name!r}: the four hands of a board hold every card kind exactly "
+            f"{COPIES} times; boards {boards[incomplete][:10].tolist()} do not"
+        )
+
+
+_PACK_CHUNK = 65_536
+
+
+def _whole_packs(hands: np.ndarray) -> np.ndarray:
+    """Which boards of (n, 4, 27) hold each of the 54 kinds exactly twice, in chunks of boards.
+
+    One ``bincount`` per chunk over ``board * 54 + kind`` counts every board at once.
+    """
+    packs = hands.reshape(len(hands), PACK_SIZE)
+    whole = np.empty(len(packs), dtype=bool)
+    for start in range(0, len(packs), _PACK_CHUNK):
+        chunk = packs[start : start + _PACK_CHUNK].astype(np.intp)
+        cells = chunk + np.arange(len(chunk))[:, None] * KINDS
+        counts = np.bincount(cells.ravel(), minlength=len(chunk) * KINDS)
+        whole[start : start + len(chunk)] = (counts.reshape(-1, KINDS) == COPIES).all(axis=1)
+    return whole

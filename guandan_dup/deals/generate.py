@@ -55,7 +55,13 @@ def stream_prefix(key: bytes, delayed: str = "") -> bytes:
     if not isinstance(key, bytes) or len(key) != KEY_BYTES:
         got = f"{len(key)} bytes" if isinstance(key, bytes) else type(key).__name__
         raise GuandanError(f"an event key is {KEY_BYTES} bytes; got {got}")
-    text = delayed.encode("utf-8")
+    try:
+        text = delayed.encode("utf-8")
+    except UnicodeEncodeError:
+        raise GuandanError(
+            f"the delayed value {delayed!r} is not valid text (bytes that are not UTF-8?); "
+            "type it exactly as published"
+        ) from None
     return _LABEL + key + len(text).to_bytes(8, "big") + text
 
 

@@ -49,6 +49,8 @@ def write_key(path: str | os.PathLike, key: bytes, force: bool = False) -> None:
     path = Path(path)
     if len(key) != KEY_BYTES:
         raise KeyFileError(f"an event key is {KEY_BYTES} bytes; got {len(key)}")
+    if path.is_dir():
+        raise KeyFileError(f"cannot write the key to {str(path)!r}: it is a folder")
     if path.exists() and not force:
         raise KeyFileError(
             f"key file {str(path)!r} already exists; refusing to replace it "

@@ -5,14 +5,17 @@ the jokers last, because the level card changes from board to board within a set
 picks the format from the output file's suffix unless told.
 
 >>> from .boardset import make_board_set
->>> print(to_text(make_board_set(bytes(32), [1])).splitlines()[0])
-Board 1  (set 1, board 1 of 1, East leads)
+>>> print(to_text(make_board_set(bytes(32), [1, 2], boards_per_set=2)).splitlines()[0])
+Board 1  (set 1, board 1 of 2, East leads)
+>>> print(to_text(make_board_set(bytes(32), [5])).splitlines()[0])
+Board 5  (East leads)
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
 
@@ -31,7 +34,15 @@ from ..cards import (
     card_to_unicode,
 )
 from ..seats import SEAT_COLUMNS, Seat
-from .boardset import BoardSetError, BoardSetInfo, dump, hands_of
+from .boardset import (
+    DEFAULT_BOARDS_PER_SET,
+    BoardSetError,
+    BoardSetInfo,
+    dump,
+    hands_of,
+    make_board_set,
+    parse_board_range,
+)
 
 SEAT_NAMES = ("North", "East", "South", "West")
 _RED_SUITS = (HEART, DIAMOND)
@@ -99,6 +110,7 @@ def _board_rows(table: pa.Table) -> list[dict]:
 
 
 def _info(table: pa.Table) -> BoardSetInfo | None:
+    """The file's metadata, or None for a bare table: hand records need no provenance."""
     try:
         return BoardSetInfo.from_table(table)
     except BoardSetError:
@@ -106,12 +118,15 @@ def _info(table: pa.Table) -> BoardSetInfo | None:
 
 
 def _heading(row: dict, boards_per_set: int | None) -> str:
-    """``Board 7  (set 2, board 1 of 6, East leads)``."""
+    """``Board 7  (set 2, board 1 of 6, East leads)``; ``Board 7  (East leads)`` in board mode.
+
+    With one board per set the set is the board, so saying so would only be noise.
+    """
     of = "" if boards_per_set is None else f" of {boards_per_set}"
-    parts = [f"set {row['set']}, board {row['set_board']}{of}"]
+    parts = [] if boards_per_set == 1 else [f"set {row['set']}, board {row['set_board']}{of}"]
     if row["leader"] is not None:
         parts.append(f"{SEAT_NAMES[row['leader']]} leads")
-    return f"Board {row['board']}  ({', '.join(parts)})"
+    return f"Board {row['board']}  ({', '.join(parts)})" if parts else f"Board {row['board']}"
 
 
 def to_json(table: pa.Table) -> str:
@@ -133,6 +148,7 @@ def to_json(table: pa.Table) -> str:
 
 
 def _text_hand(hand: np.ndarray) -> str:
+    """``♠ A 10 2  ♥ 9  ♣ -  ♦ K  大王``: one seat's line of the plain hand record."""
     suits, jokers = hand_by_suit(hand)
     parts = [
         f"{symbol} {' '.join(ranks) or '-'}"
@@ -165,6 +181,7 @@ _templates = Environment(
 
 
 def _html_hand(seat: int, hand: np.ndarray) -> dict:
+    """What the template needs for one seat: name, grid area, suits with colour, jokers."""
     suits, jokers = hand_by_suit(hand)
     return {
         "name": SEAT_NAMES[seat],
@@ -196,10 +213,41 @@ def to_html(table: pa.Table, title: str = "Hand records") -> str:
 
 
 def write(table: pa.Table, path: str | os.PathLike, fmt: OutputFormat | str | None = None) -> None:
-    """Write ``table`` to ``path`` atomically as ``fmt`` (default: from the suffix)."""
+    """Write ``table`` to ``path`` atomically as ``fmt`` (default: from the suffix).
+
+    ``BoardSetError`` names ``path`` if it is a folder (checked first, so nothing is written)
+    or cannot be written; the message gives the system's reason, not the temporary file's name.
+    """
+    if Path(path).is_dir():
+        raise BoardSetError(f"cannot write the boards to {str(path)!r}: it is a folder")
     fmt = format_for_path(path) if fmt is None else OutputFormat(fmt)
-    if fmt is OutputFormat.PARQUET:
-        dump(table, path)
-        return
     render = {OutputFormat.JSON: to_json, OutputFormat.TEXT: to_text, OutputFormat.HTML: to_html}
-    write_text(path, render[fmt](table))
+    try:
+        if fmt is OutputFormat.PARQUET:
+            dump(table, path)
+        else:
+            write_text(path, render[fmt](table))
+    except OSError as error:
+        reason = os.strerror(error.errno) if error.errno else str(error)
+        raise BoardSetError(f"cannot write the boards to {str(path)!r}: {reason}") from None
+
+
+def deal_file(
+    key: bytes,
+    boards: str | Sequence[int],
+    path: str | os.PathLike,
+    fmt: OutputFormat | str | None = None,
+    boards_per_set: int = DEFAULT_BOARDS_PER_SET,
+    delayed: str = "",
+    first_leader: str | Seat = "E",
+    show_progress: bool = False,
+) -> pa.Table:
+    """Deal ``boards`` (numbers, or range text like ``"1-36"``) and ``write`` them to ``path``.
+
+    What ``guandan-dup deal`` does; returns the table written (its metadata holds the
+    commitment). A bad range, key or option raises before anything is written.
+    """
+    numbers = parse_board_range(boards) if isinstance(boards, str) else boards
+    table = make_board_set(key, numbers, boards_per_set, delayed, first_leader, show_progress)
+    write(table, path, fmt)
+    return table

@@ -32,22 +32,28 @@ class Verification:
     differing: tuple[int, ...]
     published_commitment: str
     commitment_matches: bool
+    replaced_delayed: tuple[str, str] | None = None
+    """(the file's delayed value, the one used instead) when ``verify`` was given another."""
 
     @property
     def ok(self) -> bool:
+        """The key is the committed one and deals every board of the file."""
         return self.commitment_matches and not self.differing
 
     def summary(self) -> str:
         """One line per finding, for a director to read."""
         short = self.published_commitment[:16] + "..."
         lines = []
+        if self.replaced_delayed is not None:
+            stored, used = self.replaced_delayed
+            lines.append(f"using the delayed value {used!r} instead of the file's {stored!r}")
         if not self.commitment_matches:
             lines.append(f"the key does NOT match the commitment {short} in the file")
         if self.differing:
             listed = ", ".join(str(board) for board in self.differing)
             lines.append(f"{len(self.differing)} of {self.boards} boards differ: {listed}")
-        if not lines:
-            return (
+        if self.ok:
+            lines.append(
                 f"all {self.boards} boards match the key, "
                 f"and the key matches the commitment {short}"
             )
@@ -63,20 +69,20 @@ def verify(
 ) -> Verification:
     """Recompute ``table``'s boards from ``key``; ``delayed`` overrides the file's value.
 
-    ``file`` names the table in error messages.
+    ``file`` names the table in error messages. A table without boards is refused: it
+    would match any key.
     """
     info = BoardSetInfo.from_table(table, file)
+    if table.num_rows == 0:
+        raise BoardSetError(f"{file} holds no boards, so there is nothing to verify")
     if info.algorithm != ALGORITHM:
         raise BoardSetError(
             f"{file} was dealt with algorithm {info.algorithm!r}; this version of "
             f"guandan-dup verifies {ALGORITHM!r}"
         )
+    used = info.delayed if delayed is None else delayed
     expected = make_board_set(
-        key,
-        table.column("board").to_numpy(),
-        info.boards_per_set,
-        info.delayed if delayed is None else delayed,
-        info.first_leader,
+        key, table.column("board").to_numpy(), info.boards_per_set, used, info.first_leader,
         show_progress,
     )
     differs = (hands_of(table) != hands_of(expected)).any(axis=(1, 2))
@@ -87,9 +93,10 @@ def verify(
         )
     return Verification(
         boards=table.num_rows,
-        differing=tuple(table.column("board").to_numpy()[differs].tolist()),
+        differing=tuple(np.sort(table.column("board").to_numpy()[differs]).tolist()),
         published_commitment=info.commitment,
         commitment_matches=info.commitment == commitment(key),
+        replaced_delayed=None if used == info.delayed else (info.delayed, used),
     )
 
 

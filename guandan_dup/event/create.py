@@ -16,9 +16,9 @@ import pandas as pd
 from ..deals.keys import commitment, new_key, write_key
 from ..errors import GuandanError, InvalidPlanError
 from ..movement import draw_lot, partnerships, seeding_order
+from ..movement.players import load_players, load_seeding
 from .folder import EVENT_TOML, EventFolder, parquet_bytes, toml_text
 from .plan import EventPlan
-from .players import load_players, load_seeding
 
 
 def round_one_order(players: pd.DataFrame, key: bytes, seeding: list[str] | None) -> list[str]:

@@ -36,34 +36,9 @@ PlayFunction = Callable[[EventFolder, int], pd.DataFrame]
 
 SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾"
 GIVEN = (
-    "伟",
-    "芳",
-    "娜",
-    "敏",
-    "静",
-    "丽",
-    "强",
-    "磊",
-    "军",
-    "洋",
-    "勇",
-    "艳",
-    "杰",
-    "娟",
-    "涛",
-    "明",
-    "超",
-    "秀英",
-    "霞",
-    "平",
-    "刚",
-    "桂英",
-    "建华",
-    "文",
-    "斌",
-    "宇",
-    "浩",
-    "凯",
+    "伟", "芳", "娜", "敏", "静", "丽", "强", "磊", "军", "洋", "勇",
+    "艳", "杰", "娟", "涛", "明", "超", "秀英", "霞", "平", "刚", "桂英",
+    "建华", "文", "斌", "宇", "浩", "凯",
 )
 
 
@@ -103,8 +78,15 @@ def rehearse(
     play: PlayFunction | None = None,
     show_progress: bool = False,
 ) -> Rehearsal:
-    """Create an event at ``path`` and run every round of it; ``play`` defaults to
-    ``RandomModel(seed)``. Each round's results file is kept as incoming/round-R.parquet."""
+    """Create an event at ``path`` and run every round of it.
+
+    ``play(folder, round_no)`` is called after the round is dealt and seated (read
+    ``folder.read(round_no, "seating")`` and ``"boards"``) and must return a results frame,
+    set- or board-level (SPEC 5), for every table and set of the round. It is written to
+    ``results-round-R.parquet`` at the top of the folder and ingested from there like a
+    director's file, so it is checked against the plan and the seating. ``play`` defaults to
+    ``RandomModel(seed)``.
+    """
     path = Path(path)
     play = RandomModel(seed) if play is None else play
     with tempfile.TemporaryDirectory() as scratch:
@@ -125,9 +107,9 @@ def rehearse(
         for r in range(1, rounds + 1):
             deal_round(folder, r)
             seat_event_round(folder, r)
-            incoming = path / "incoming" / f"round-{r}.parquet"
-            write_bytes(incoming, parquet_bytes(play(folder, r)))
-            ingest(folder, incoming, r)
+            results = path / f"results-round-{r}.parquet"
+            write_bytes(results, parquet_bytes(play(folder, r)))
+            ingest(folder, results, r)
             score_round(folder, r)
             advance()
     exports = export_event(folder)

@@ -11,10 +11,13 @@ for round 1) and then by a lot whose seed is derived from the event key.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..errors import GuandanError
 from ..movement import derive_seed
 from ..scoring import Scored, score
 from .folder import EventFolder, parquet_bytes
+from .status import round_status
 
 LOT_LABEL = "standings tie-break lot"
 
@@ -63,4 +66,9 @@ def score_round(folder: EventFolder, round_no: int, force: bool = False) -> Scor
             for n, f in frames.items()
         }
     )
-    return scored
+    missing = round_status(folder, round_no).missing
+    if not missing:
+        return scored
+    tables = ", ".join(f"table {t} set {s}" for t, s in missing)
+    note = f"round {round_no} has no results for {tables}; the others were Neuberg-adjusted"
+    return replace(scored, warnings=[note, *scored.warnings])

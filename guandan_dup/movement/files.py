@@ -20,10 +20,10 @@ import pyarrow.parquet as pq
 from ..atomic import staged_writes
 from ..deals.keys import read_key
 from ..errors import GuandanError, InvalidPlanError
-from ..event.players import load_players, load_seeding
 from .draw import draw_lot
 from .individual import Seating, seat_round
 from .pairs import earlier_meetings, pair_byes, pair_order, partnerships, seat_pairs
+from .players import load_players, load_seeding
 
 PathLike = str | os.PathLike
 

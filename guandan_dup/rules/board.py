@@ -109,13 +109,26 @@ def legal_actions(state: BoardState) -> list[Action]:
     ``PASS``. Empty once the board is over."""
     if state.over:
         return []
-    hand = state.hands[state.turn]
-    if state.leading:
-        return list(legal_leads(hand, state.level))
-    return [*legal_follows(hand, state.level, state.last), PASS]
+    return actions_of(state.hands[state.turn], state.level, state.last)
+
+
+def actions_of(hand: np.ndarray, level: int, last: Combo | None) -> list[Action]:
+    """Leads when ``last`` is ``None``, else the follows that beat it and ``PASS``.
+
+    Takes only what the seat to move can see, so a bot's view lists the very same actions
+    as the rules without being handed the other hands.
+    """
+    if last is None:
+        return list(legal_leads(hand, level))
+    return [*legal_follows(hand, level, last), PASS]
 
 
 def _after_pass(state: BoardState) -> BoardState:
+    """A pass: the next seat answers, or, when it was the last answer owed, the trick ends.
+
+    The trick's last player leads the next one; if that player has gone out, the lead
+    passes to their partner (借风, art. 9), who is still in or the board would be over.
+    """
     if state.leading:
         raise IllegalPlayError(f"{state.turn.to_text()} leads this trick and may not pass")
     if state.waiting > 1:

@@ -250,6 +250,7 @@ class _HandPlays:
 
 @lru_cache(maxsize=64)
 def _plays(counts: bytes, level: int) -> _HandPlays:
+    """The hand's plays, cached by its count bytes: a seat follows several times per lead."""
     if max(counts) > COPIES:
         raise NotationError(f"a hand holds at most {COPIES} of each card: counts {list(counts)}")
     return _HandPlays(counts, check_level(level))

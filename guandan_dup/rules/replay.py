@@ -56,6 +56,9 @@ class LogPlayers:
         """The board the rules are at."""
 
     def _next(self, board: int, seat: Seat, trick: int, actions: tuple[str, ...]) -> LogStep:
+        """The log's next step, checked against where the rules are: board, seat, trick and
+        kind of action. Whether its cards are legal is left to the set loop, which checks a
+        logged step exactly as it checks a bot's."""
         self.board, self.current = board, None
         if self.position == len(self.steps):
             raise IllegalPlayError(

@@ -118,10 +118,12 @@ def return_options(hand: np.ndarray, level: int) -> tuple[int, ...]:
 
 
 def _first_option(seat: Seat, action: str, options: tuple[int, ...], hand: np.ndarray) -> int:
+    """The default chooser: any legal card will do when nobody's choice is being modelled."""
     return options[0]
 
 
 def _hand_over(hands: np.ndarray, step: Step) -> None:
+    """Move one card between two hands (4 x 54 counts), in place."""
     hands[step.seat, step.card] -= 1
     hands[step.to, step.card] += 1
 

@@ -6,8 +6,9 @@ together. ``docs/scoring.md`` gives the policy with a worked example.
 """
 
 from .compute import TRAVELLERS_COLUMNS, Scored, score
-from .files import OUTPUT_NAMES, read_output, score_files
+from .files import OUTPUT_NAMES, read_output, score_files, score_to_files
 
 __all__ = [
     "OUTPUT_NAMES", "TRAVELLERS_COLUMNS", "Scored", "read_output", "score", "score_files",
+    "score_to_files",
 ]

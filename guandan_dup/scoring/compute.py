@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from numbers import Real
 
 import pandas as pd
 
 from .rates import rate_tables
-from .scores import player_scores
+from .scores import player_scores, rates_by_player
 from .standings import standings
 
 TRAVELLERS_COLUMNS = (
@@ -36,6 +37,7 @@ def score(
     adjusted_rates: Mapping[str, Real] | None = None,
     seed: int | str | bytes = 0,
     previous_positions: Mapping[str, int] | pd.Series | None = None,
+    on_ready: Callable[[str, pd.DataFrame], None] | None = None,
 ) -> Scored:
     """Score the normalised set table ``sets`` (the results contract) of one or more rounds.
 
@@ -44,14 +46,26 @@ def score(
     results are Neuberg-adjusted, and without it nothing is. ``adjusted_rates`` overrides the
     fixed rates of artificial results (A+ 0.60, A 0.50, A- 0.40). ``seed`` draws the lots that
     settle ties left after the previous position; ``previous_positions`` (player -> position)
-    is the order before the first round in ``sets``.
+    is the order before the first round in ``sets``. ``on_ready(name, frame)`` is called as
+    each output (travellers, scores, standings) is done, so a caller can write one while the
+    next is computed; it may be called from a worker thread.
     """
-    travellers, warnings = rate_tables(sets, expected, compare_within, adjusted_rates)
-    scores = player_scores(travellers)
-    return Scored(
-        scores=scores,
-        standings=standings(scores, seed, previous_positions),
-        travellers=travellers[list(TRAVELLERS_COLUMNS)],
-        warnings=warnings,
-    )
+    ready = on_ready or (lambda name, frame: None)
+    rated, warnings = rate_tables(sets, expected, compare_within, adjusted_rates)
+    travellers = rated[list(TRAVELLERS_COLUMNS)]
+    ready("travellers", travellers)
+
+    def scores_ready() -> pd.DataFrame:
+        scores = player_scores(rated)
+        ready("scores", scores)
+        return scores
+
+    # The per-player table and the standings only read the travellers: build them side by
+    # side (numpy and Arrow release the GIL), so scoring uses both cores of a small machine.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pending = pool.submit(scores_ready)
+        table = standings(rates_by_player(rated), seed, previous_positions)
+        scores = pending.result()
+    ready("standings", table)
+    return Scored(scores=scores, standings=table, travellers=travellers, warnings=warnings)
 

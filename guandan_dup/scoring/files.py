@@ -8,7 +8,8 @@ failed write leaves the folder as it was. ``read_output`` reads one back for the
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from numbers import Real
 from pathlib import Path
 
@@ -38,7 +39,7 @@ def score_files(
 ) -> Scored:
     """Ingest ``paths`` (every round in them), score, and write ``out_dir/{scores,standings,
     travellers}.parquet``; returns the result with ingestion and scoring warnings."""
-    with progress(3, "Scoring", show_progress) as advance:
+    with progress(len(OUTPUT_NAMES) + 1, "Scoring", show_progress) as advance:
         ingested = load_results(
             paths,
             boards_per_set=boards_per_set,
@@ -46,19 +47,42 @@ def score_files(
             adjusted_rates=adjusted_rates,
         )
         advance()
-        scored = score(
-            ingested.sets, expected, compare_within, adjusted_rates=adjusted_rates, seed=seed
-        )
-        advance()
-        with staged_writes() as stage:
-            for name in OUTPUT_NAMES:
-                frame = getattr(scored, name)
-                table = pa.Table.from_pandas(frame, preserve_index=False)
-                pq.write_table(table, stage(Path(out_dir) / f"{name}.parquet"))
-        advance()
+        scored = score_to_files(ingested.sets, out_dir, expected, compare_within,
+                                adjusted_rates, seed, advance=advance)
     return Scored(
         scored.scores, scored.standings, scored.travellers, ingested.warnings + scored.warnings
     )
+
+
+def score_to_files(
+    sets: pd.DataFrame,
+    out_dir: str | os.PathLike,
+    expected: int | Mapping[int, int] | None = None,
+    compare_within: str = "event",
+    adjusted_rates: Mapping[str, Real] | None = None,
+    seed: int | str | bytes = 0,
+    previous_positions: Mapping[str, int] | pd.Series | None = None,
+    advance: Callable[[], None] = lambda: None,
+) -> Scored:
+    """``score`` an already validated set table and write the three files together.
+
+    Each file is written in a worker thread while the next output is computed (Arrow writes
+    without holding the GIL); a failure anywhere leaves ``out_dir`` as it was.
+    """
+    pending: list[Future] = []
+    with staged_writes() as stage, ThreadPoolExecutor(max_workers=2) as pool:
+
+        def on_ready(name: str, frame: pd.DataFrame) -> None:
+            table = pa.Table.from_pandas(frame, preserve_index=False)
+            dest = stage(Path(out_dir) / f"{name}.parquet")
+            pending.append(pool.submit(pq.write_table, table, dest))
+            advance()
+
+        scored = score(sets, expected, compare_within, adjusted_rates, seed,
+                       previous_positions, on_ready=on_ready)
+        for done in pending:
+            done.result()  # a failed write raises inside staged_writes: nothing lands
+    return scored
 
 
 def read_output(directory: str | os.PathLike, name: str) -> pd.DataFrame:

@@ -86,6 +86,15 @@ def _expected_per_row(
     return np.maximum(wanted, n)
 
 
+def _in_table_order(sets: pd.DataFrame) -> pd.DataFrame:
+    """``sets`` ordered by round, set, group, table (so input row order never matters);
+    ingestion already delivers them nearly so, and an ordered frame is not copied."""
+    order = np.lexsort([sets[c].to_numpy(np.int64) for c in ("table", "group", "set", "round")])
+    if np.array_equal(order, np.arange(len(order))):
+        return sets.reset_index(drop=True)
+    return sets.take(order).reset_index(drop=True)
+
+
 def _matchpoints(group_key: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """NS matchpoints (2 per result beaten, 1 per tie) and the group size n, per row.
 
@@ -99,6 +108,38 @@ def _matchpoints(group_key: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, np.n
     start = np.searchsorted(ordered, group_key * _SPAN, "left")
     stop = np.searchsorted(ordered, group_key * _SPAN + _SPAN, "left")
     return 2 * (below - start) + (through - below - 1), stop - start
+
+
+def _real_rates(
+    frame: pd.DataFrame, real: np.ndarray, by: list[str], expected
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, pd.DataFrame, np.ndarray]:
+    """Exact NS rate (numerator, denominator) and N of every real result, by the formula of
+    the module docstring, reduced; also the comparison keys and n, for the warnings."""
+    real_rows = frame.loc[real, by]
+    group_key = real_rows.groupby(by, sort=False).ngroup().to_numpy(np.int64)
+    d = (frame["ns_level"].to_numpy("int64", na_value=0)
+         - frame["ew_level"].to_numpy("int64", na_value=0))[real]
+    mp, n = _matchpoints(group_key, d)
+    big_n = _expected_per_row(expected, real_rows["set"].to_numpy(np.int64), n)
+    num = np.where(big_n > 1, (mp + 1) * big_n - n, 1)
+    den = np.where(big_n > 1, 2 * n * (big_n - 1), 2)
+    common = np.gcd(num, den)
+    return num // common, den // common, big_n, real_rows, n
+
+
+def _artificial_rates(
+    artificial: pd.DataFrame, rates: Mapping[str, Fraction]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """NS and EW numerators over one denominator for each artificial result."""
+    _unrated(artificial, rates)
+    numerators = {code: f.numerator for code, f in rates.items()}
+    denominators = {code: f.denominator for code, f in rates.items()}
+    ns_den = artificial["ns_adjusted"].map(denominators).to_numpy(np.int64)
+    ew_den = artificial["ew_adjusted"].map(denominators).to_numpy(np.int64)
+    den = np.lcm(ns_den, ew_den)
+    ns_num = artificial["ns_adjusted"].map(numerators).to_numpy(np.int64) * (den // ns_den)
+    ew_num = artificial["ew_adjusted"].map(numerators).to_numpy(np.int64) * (den // ew_den)
+    return ns_num, ew_num, den
 
 
 def rate_tables(
@@ -118,40 +159,18 @@ def rate_tables(
     if compare_within not in COMPARE_WITHIN:
         raise GuandanError(f"compare within {compare_within!r}: expected 'event' or 'group'")
     rates = adjusted_fractions(adjusted_rates)
-    frame = sets.sort_values(["round", "set", "group", "table"], kind="stable")
-    frame = frame.reset_index(drop=True)
+    frame = _in_table_order(sets)
     real = frame["ns_level"].notna().to_numpy()
     by = ["set"] if compare_within == "event" else ["set", "group"]
-    real_rows = frame.loc[real, by]
-    group_key = real_rows.groupby(by, sort=False).ngroup().to_numpy(np.int64)
-    d = (frame["ns_level"].to_numpy("int64", na_value=0)
-         - frame["ew_level"].to_numpy("int64", na_value=0))[real]
-    mp, n = _matchpoints(group_key, d)
-    big_n = _expected_per_row(expected, real_rows["set"].to_numpy(np.int64), n)
-    num = np.where(big_n > 1, (mp + 1) * big_n - n, 1)
-    den = np.where(big_n > 1, 2 * n * (big_n - 1), 2)
-    common = np.gcd(num, den)
+    num, den, big_n, real_rows, n = _real_rates(frame, real, by, expected)
 
-    size = len(frame)
-    ns_num = np.zeros(size, np.int64)
-    rate_den = np.ones(size, np.int64)
-    top = np.full(size, np.nan)
-    ns_num[real], rate_den[real] = num // common, den // common
-    top[real] = 2 * (big_n - 1)
-    ew_num = rate_den - ns_num
-
-    artificial = frame.loc[~real]
-    _unrated(artificial, rates)
-    numerators = {label: f.numerator for label, f in rates.items()}
-    denominators = {label: f.denominator for label, f in rates.items()}
-    ns_den = artificial["ns_adjusted"].map(denominators).to_numpy(np.int64)
-    ew_den = artificial["ew_adjusted"].map(denominators).to_numpy(np.int64)
-    art_den = np.lcm(ns_den, ew_den)
-    rate_den[~real] = art_den
-    ns_num[~real] = artificial["ns_adjusted"].map(numerators).to_numpy(np.int64) * (
-        art_den // ns_den)
-    ew_num[~real] = artificial["ew_adjusted"].map(numerators).to_numpy(np.int64) * (
-        art_den // ew_den)
+    ns_num = np.zeros(len(frame), np.int64)
+    ew_num = np.zeros(len(frame), np.int64)
+    rate_den = np.ones(len(frame), np.int64)
+    top = np.full(len(frame), np.nan)
+    ns_num[real], rate_den[real], top[real] = num, den, 2 * (big_n - 1)
+    ew_num[real] = den - num
+    ns_num[~real], ew_num[~real], rate_den[~real] = _artificial_rates(frame.loc[~real], rates)
 
     levels = frame["ns_level"].astype("Int16") - frame["ew_level"].astype("Int16")
     frame["ns_score"] = levels.astype("Int8")
@@ -161,12 +180,10 @@ def rate_tables(
     frame["ew_matchpoints"] = frame["ew_rate"] * top
     frame["top"] = pd.array(top, dtype="Float64").astype("Int64")
     frame["ns_rate_num"], frame["ew_rate_num"], frame["rate_den"] = ns_num, ew_num, rate_den
-    return frame, _surplus_warnings(expected, real_rows, n, big_n)
+    return frame, _surplus_warnings(expected, real_rows, n)
 
 
-def _surplus_warnings(
-    expected, real_rows: pd.DataFrame, n: np.ndarray, big_n: np.ndarray
-) -> list[str]:
+def _surplus_warnings(expected, real_rows: pd.DataFrame, n: np.ndarray) -> list[str]:
     """Name each set that had more real results than the tables expected to play it."""
     if expected is None:
         return []

@@ -20,7 +20,7 @@ import random
 
 import numpy as np
 
-from ..cards import HEART, SMALL_JOKER, kind, rank_of
+from ..cards import HEART, kind, rank_of
 from ..rules.board import PASS, Action
 from ..rules.combos import Combo, power
 from .view import View
@@ -51,6 +51,7 @@ class RandomBot:
         return self.rng.choice(view.legal_actions())
 
     def give(self, action: str, options: tuple[int, ...], hand: np.ndarray, level: int) -> int:
+        """Any legal tribute or return card: the rules already narrowed ``options``."""
         return self.rng.choice(options)
 
 
@@ -119,7 +120,7 @@ def _cost(combo: Combo, level: int, counts: list[int], wild: int) -> int:
         if card == wild:
             cost += WILD_PENALTY
         else:
-            rank = card >> 2 if card < SMALL_JOKER else card - SMALL_JOKER + 13
+            rank = rank_of(card)
             used[rank] = used.get(rank, 0) + 1
     for rank, count in used.items():
         if counts[rank] >= 4:

@@ -13,11 +13,13 @@ from __future__ import annotations
 import os
 import random
 from dataclasses import dataclass
+from pathlib import Path
 
 import pandas as pd
 
 from ..deals.boardset import load as load_boards
-from ..event.folder import EventFolder, parquet_bytes
+from ..errors import GuandanError
+from ..event.folder import EVENT_TOML, EventFolder, parquet_bytes
 from ..event.random_model import RESULT_COLUMNS, table_sets
 from ..event.rehearse import Rehearsal, rehearse
 from ..seats import SEAT_COLUMNS, Seat
@@ -43,10 +45,10 @@ def results_frame(rows: list[tuple]) -> pd.DataFrame:
 
 
 def play_round(folder: EventFolder, round_no: int, seed: int = 0) -> pd.DataFrame:
-    """Play every table's sets of a round with bots; write and return its results.
+    """Play every table's sets of a round with bots; return its board-level results.
 
-    Writes ``rounds/R/results-round-R.parquet`` (board-level results) and
-    ``rounds/R/playlog-round-R.parquet`` (the play log) together.
+    Writes the round's play log, ``playlog-round-R.parquet``, at the top of the event folder
+    beside the ``results-round-R.parquet`` file that the rehearsal writes and ingests.
     """
     boards = set_deals(load_boards(folder.file(round_no, "boards")))
     rates = error_rates(folder.players()["player"].astype(str).tolist(), seed)
@@ -62,10 +64,9 @@ def play_round(folder: EventFolder, round_no: int, seed: int = 0) -> pd.DataFram
         results += rows
         log += steps
     frame = results_frame(results)
-    folder.replace_files({
-        folder.file(round_no, f"results-round-{round_no}"): parquet_bytes(frame),
-        folder.file(round_no, f"playlog-round-{round_no}"): parquet_bytes(log_table(log)),
-    })
+    folder.replace_files(
+        {folder.path / f"playlog-round-{round_no}.parquet": parquet_bytes(log_table(log))}
+    )
     return frame
 
 
@@ -79,6 +80,24 @@ class BotPlay:
         return play_round(folder, round_no, self.seed)
 
 
+def check_new_folder(path: str | os.PathLike) -> None:
+    """Refuse a file, or a folder that already holds anything, before writing a byte.
+
+    A rerun into the same folder, or into the leftovers of an earlier run whose event.toml
+    was removed, would leave old rounds and exports beside the new event's: a director gets a
+    clean new folder or a clear refusal, never a mixed one.
+    """
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise GuandanError(f"{str(path)!r} is a file: simulate needs a new or empty folder")
+    held = sorted(entry.name for entry in path.iterdir()) if path.is_dir() else []
+    if held:
+        what = (f"an event ({EVENT_TOML})" if EVENT_TOML in held
+                else "files: " + ", ".join(held[:3]) + (", ..." if len(held) > 3 else ""))
+        raise GuandanError(f"{str(path)!r} already holds {what}; not touched: simulate needs a "
+                           "new or empty folder")
+
+
 def simulate(
     out_dir: str | os.PathLike,
     players: int,
@@ -89,7 +108,11 @@ def simulate(
     tables_per_group: int = 4,
     show_progress: bool = False,
 ) -> Rehearsal:
-    """Simulate a whole individual event in ``out_dir`` (an event folder), bots playing."""
+    """Simulate a whole individual event in ``out_dir`` (an event folder), bots playing.
+
+    ``out_dir`` must be new or empty (``check_new_folder``).
+    """
+    check_new_folder(out_dir)
     return rehearse(
         out_dir,
         players=players,

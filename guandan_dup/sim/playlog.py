@@ -89,6 +89,8 @@ def load(path: str | os.PathLike) -> pd.DataFrame:
     """Read a play log; ``PlayLogError`` names the file if it is unreadable or incomplete."""
     try:
         table = pq.read_table(path)
+    except FileNotFoundError:
+        raise PlayLogError(f"play log {str(path)!r} does not exist") from None
     except (OSError, pa.ArrowException) as error:
         raise PlayLogError(f"cannot read play log {str(path)!r}: {error}") from None
     missing = [name for name in COLUMNS if name not in table.column_names]
@@ -160,8 +162,12 @@ def validate_log(
     played = 0
     for (_, _, _, set_no), rows in frame.groupby(keys, sort=False).indices.items():
         if set_no not in by_set:
-            raise IllegalStepError(None, int(frame.at[rows[0], "board"]),
-                                   f"row {rows[0] + 1}: set {set_no} is not in the board set")
+            held = ", ".join(map(str, sorted(by_set)))
+            raise IllegalStepError(
+                None, int(frame.at[rows[0], "board"]),
+                f"row {rows[0] + 1}: set {set_no} is not in the board set (it holds sets "
+                f"{held}: is it the board set of this round?)",
+            )
         dealt = by_set[set_no]
         record = replay_set(_steps(frame, rows), dealt.boards, dealt.deals, dealt.leader,
                             three_failures_reset=three_failures_reset)

@@ -13,9 +13,8 @@ from typing import Protocol
 
 import numpy as np
 
-from ..rules.board import PASS, Action, BoardState
+from ..rules.board import Action, BoardState, actions_of
 from ..rules.combos import Combo
-from ..rules.moves import legal_follows, legal_leads
 from ..rules.setplay import Move
 from ..seats import Seat
 
@@ -61,15 +60,9 @@ class View:
     def leading(self) -> bool:
         return self.last is None
 
-    def trick_moves(self) -> list[Move]:
-        """The steps of the current trick so far."""
-        return [m for m in self.moves if m.trick == self.trick]
-
     def legal_actions(self) -> list[Action]:
         """Leads, or follows that beat ``last`` plus ``PASS`` (same as the rules' list)."""
-        if self.leading:
-            return list(legal_leads(self.hand, self.level))
-        return [*legal_follows(self.hand, self.level, self.last), PASS]
+        return actions_of(self.hand, self.level, self.last)
 
 
 class Bot(Protocol):

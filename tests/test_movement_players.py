@@ -3,7 +3,7 @@
 import pandas as pd
 import pytest
 
-from guandan_dup.event.players import InvalidPlayersError, load_players, load_seeding
+from guandan_dup.movement.players import InvalidPlayersError, load_players, load_seeding
 
 
 def write(tmp_path, text, encoding="utf-8"):
