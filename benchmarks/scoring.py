@@ -7,22 +7,25 @@ The synthetic event is deterministic (numpy's generator is fine for test data): 
 4 sets a round, every table of a round plays every set of it (so a set has rows/20 results),
 players reseated at random each round, levels drawn from the results a set can really end
 with, 1 table in 500 with an artificial result. It is written once as a set-level results
-file. Each measurement then runs in a fresh subprocess, so its peak resident memory
-(``ru_maxrss``, which, unlike tracemalloc, sees numpy and Arrow buffers) is its own:
+file. Each measurement then runs in a fresh process (interpreter start and imports
+included), interleaved with the others and repeated; the best wall time is shown, with that
+run's CPU time and the highest peak resident memory of all runs (from ``wait4``, which sees
+numpy, Arrow and DuckDB buffers alike):
 
-* ours: ``score_files`` = read and validate the file, score, write the three Parquet files;
-  also ``score`` alone on the already-loaded table;
-* DuckDB: read the Parquet file, matchpoints with window RANK/COUNT per set and direction,
-  per-player cumulative averages over rounds (byes included), RANK, write three Parquet files.
-  This is the "obvious SQL": it ranks float averages, so genuinely equal averages whose float
-  sums differ in the last bit get different ranks (see docs/scoring.md); ours does not.
+* guandan-dup: read the file (no checks: the SQL's starting point), score, write the three
+  Parquet files (``score_to_files``);
+* the ``guandan-dup score`` command: the same plus every check of ingestion, and the CLI;
+* DuckDB SQL, with its default threads (one per core) and with ``threads = 1``: read the
+  file, matchpoints with window RANK/COUNT per set and direction, per-player cumulative
+  averages over rounds (byes included), RANK, write three Parquet files. This is the
+  "obvious SQL": it ranks float averages, so genuinely equal averages whose float sums differ
+  in the last bit get different ranks (see docs/scoring.md); ours does not.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import resource
+import os
 import subprocess
 import sys
 import tempfile
@@ -135,90 +138,84 @@ def read_unvalidated(src: str):
     return sets
 
 
-def run_ours(src: str, out: str) -> dict:
+def run_ours(src: str, out: str) -> None:
     """Read, score, write: the same work as the SQL (no validation)."""
     from guandan_dup.scoring import score_to_files
 
-    start = time.perf_counter()
-    sets = read_unvalidated(src)
-    read = time.perf_counter()
-    score_to_files(sets, out)
-    return {"read": read - start, "score_write": time.perf_counter() - read}
+    score_to_files(read_unvalidated(src), out)
 
 
-def run_score_files(src: str, out: str) -> dict:
-    """The ``score`` command's whole work: ingestion with every check, score, write."""
-    from guandan_dup.results import load_results
-    from guandan_dup.scoring import score_to_files
-
-    start = time.perf_counter()
-    sets = load_results([src]).sets
-    loaded = time.perf_counter()
-    score_to_files(sets, out)
-    return {"load_results": loaded - start, "score_write": time.perf_counter() - loaded}
-
-
-def run_duckdb(src: str, out: str) -> dict:
+def run_duckdb(src: str, out: str, threads: str) -> None:
     import duckdb
 
     from guandan_dup.levels import LEVEL_NAMES
 
     levels = "[" + ", ".join(f"'{name}'" for name in LEVEL_NAMES) + "]"
-    duckdb.connect().execute(DUCKDB_SQL.format(src=src, out=out, levels=levels))
-    return {}
-
-
-def measure(which: str, src: Path, out: Path) -> dict:
-    """Run one measurement in a fresh interpreter; wall time and its own peak RSS."""
-    out.mkdir(parents=True, exist_ok=True)
-    start = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, __file__, "--child", which, str(src), str(out)],
-        check=True, capture_output=True, text=True,
-    )
-    wall = time.perf_counter() - start
-    child = json.loads(done.stdout.strip().splitlines()[-1])
-    return {"wall": wall, **child}
+    connection = duckdb.connect()
+    if threads != "default":
+        connection.execute(f"SET threads = {int(threads)}")
+    connection.execute(DUCKDB_SQL.format(src=src, out=out, levels=levels))
 
 
 def child(which: str, src: str, out: str) -> None:
+    if which == "ours":
+        run_ours(src, out)
+    else:
+        run_duckdb(src, out, which.removeprefix("duckdb-"))
+
+
+MEASUREMENTS = {
+    "guandan-dup: read + score + write": "ours",
+    "guandan-dup score command (checks too)": "command",
+    "DuckDB SQL, default threads": "duckdb-default",
+    "DuckDB SQL, threads = 1": "duckdb-1",
+}
+
+
+def measure(which: str, src: Path, out: Path) -> tuple[float, float, float]:
+    """Run one measurement in a fresh process: wall seconds, CPU seconds, peak RSS bytes."""
+    out.mkdir(parents=True, exist_ok=True)
+    if which == "command":
+        command = [sys.executable, "-c", "from guandan_dup.cli import main; main()",
+                   "score", str(src), "--out", str(out), "--quiet"]
+    else:
+        command = [sys.executable, __file__, "--child", which, str(src), str(out)]
     start = time.perf_counter()
-    runs = {"ours": run_ours, "score_files": run_score_files, "duckdb": run_duckdb}
-    extra = runs[which](src, out)
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    print(json.dumps({"inside": time.perf_counter() - start, "cpu": usage.ru_utime
-                      + usage.ru_stime, "peak_mb": usage.ru_maxrss / 1024, **extra}))
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode:
+        raise SystemExit(f"{which} failed with exit code {process.returncode}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=500_000, help="table-set rows")
     parser.add_argument("--repeat", type=int, default=3,
-                        help="runs of each measurement, interleaved; the best is shown "
-                             "(the machine may be shared)")
+                        help="runs of each measurement, interleaved; the best wall time is "
+                             "shown (the machine may be shared)")
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(*args.child)
         return
-    names = ("ours", "duckdb", "score_files")
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "results.parquet"
         make_event(args.rows, src)
-        print(f"{args.rows:,} table-set rows, {4 * args.rows:,} player scores, "
-              f"{args.rows // (ROUNDS * SETS_PER_ROUND) * 4:,} players, {ROUNDS} rounds; "
-              f"best of {args.repeat}")
-        runs = {name: [] for name in names}
+        runs = {label: [] for label in MEASUREMENTS}
         for _ in range(args.repeat):
-            for name in names:
-                runs[name].append(measure(name, src, Path(tmp) / name))
-        for name in names:
-            best = min(runs[name], key=lambda got: got["wall"])
-            parts = ", ".join(f"{k} {v:.2f} s" for k, v in best.items()
-                              if k not in ("wall", "inside", "cpu", "peak_mb"))
-            print(f"{name:>11}: wall {best['wall']:.2f} s (in process {best['inside']:.2f} s"
-                  f"{'; ' + parts if parts else ''}), CPU {best['cpu']:.2f} s, "
-                  f"peak RSS {max(got['peak_mb'] for got in runs[name]):.0f} MB")
+            for label, which in MEASUREMENTS.items():
+                runs[label].append(measure(which, src, Path(tmp) / which))
+    players = args.rows // (ROUNDS * SETS_PER_ROUND) * 4
+    print(f"{args.rows:,} table-set rows, {4 * args.rows:,} player scores, {players:,} players, "
+          f"{ROUNDS} rounds, {os.cpu_count()} cores; best wall of {args.repeat} runs")
+    print(f"{'':40} {'wall':>8} {'CPU':>8} {'peak RSS':>9}")
+    for label, got in runs.items():
+        wall, cpu, _ = min(got)
+        peak = max(rss for *_, rss in got)
+        print(f"{label:40} {wall:7.2f}s {cpu:7.2f}s {peak / 2**30:7.2f}GB")
 
 
 if __name__ == "__main__":

@@ -53,14 +53,27 @@ SHOWN_PROBLEMS = 50
 """How many problems a message lists; a director fixes the first ones and re-runs."""
 
 
-class InvalidResultsError(GuandanError):
-    """Results that break one or more rules; carries every problem found, not just the first."""
+class ProblemsError(GuandanError):
+    """Input that breaks one or more rules; carries every problem found, not just the first.
+
+    Each kind of input file subclasses it and names itself in ``subject``, so results,
+    players files and the like all report their problems in the same form.
+    """
+
+    subject = "the input"
 
     def __init__(self, problems: list[Problem]):
         self.problems = list(problems)
         count = len(self.problems)
-        lines = [f"{count} problem{'s' if count != 1 else ''} in the results; nothing was written:"]
+        problems = f"{count} problem{'s' if count != 1 else ''}"
+        lines = [f"{problems} in {self.subject}; nothing was written:"]
         lines += [f"  {p}" for p in self.problems[:SHOWN_PROBLEMS]]
         if count > SHOWN_PROBLEMS:
             lines.append(f"  ... and {count - SHOWN_PROBLEMS} more (all are in .problems)")
         super().__init__("\n".join(lines))
+
+
+class InvalidResultsError(ProblemsError):
+    """Results that break one or more rules (results files, or results against the plan)."""
+
+    subject = "the results"

@@ -13,6 +13,9 @@ from enum import IntEnum
 
 from .errors import NotationError
 
+SEAT_COLUMNS = ("north", "east", "south", "west")
+"""Column names of the four seats in results and board files, in seat order N E S W."""
+
 
 class Seat(IntEnum):
     """A seat; its int value is its column position in files (N, E, S, W)."""
@@ -50,7 +53,7 @@ class Seat(IntEnum):
     @property
     def column(self) -> str:
         """The column name of this seat in results and board files."""
-        return ("north", "east", "south", "west")[self]
+        return SEAT_COLUMNS[self]
 
     def iter_from(self) -> Iterator[Seat]:
         """The four seats in playing order, starting with this one."""
@@ -58,6 +61,3 @@ class Seat(IntEnum):
         for _ in range(4):
             yield seat
             seat = seat.next
-
-
-SEAT_COLUMNS = ("north", "east", "south", "west")

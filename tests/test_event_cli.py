@@ -4,7 +4,7 @@ import os
 from collections import Counter
 
 import pytest
-from event_support import players_csv, set_results, write
+from event_support import players_csv, set_results, snapshot, write
 from typer.testing import CliRunner
 
 from guandan_dup.cli.app import app
@@ -125,3 +125,27 @@ def test_round_one_follows_the_seeding_list_or_the_lot(tmp_path, seeded):
     assert folder.plan.seeding == ("list" if seeded else "lot")
     if seeded:
         assert order[:2] == ["P008", "P007"]
+
+
+def test_steps_out_of_order_are_refused_with_a_message_and_change_nothing(tmp_path):
+    """Score before ingest, seat round 2 early, deal twice, ingest an unseated round, reveal
+    mid-event: each says what to do, exits 1 without a traceback and touches no file."""
+    directory = tmp_path / "e"
+    csv = players_csv(tmp_path / "players.csv", 13, bom=True)
+    run("event", "init", directory, "--players", csv, "--tables-per-group", 2,
+        "--sets-per-round", 2, "--boards-per-set", 3, "--rounds", 2)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    steps = {
+        ("event", "score", directory, "--round", 1): "round 1 has no results yet",
+        ("event", "seat", directory, "--round", 2): "round 1 is not scored yet",
+        ("event", "deal", directory, "--round", 1, "--quiet"): "round 1 is already dealt",
+        ("event", "ingest", directory, csv, "--round", 1): "round 1 is not seated yet",
+        ("event", "reveal", directory): "round(s) [1, 2] are not scored yet",
+        ("event", "deal", directory, "--round", 3, "--quiet"): "round 3 is not in the plan",
+    }
+    before = snapshot(directory)
+    for args, message in steps.items():
+        result = runner.invoke(app, [str(a) for a in args])
+        assert (result.exit_code, result.exception.__class__) == (1, SystemExit), args
+        assert message in result.output and "Traceback" not in result.output, result.output
+        assert snapshot(directory) == before, args

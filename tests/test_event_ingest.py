@@ -3,7 +3,7 @@ corrections replace the same (table, set) and keep the earlier file in history/.
 
 import pandas as pd
 import pytest
-from event_support import KEY, players_csv, set_results, snapshot, write
+from event_support import KEY, board_results, players_csv, set_results, snapshot, write
 
 from guandan_dup.errors import GuandanError, InvalidResultsError
 from guandan_dup.event import EventFolder, create_event, deal_round, ingest, seat_event_round
@@ -135,3 +135,37 @@ def test_a_file_without_group_takes_the_seating_group(folder, tmp_path):
     ingest(folder, write(frame, tmp_path / "r.parquet"), 1)
     stored = folder.read(1, "results")
     assert stored.groupby("group")["table"].unique().map(list).to_dict() == {1: [1, 2], 2: [3, 4]}
+
+
+def test_plan_problems_name_the_row_of_the_file_in_file_order(folder, tmp_path):
+    """SPEC 5: every offending row is listed, so the director can find it in the file."""
+    frame = set_results(folder, 1)
+    frame.loc[5, "table"] = 9
+    frame.loc[2, "round"] = 2
+    message = refused(folder, frame, tmp_path)
+    assert message.index("bad.parquet, row 3, column 'round'") < message.index(
+        "bad.parquet, row 6, column 'table': value 9")
+
+
+def test_a_board_level_problem_names_the_first_board_row_of_its_set(folder, tmp_path):
+    frame = board_results(folder, 1)
+    wrong = frame["table"] == 2
+    frame.loc[wrong, "north"] = "P999"
+    first = int(frame.index[wrong][0]) + 1
+    assert f"row {first}, column 'north': value 'P999'" in refused(folder, frame, tmp_path)
+
+
+def test_ingesting_the_same_results_again_changes_nothing(folder, tmp_path):
+    path = write(set_results(folder, 1), tmp_path / "r1.parquet")
+    assert ingest(folder, path, 1).changed
+    before = snapshot(folder.path)
+    again = ingest(folder, path, 1)
+    assert (again.changed, again.replaced) == (False, 8)
+    assert snapshot(folder.path) == before
+
+
+def test_rows_of_two_rounds_for_the_same_table_and_set_are_each_named(folder, tmp_path):
+    frame = set_results(folder, 1)
+    other = frame.iloc[[0]].assign(round=2)
+    message = refused(folder, pd.concat([frame, other], ignore_index=True), tmp_path)
+    assert f"row {len(frame) + 1}, column 'round': value 2: this is round 1" in message

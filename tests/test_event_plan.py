@@ -1,9 +1,12 @@
 """The event plan: default sets and boards, groups, expected tables, refusals."""
 
+import tomllib
+
 import pytest
 
 from guandan_dup.errors import InvalidPlanError
 from guandan_dup.event import EventPlan
+from guandan_dup.event.folder import toml_text
 
 BASE = dict(name="E", kind="individual", players=40, tables_per_group=4, sets_per_round=3,
             boards_per_set=6, rounds=3)
@@ -65,3 +68,14 @@ def test_unknown_and_missing_keys_are_refused():
 def test_a_round_outside_the_plan_is_refused():
     with pytest.raises(InvalidPlanError, match="round 4 is not in the plan"):
         EventPlan(**BASE).sets_of_round(4)
+
+
+def test_event_toml_spells_out_the_sets_and_boards_of_each_round_and_group():
+    """The issue: event.toml says which sets each round and group plays and the boards."""
+    plan = EventPlan(**BASE | {"players": 37, "schedule": ((2, 3, (10, 11)),)})
+    text = toml_text(plan, "c0ffee", False)
+    assert "#   round 1, group 1 (tables 1-4): sets 1, 2, 3, boards 1-6, 7-12, 13-18" in text
+    assert "#   round 2, group 3 (table 9): sets 10, 11, boards 55-60, 61-66" in text
+    data = tomllib.loads(text)
+    assert data.pop("commitment") == "c0ffee" and data.pop("key_revealed") is False
+    assert EventPlan.from_dict(data) == plan

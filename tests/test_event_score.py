@@ -75,3 +75,15 @@ def test_scoring_with_missing_tables_warns_which(folder, tmp_path):
         "round 1 has no results for table 3 set 1, table 3 set 2; the others were "
         "Neuberg-adjusted"
     )
+
+
+def test_a_correction_to_a_scored_round_warns_that_standings_are_out_of_date(folder, tmp_path):
+    play_round(folder, 1, tmp_path)
+    play_round(folder, 2, tmp_path)
+    fix = set_results(folder, 1, seed=1)
+    fix = fix[fix["table"] == 1].assign(ns_level="8", ew_level="4")
+    warnings = ingest(folder, write(fix, tmp_path / "fix.parquet"), 1).warnings
+    assert any("round(s) [1, 2] were scored before these results" in w and "--force" in w
+               for w in warnings), warnings
+    same = ingest(folder, write(fix, tmp_path / "fix.parquet"), 1).warnings
+    assert not any("were scored before" in w for w in same), "nothing changed, nothing stale"

@@ -1,8 +1,17 @@
 """event status: what is done and what is missing, round by round."""
 
+import pytest
 from event_support import KEY, players_csv, set_results, write
 
-from guandan_dup.event import create_event, deal_round, event_status, ingest, seat_event_round
+from guandan_dup.errors import GuandanError
+from guandan_dup.event import (
+    create_event,
+    deal_round,
+    event_status,
+    ingest,
+    score_round,
+    seat_event_round,
+)
 
 
 def test_status_follows_the_round_loop(tmp_path):
@@ -22,3 +31,36 @@ def test_status_follows_the_round_loop(tmp_path):
     assert state.rounds[0].missing == [(1, 1), (1, 2)]
     assert state.next_step() == "guandan-dup event ingest DIR RESULTS.parquet --round 1"
     assert state.rounds[1].sets_not_dealt == [3, 4]
+
+
+def scored_then_corrected(tmp_path):
+    """Round 1 of a one-table event scored, then table 1's result corrected; the folder."""
+    csv = players_csv(tmp_path / "players.csv", 8)
+    folder = create_event(tmp_path / "e", csv, 1, 1, 2, 2, key=KEY)
+    deal_round(folder, 1)
+    seat_event_round(folder, 1)
+    results = set_results(folder, 1)
+    ingest(folder, write(results, tmp_path / "r1.parquet"), 1)
+    score_round(folder, 1)
+    assert not event_status(folder).rounds[0].out_of_date
+    fix = results[results["table"] == 1].assign(ns_level="5", ew_level="2")
+    ingest(folder, write(fix, tmp_path / "fix.parquet"), 1)
+    return folder
+
+
+def test_a_correction_after_scoring_shows_the_round_out_of_date_until_rescored(tmp_path):
+    folder = scored_then_corrected(tmp_path)
+    state = event_status(folder)
+    assert state.rounds[0].scored and state.rounds[0].out_of_date
+    assert state.next_step() == (
+        "guandan-dup event score DIR --round 1 --force (results changed since it was scored)")
+    score_round(folder, 1)
+    assert not event_status(folder).rounds[0].out_of_date
+
+
+def test_out_of_date_standings_cannot_seat_the_next_round(tmp_path):
+    folder = scored_then_corrected(tmp_path)
+    with pytest.raises(GuandanError, match="round 1's results changed after it was scored"):
+        seat_event_round(folder, 2)
+    score_round(folder, 1)
+    assert len(seat_event_round(folder, 2).seating) == 2

@@ -84,3 +84,64 @@ def test_move_with_partner_rotation_has_a_row_per_table_per_set(tmp_path):
     seating = pd.read_parquet(out)
     assert seating[["table", "set"]].to_numpy().tolist() == [
         [1, 4], [1, 5], [1, 6], [2, 4], [2, 5], [2, 6]]
+
+
+def test_a_round_one_bye_missing_from_the_standings_is_still_seated(tmp_path):
+    """SPEC 7: a player who sat out round 1 has no standing but plays round 2 (and the bye
+    passes to the lowest placed who has not had one)."""
+    players = [f"P{i:03d}" for i in range(1, 13)]  # P013 had the round-1 bye
+    standings = standings_file(tmp_path / "standings.parquet", players)
+    byes_so_far = tmp_path / "byes.csv"
+    byes_so_far.write_text("round,player\n1,P013\n", encoding="utf-8")
+    out = tmp_path / "seating.parquet"
+    run(standings, "--round", 1, "--tables-per-group", 2, "--out", out,
+        "--byes-so-far", byes_so_far)
+    seated = pd.read_parquet(out)[["north", "east", "south", "west"]].to_numpy().ravel()
+    assert "P013" in seated.tolist()
+    assert pd.read_parquet(tmp_path / "byes.parquet")["player"].tolist() == ["P012"]
+
+
+def test_a_pair_missing_from_the_standings_is_still_seated(tmp_path):
+    csv = players_csv(tmp_path / "pairs.csv", 10, "pairs")  # D005 = P009, P010 had a bye
+    standings = standings_file(tmp_path / "s.parquet", [f"P{i:03d}" for i in range(1, 9)])
+    out = tmp_path / "seating.parquet"
+    run(standings, "--round", 1, "--tables-per-group", 2, "--out", out, "--kind", "pairs",
+        "--pairs", csv)
+    seated = pd.read_parquet(out)[["north", "east", "south", "west"]].to_numpy().ravel()
+    byes = pd.read_parquet(tmp_path / "byes.parquet")["player"].tolist()
+    assert sorted(seated.tolist() + byes) == [f"P{i:03d}" for i in range(1, 11)]
+
+
+def test_players_left_out_of_a_seeding_list_follow_by_lot_or_are_named(tmp_path):
+    csv = players_csv(tmp_path / "players.csv", 8)
+    seeding = tmp_path / "seeding.csv"
+    seeding.write_text("id\nP008\nP007\n", encoding="utf-8")
+    out = tmp_path / "seating.parquet"
+    args = ["--round", 1, "--tables-per-group", 2, "--out", out, "--players", csv,
+            "--seeding", seeding]
+    refused = run(*args, code=1)
+    assert "6 player(s) of the players file are not in the seeding list" in refused
+    assert "P001" in refused and not out.exists()
+    write_key(tmp_path / "event.key", KEY)
+    run(*args, "--key", tmp_path / "event.key")
+    rest = draw_lot([f"P{i:03d}" for i in range(1, 7)], KEY)
+    expected = seat_round(["P008", "P007", *rest], 2)
+    pd.testing.assert_frame_equal(pd.read_parquet(out), expected.seating)
+
+
+def test_a_bad_sets_list_is_an_error_not_a_traceback(tmp_path):
+    standings = standings_file(tmp_path / "s.parquet", [f"P{i}" for i in range(8)])
+    output = run(standings, "--round", 1, "--tables-per-group", 2, "--out",
+                 tmp_path / "seating.parquet", "--rotate-partners", "--sets", "4,x", code=1)
+    assert "--sets '4,x': expected set numbers >= 1 separated by commas" in output
+
+
+def test_an_empty_byes_csv_is_an_error_naming_the_file_and_writes_nothing(tmp_path):
+    standings = standings_file(tmp_path / "s.parquet", [f"P{i}" for i in range(8)])
+    empty = tmp_path / "byes.csv"
+    empty.write_bytes(b"")
+    out = tmp_path / "out" / "seating.parquet"
+    output = run(standings, "--round", 1, "--tables-per-group", 2, "--out", out,
+                 "--byes-so-far", empty, code=1)
+    assert f"Error: cannot read {str(empty)!r} as a UTF-8 CSV file" in output
+    assert not out.parent.exists()

@@ -4,7 +4,7 @@ import hashlib
 
 import pandas as pd
 
-from guandan_dup.movement import derive_seed, draw_lot, seeding_order
+from guandan_dup.movement import derive_seed, draw_lot, seeding_order, with_unplaced
 
 KEY = bytes(range(32))
 
@@ -37,3 +37,7 @@ def test_derived_seeds_differ_by_label_and_key():
 def test_seeding_order_is_by_seed_then_file_order():
     players = pd.DataFrame({"player": ["a", "b", "c", "d"], "seed": [3, 1, 3, 2]})
     assert seeding_order(players) == ["b", "d", "a", "c"]
+
+
+def test_spec7_players_without_a_standing_follow_the_ranked_once_each():
+    assert with_unplaced(["b", "a"], ["c", "a", "d", "c"]) == ["b", "a", "c", "d"]

@@ -3,6 +3,7 @@
 import pandas as pd
 import pytest
 
+from guandan_dup.errors import GuandanError
 from guandan_dup.movement.players import InvalidPlayersError, load_players, load_seeding
 
 
@@ -39,6 +40,15 @@ def test_pairs_need_a_pair_column(tmp_path):
         load_players(write(tmp_path, "id,name\na,甲\n"), "pairs")
 
 
+def test_players_problems_are_reported_in_the_same_form_as_results_problems(tmp_path):
+    with pytest.raises(InvalidPlayersError) as error:
+        load_players(write(tmp_path, "id,name\na,甲\n"), "pairs")
+    assert str(error.value).splitlines() == [
+        "1 problem in the players file; nothing was written:",
+        "  players.csv, column 'pair': missing column (found: id, name)",
+    ]
+
+
 def test_every_bad_row_is_listed_with_its_line(tmp_path):
     path = write(tmp_path, "id,name,seed\na,甲,1\n,乙,2\na,丙,x\n")
     with pytest.raises(InvalidPlayersError) as error:
@@ -57,3 +67,8 @@ def test_seeding_list_must_name_known_players(tmp_path):
     path.write_text("id\nb\nz\n", encoding="utf-8")
     with pytest.raises(InvalidPlayersError, match="value 'z': not in the players file"):
         load_seeding(path, pd.Series(["a", "b"]))
+
+
+def test_a_gbk_file_is_refused_with_a_hint_to_save_it_as_utf8(tmp_path):
+    with pytest.raises(GuandanError, match="save it again as 'CSV UTF-8'"):
+        load_players(write(tmp_path, "id,name\n1,王伟\n", "gbk"))

@@ -115,3 +115,16 @@ def test_travellers_xlsx_has_one_sheet_per_set():
 def test_report_errors_name_what_was_asked(call, message):
     with pytest.raises(GuandanError, match=message):
         call()
+
+
+def test_percentages_round_half_up_like_a_director():
+    # Rates 1/32 = 3.125 % and 3/32 = 9.375 %: half up gives 3.13 and 9.38 (half to even
+    # would give 3.12 and 9.38); 1/800 = 0.125 % is not exact in binary and still gives 0.13.
+    standings = pd.DataFrame({
+        "round": 1, "player": ["a", "b", "c"], "sets": 1, "round_avg": [1 / 32, 3 / 32, 1 / 800],
+        "cumulative": [1 / 32, 3 / 32, 1 / 800], "rank": [2, 1, 3], "rank_label": ["2", "1", "3"],
+        "position": [2, 1, 3]})
+    table = ranking_table(standings, 1)
+    assert table["累计 Total %"].tolist() == [9.38, 3.13, 0.13]
+    csv = render([Section("x", table)], "csv", "x", PERCENT_COLUMNS)
+    assert csv.splitlines()[1:] == ["1,b,1,9.38,9.38", "2,a,1,3.13,3.13", "3,c,1,0.13,0.13"]

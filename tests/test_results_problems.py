@@ -68,8 +68,8 @@ CASES = [
      "r.parquet, row 2, column 'west': value 'p1': also plays at table 1 in round 1, set 1"),
     ("same_table_twice_with_different_results",
      set_level(table=[1, 1], **{s: [p[0]] * 2 for s, p in SEATS.items()}), {},
-     "r.parquet, row 2: round 1, table 1, set 1 was already given in r.parquet row 1 with a"
-     " different result"),
+     "r.parquet, row 2, column 'ns_level': value '2': round 1, table 1, set 1 was already given"
+     " in r.parquet row 1 with ns_level '3'; a result is given once"),
     ("adjusted_row_has_no_levels", set_level(adjusted=["A+/A-", None], ns_level=[None, "2"]),
      {}, "r.parquet, row 1, column 'ew_level': value '2': must be empty on an artificial"),
     ("unknown_adjusted_code",
@@ -78,10 +78,11 @@ CASES = [
      " codes from A+, A, A-"),
     ("levels_unreachable_in_k_boards", set_level(ns_level=["3", "3"], ew_level=["2", "3"]),
      {"boards_per_set": 1},
-     "r.parquet, row 2: value '3/3': no set of at most 1 board starting at 2/2 ends with NS at 3"
-     " and EW at 3"),
+     "r.parquet, row 2, column 'ns_level/ew_level': value '3/3': no set of at most 1 board"
+     " starting at 2/2 ends with NS at 3 and EW at 3"),
     ("only_one_side_passes_a", set_level(ns_level=["A+", "2"], ew_level=["A+", "5"]), {},
-     "r.parquet, row 1: value 'A+/A+': no set of boards starting at 2/2"),
+     "r.parquet, row 1, column 'ns_level/ew_level': value 'A+/A+': no set of boards starting"
+     " at 2/2"),
     ("finish_two_letters_not_partners", board_level(finish=["NS", "EWN", "NE", "ENW"]), {},
      "r.parquet, row 3, column 'finish': value 'NE': N and E are not partners; two letters are"
      " only allowed for a 双下 (partners finishing 1st and 2nd)"),
@@ -111,8 +112,8 @@ CASES = [
      "r.parquet, row 2, column 'east': value 'p9': differs from 'p2' on board 1"),
     ("same_board_twice_with_different_results",
      board_level(board=[1, 1, 1, 2], finish=["NS", "EW", "NWS", "ENW"]), {},
-     "r.parquet, row 2: round 1, table 1, set 1, board 1 was already given in r.parquet row 1"
-     " with a different board"),
+     "r.parquet, row 2, column 'finish': value 'EW': round 1, table 1, set 1, board 1 was"
+     " already given in r.parquet row 1 with finish 'NS'"),
     ("adjusted_board_row_has_no_finish",
      {**{k: v[:3] for k, v in board_level().items()}, "adjusted": [None, None, "A/A"]}, {},
      "r.parquet, row 3, column 'finish': value 'NWS': must be empty on an artificial"),
@@ -166,4 +167,37 @@ def test_all_problems_at_once(tmp_path, monkeypatch):
         " for a table that did not play)",
         "b.parquet, row 1, column 'ew_level': value 'XX': unknown level; expected one of 2, 3,"
         " 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, A+",
+    ]
+
+
+def test_repeated_result_names_the_first_column_that_differs(tmp_path, monkeypatch):
+    # Same table and set twice: the players differ (west), not only the levels.
+    seats = {s: [p[0]] * 2 for s, p in SEATS.items()} | {"west": ["p4", "p9"]}
+    columns = set_level(table=[1, 1], ns_level=["3", "4"], **seats)
+    problems = problems_of(tmp_path, monkeypatch, {"r.parquet": columns})
+    assert problems == [
+        "r.parquet, row 2, column 'west': value 'p9': round 1, table 1, set 1 was already given"
+        " in r.parquet row 1 with west 'p4'; a result is given once"
+    ]
+
+
+def test_bad_board_at_one_table_hides_no_player_at_two_tables(tmp_path, monkeypatch):
+    # Table 1's second board is unreadable, so table 1 is not converted to a set result;
+    # p1 sitting at table 2 too must still be reported.
+    columns = board_level(finish=["NS", "NNS", "NWS", "ENW"], north=["p1", "p1", "p1", "p1"])
+    problems = problems_of(tmp_path, monkeypatch, {"r.parquet": columns})
+    assert problems == [
+        "r.parquet, row 2, column 'finish': value 'NNS': seat N finishes twice",
+        "r.parquet, row 3, column 'north': value 'p1': also plays at table 1 in round 1, set 1;"
+        " a player sits at one table per set",
+    ]
+
+
+def test_bad_board_hides_no_set_level_row_for_the_same_table(tmp_path, monkeypatch):
+    boards = board_level(finish=["NS", "NNS", "NWS", "ENW"])
+    problems = problems_of(tmp_path, monkeypatch, {"s.parquet": set_level(), "b.parquet": boards})
+    assert [p[:70] for p in problems] == [
+        "s.parquet, row 1: round 1, table 1, set 1 also has board-level rows (b",
+        "s.parquet, row 2: round 1, table 2, set 1 also has board-level rows (b",
+        "b.parquet, row 2, column 'finish': value 'NNS': seat N finishes twice",
     ]

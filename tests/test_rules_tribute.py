@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from guandan_dup.cards import card_to_text, hand_to_counts, parse_cards
 from guandan_dup.errors import IllegalPlayError
 from guandan_dup.levels import level_from_text
+from guandan_dup.rules.progression import parse_finish
 from guandan_dup.rules.tribute import (
     exchange,
     plan_tribute,
@@ -20,10 +21,6 @@ from guandan_dup.rules.tribute import (
 from guandan_dup.seats import Seat
 
 
-def parse_finish(text: str) -> tuple[Seat, ...]:
-    return tuple(Seat.from_text(letter) for letter in text)
-
-
 def texts(cards) -> str:
     return " ".join(card_to_text(c) for c in cards)
 
@@ -32,6 +29,19 @@ def table_hands(**by_seat: str) -> np.ndarray:
     """Four hands (N E S W) from card text; seats not named hold a few low cards."""
     filler = {"n": "S3 S4", "e": "C3 C4", "s": "D3 D4", "w": "S6 C6"}
     return np.stack([hand_to_counts(parse_cards(by_seat.get(s, filler[s]))) for s in "nesw"])
+
+
+@pytest.mark.parametrize(
+    ("level", "cards", "strengths"),
+    [
+        ("2", "S2 H2 S3 SA BJ RJ", [13, 13, 1, 12, 14, 15]),
+        ("7", "S2 C7 H7 D8 SA DA", [0, 13, 13, 6, 12, 12]),
+        ("A", "SK HA DA BJ", [11, 13, 13, 14]),
+    ],
+)
+def test_art4_1_single_card_order_used_for_tribute(level, cards, strengths):
+    strength = single_strength(level_from_text(level))
+    assert strength[parse_cards(cards)].tolist() == strengths
 
 
 @pytest.mark.parametrize(

@@ -7,13 +7,16 @@ of the standings page is kept in tests/artifacts/ for a human to look at.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from site_support import shared_event
 
 from guandan_dup.event.folder import EventFolder
 from guandan_dup.reports.site import build_site
+from guandan_dup.reports.site.labels import LABELS
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -78,14 +81,15 @@ def watched(browser):
     watched.page.close()
 
 
-def page_types(site: Path) -> list[Path]:
-    """One page of each kind: index, standings, player, traveller (with hand records)."""
-    return [
-        site / "index.html",
-        site / "standings" / "round-3.html",
-        site / "players" / "P001.html",
-        site / "sets" / "set-5.html",
-    ]
+def page_types(site: Path) -> dict[str, Path]:
+    """One page of each kind: index, standings, player, traveller (with hand records), seating."""
+    return {
+        "index": site / "index.html",
+        "standings": site / "standings" / "round-3.html",
+        "player": site / "players" / "P001.html",
+        "traveller": site / "sets" / "set-5.html",
+        "seating": site / "seating" / "round-3.html",
+    }
 
 
 def visible_ids(page) -> list[str]:
@@ -142,12 +146,47 @@ def test_player_page_links_back_to_standings(site, watched):
     assert watched.errors == []
 
 
-@pytest.mark.parametrize("kind", ["index", "standings", "player", "traveller"])
+# Wrappers whose content is wider than the wrapper: a table the reader must scroll inside.
+OVERFLOWING = """Array.from(document.querySelectorAll('.scroll'))
+    .filter(e => e.scrollWidth > e.clientWidth).map(e => e.firstElementChild.id)"""
+
+
+@pytest.mark.parametrize("kind", ["index", "standings", "player", "traveller", "seating"])
 def test_no_console_errors_and_no_sideways_scroll_on_a_phone(site, browser, kind):
-    path = dict(zip(["index", "standings", "player", "traveller"], page_types(site), strict=True))
     phone = Watched(browser, width=PHONE_WIDTH)
-    page = phone.open(path[kind])
+    page = phone.open(page_types(site)[kind])
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
+    assert page.evaluate(OVERFLOWING) == []
     assert phone.errors == []
+    phone.page.close()
+
+
+def test_a_long_unbreakable_name_does_not_widen_a_phone_page(event, browser, tmp_path):
+    copy = shutil.copytree(event, tmp_path / "event")
+    players = pd.read_parquet(copy / "players.parquet")
+    players["name"] = players["name"].where(players["player"] != "P002", "Featherstonehaugh<b>&")
+    players.to_parquet(copy / "players.parquet", index=False)
+    site = build_site(copy, tmp_path / "site").parent
+    phone = Watched(browser, width=PHONE_WIDTH)
+    for path in [*site.glob("players/*.html"), *site.glob("sets/*.html")]:
+        page = phone.open(path)
+        assert page.evaluate(OVERFLOWING) == [], path
+    phone.page.close()
+
+
+PHONE_COLUMNS = {
+    "standings": ("rank", "player", "cumulative", "round_rate", "sets", "move"),
+    "player": ("set", "seat", "partner", "opponents", "result", "score_rate"),
+}
+
+
+@pytest.mark.parametrize("kind", PHONE_COLUMNS)
+def test_the_columns_players_look_for_are_shown_on_a_phone(site, browser, kind):
+    """Round rate, sets played, seat, partner and opponents matter on a phone too."""
+    phone = Watched(browser, width=PHONE_WIDTH)
+    page = phone.open(page_types(site)[kind])
+    shown = page.locator("table.data thead th:visible").all_inner_texts()
+    wanted = [LABELS["zh"][key] for key in PHONE_COLUMNS[kind]]
+    assert [label for label in wanted if label not in shown] == []
     phone.page.close()
 

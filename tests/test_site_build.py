@@ -6,7 +6,9 @@ the event folder's own Parquet files, not from the site code.
 
 from __future__ import annotations
 
+import html
 import re
+import shlex
 import shutil
 from pathlib import Path
 
@@ -129,20 +131,29 @@ def test_key_only_once_revealed(full, full_site, partial, partial_site):
     index = page_text(full_site / "index.html")
     assert full_key in index
     assert EventFolder.open(full).commitment in index
-    assert "guandan-dup deal verify --key KEYFILE boards.parquet" in index
     secret = (partial / "event.key").read_text().strip()
     assert secret not in site_text(partial_site)
     assert EventFolder.open(partial).commitment in page_text(partial_site / "index.html")
 
 
+def verify_commands(site: Path) -> list[list[str]]:
+    """The verify commands printed on the index page, as a reader would copy them."""
+    index = (site / "index.html").read_text(encoding="utf-8")
+    block = re.search(r'<pre id="verify"><code>(.*?)</code></pre>', index, re.S).group(1)
+    return [shlex.split(line) for line in html.unescape(block).splitlines()]
+
+
 @pytest.mark.filterwarnings("ignore::guandan_dup.deals.keys.KeyPermissionWarning")
-@pytest.mark.parametrize("round_no", [1, 2, 3])
-def test_published_key_verifies_published_boards(full_site, round_no):
-    boards = full_site / "boards" / f"round-{round_no}-boards.parquet"
-    result = CliRunner().invoke(
-        app, ["deal", "verify", "--key", str(full_site / "event.key"), str(boards), "--quiet"]
-    )
-    assert result.exit_code == 0, result.output
+def test_verify_commands_on_the_index_work_as_written_in_the_site_folder(
+    full_site, monkeypatch
+):
+    commands = verify_commands(full_site)
+    assert [c[-1] for c in commands] == [f"boards/round-{r}-boards.parquet" for r in (1, 2, 3)]
+    monkeypatch.chdir(full_site)
+    for program, *args in commands:
+        assert program == "guandan-dup"
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 0, (args, result.output)
 
 
 def test_pages_fetch_nothing_from_the_internet(full_site):
@@ -239,6 +250,14 @@ def test_seating_page_has_a_card_per_table(full, full_site):
     assert all(p in text for column in SEAT_COLUMNS for p in seating[column])
 
 
+def test_seating_page_names_the_players_with_a_bye(full, full_site):
+    byes = EventFolder.open(full).read(2, "byes")
+    assert len(byes) == 2
+    page = read_page(full_site / "seating" / "round-2.html")
+    assert [f"../players/{p}.html" for p in byes["player"]] == page.links[-2:]
+    assert LABELS["zh"]["bye"] in page_text(full_site / "seating" / "round-2.html")
+
+
 def test_player_page_has_position_chart(full_site):
     page = (full_site / "players" / "P001.html").read_text(encoding="utf-8")
     assert page.count('class="dot"') == 3
@@ -324,6 +343,35 @@ def test_refuses_to_replace_a_folder_that_is_not_a_site(full, tmp_path):
 def test_refuses_a_site_folder_holding_the_event(full, out):
     with pytest.raises(GuandanError, match="would contain the event folder"):
         build_site(full, full / out)
+
+
+@pytest.mark.parametrize("out", ["rounds/4", "history", "exports/site", "site/inner"])
+def test_refuses_a_site_folder_among_the_event_folders_files(full, out):
+    before = sorted(full.rglob("*"))
+    with pytest.raises(GuandanError, match="inside the event folder's own files"):
+        build_site(full, full / out)
+    assert sorted(full.rglob("*")) == before
+
+
+def test_builds_into_the_current_folder_given_as_dot(full, tmp_path, monkeypatch):
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    assert build_site(full, ".") == Path("index.html")
+    assert (here / "index.html").is_file()
+    assert [p.name for p in tmp_path.iterdir()] == ["here"]
+
+
+def test_rebuild_through_a_symlink_keeps_the_link(full, tmp_path):
+    real = tmp_path / "www" / "results"
+    build_site(full, real)
+    (tmp_path / "link").symlink_to(real, target_is_directory=True)
+    (real / "stale.html").write_text("old")
+    build_site(full, tmp_path / "link")
+    assert (tmp_path / "link").is_symlink() and (tmp_path / "link" / "index.html").is_file()
+    assert not (real / "stale.html").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "www"]
+    assert [p.name for p in (tmp_path / "www").iterdir()] == ["results"]
 
 
 def test_unknown_language_is_refused_before_writing(full, tmp_path):

@@ -91,14 +91,8 @@ def seat(directory: Path = DIR, round_no: int = ROUND) -> None:
     """Seat a round (round 1: seeding or lot; later: previous standings); prints table cards."""
     folder = EventFolder.open(directory)
     seating = seat_event_round(folder, round_no)
-    tables = seating.seating
-    typer.echo(
-        f"Round {round_no}: {tables['table'].nunique()} tables in {tables['group'].nunique()} "
-        f"groups; table cards: {folder.file(round_no, 'table-cards.html')}"
-    )
-    typer.echo(f"Byes: {', '.join(seating.byes['player']) or 'none'}")
-    for r in seating.repeats.itertuples():
-        typer.echo(f"Unavoidable repeat: pair {r.ns} meets pair {r.ew} again")
+    typer.echo("\n".join(seating.summary()))
+    typer.echo(f"Table cards: {folder.file(round_no, 'table-cards.html')}")
 
 
 @event_app.command("ingest")
@@ -109,8 +103,11 @@ def ingest_command(
 ) -> None:
     """Check a results file against the plan and seating and store it (corrections replace)."""
     report = ingest(EventFolder.open(directory), file, round_no)
-    replaced = f", replacing {report.replaced} (kept in history/)" if report.replaced else ""
-    typer.echo(f"Round {round_no}: took {report.taken} set results{replaced}.")
+    if not report.changed:
+        typer.echo(f"Round {round_no}: these {report.taken} set results are already stored.")
+    else:
+        replaced = f", replacing {report.replaced} (kept in history/)" if report.replaced else ""
+        typer.echo(f"Round {round_no}: took {report.taken} set results{replaced}.")
     for warning in report.warnings:
         typer.echo(f"Warning: {warning}", err=True)
     missing = ", ".join(f"table {t} set {s}" for t, s in report.missing)
@@ -169,11 +166,11 @@ def status(directory: Path = DIR) -> None:
         table.add_row(
             str(r.round),
             ",".join(map(str, r.sets)),
-            _yes(r.dealt) if r.dealt else f"no (sets {','.join(map(str, r.sets_not_dealt))})",
+            "yes" if r.dealt else f"no (sets {','.join(map(str, r.sets_not_dealt))})",
             _yes(r.seated),
             f"{r.expected_results - len(r.missing)}/{r.expected_results}",
             missing + (f" and {more} more" if more > 0 else ""),
-            _yes(r.scored),
+            "out of date" if r.out_of_date else _yes(r.scored),
         )
     console = Console(width=120)
     console.print(table)
@@ -182,9 +179,14 @@ def status(directory: Path = DIR) -> None:
 
 
 @event_app.command("reveal")
-def reveal(directory: Path = DIR) -> None:
+def reveal(
+    directory: Path = DIR,
+    force: bool = typer.Option(
+        False, "--force", help="Reveal although a round is not scored (the event was cut short)."
+    ),
+) -> None:
     """After the event: mark the key as published (the site may then show it)."""
-    folder = reveal_key(directory)
+    folder = reveal_key(directory, force=force)
     typer.echo(f"Marked the key as revealed in {folder.path / 'event.toml'}.")
     typer.echo(f"Publish the key file {folder.key_path} (e.g. beside the results site) so that")
     typer.echo(

@@ -10,10 +10,6 @@ from ..movement.files import byes_path, move
 from .app import app
 
 
-def _sets(text: str | None) -> list[int] | None:
-    return None if text is None else [int(s) for s in text.replace(" ", "").split(",") if s]
-
-
 @app.command("move")
 def move_command(
     standings: Path | None = typer.Argument(
@@ -50,21 +46,15 @@ def move_command(
         out,
         round_no,
         tables_per_group,
-        standings,
-        byes_so_far,
-        seeding,
-        players,
-        key,
-        rotate_partners,
-        _sets(sets),
-        kind,
-        earlier,
+        standings=standings,
+        byes_so_far=byes_so_far,
+        seeding=seeding,
+        players=players,
+        key=key,
+        rotate_partners=rotate_partners,
+        sets=sets,
+        kind=kind,
+        earlier_seatings=earlier,
     )
-    table = seating.seating
-    typer.echo(
-        f"Round {int(table['round'].iloc[0])}: {table['table'].nunique()} tables in "
-        f"{table['group'].nunique()} groups -> {out}"
-    )
-    typer.echo(f"Byes: {', '.join(seating.byes['player']) or 'none'} -> {byes_path(out)}")
-    for r in seating.repeats.itertuples():
-        typer.echo(f"Unavoidable repeat: pair {r.ns} meets pair {r.ew} again")
+    typer.echo("\n".join(seating.summary()))
+    typer.echo(f"Seating: {out}; byes: {byes_path(out)}")

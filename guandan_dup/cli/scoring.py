@@ -44,10 +44,12 @@ def score(
     ),
     boards_per_set: int | None = typer.Option(
         None, "--boards-per-set", min=1,
-        help="Boards in a set: lets set-level levels be checked against what k boards allow.",
+        help="Boards in a set (K): set s must use boards (s-1)K+1..sK, and set-level levels"
+        " must be reachable in at most K boards.",
     ),
     seed: int = typer.Option(
-        0, "--seed", help="Seed of the lot that orders players still tied after the last round."
+        0, "--seed",
+        help="Seed of the lot that orders players still tied after the previous position.",
     ),
     three_failures_reset: bool = typer.Option(
         False, "--three-failures-reset",

@@ -19,18 +19,17 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
-import pyarrow.parquet as pq
 
 from .. import __version__
 from ..atomic import write_parquet
 from ..cards import COPIES, HAND_SIZE, KINDS, PACK_SIZE
 from ..errors import GuandanError, InvalidPlanError, NotationError
 from ..progress import progress
+from ..reading import read_parquet
 from ..seats import SEAT_COLUMNS, Seat
 from .generate import ALGORITHM, check_boards, deal_boards
 from .keys import commitment
@@ -188,14 +187,7 @@ def dump(table: pa.Table, path: str | os.PathLike) -> None:
 def load(path: str | os.PathLike) -> pa.Table:
     """Read and check a board-set Parquet file; ``BoardSetError`` names the file and problem."""
     name = str(path)
-    if Path(path).is_dir():
-        raise BoardSetError(f"board set file {name!r} is a folder, not a file")
-    try:
-        table = pq.read_table(Path(path))
-    except FileNotFoundError:
-        raise BoardSetError(f"board set file {name!r} does not exist") from None
-    except (OSError, pa.ArrowException) as error:
-        raise BoardSetError(f"cannot read board set file {name!r}: {error}") from None
+    table = read_parquet(path, "board set file", BoardSetError)
     missing = [field.name for field in SCHEMA if field.name not in table.column_names]
     if missing:
         raise BoardSetError(f"board set file {name!r} lacks the columns {', '.join(missing)}")

@@ -83,7 +83,8 @@ def read_key(path: str | os.PathLike) -> bytes:
         raise KeyFileError(f"cannot read key file {str(path)!r}: {error.strerror}") from None
     if mode & (stat.S_IRGRP | stat.S_IROTH):
         warnings.warn(
-            f"key file {str(path)!r} is readable by others; chmod 600 it",
+            f"key file {str(path)!r} is readable by others; chmod 600 it while the key is "
+            "secret (a key revealed after the event needs no protection)",
             KeyPermissionWarning,
             stacklevel=2,
         )

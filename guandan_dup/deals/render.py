@@ -117,11 +117,13 @@ def _info(table: pa.Table) -> BoardSetInfo | None:
         return None
 
 
-def _heading(row: dict, boards_per_set: int | None) -> str:
+def _heading(row: dict, info: BoardSetInfo | None) -> str:
     """``Board 7  (set 2, board 1 of 6, East leads)``; ``Board 7  (East leads)`` in board mode.
 
-    With one board per set the set is the board, so saying so would only be noise.
+    With one board per set the set is the board, so saying so would only be noise; a bare
+    table (no metadata) does not say how many boards its sets have.
     """
+    boards_per_set = None if info is None else info.boards_per_set
     of = "" if boards_per_set is None else f" of {boards_per_set}"
     parts = [] if boards_per_set == 1 else [f"set {row['set']}, board {row['set_board']}{of}"]
     if row["leader"] is not None:
@@ -160,10 +162,9 @@ def _text_hand(hand: np.ndarray) -> str:
 def to_text(table: pa.Table) -> str:
     """A plain hand record: a heading line per board, then one line per seat."""
     info = _info(table)
-    per_set = None if info is None else info.boards_per_set
     blocks = []
     for row in _board_rows(table):
-        lines = [_heading(row, per_set)]
+        lines = [_heading(row, info)]
         lines += [
             f"  {SEAT_NAMES[seat]:<5}  {_text_hand(row['hands'][seat])}"
             for seat in range(len(SEAT_NAMES))
@@ -197,10 +198,9 @@ def _html_hand(seat: int, hand: np.ndarray) -> dict:
 def to_html(table: pa.Table, title: str = "Hand records") -> str:
     """Printable hand records: one block per board, hands in compass layout, never split."""
     info = _info(table)
-    per_set = None if info is None else info.boards_per_set
     boards = [
         {
-            "heading": _heading(row, per_set),
+            "heading": _heading(row, info),
             "number": row["board"],
             "leader": None if row["leader"] is None else SEAT_NAMES[row["leader"]],
             "hands": [_html_hand(seat, row["hands"][seat]) for seat in range(len(SEAT_NAMES))],

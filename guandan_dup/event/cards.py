@@ -22,11 +22,6 @@ _ENV = jinja2.Environment(
 )
 
 
-def _board_ranges(plan: EventPlan, sets: list[int]) -> str:
-    """The boards of ``sets`` as ranges, e.g. ``"7-12, 19-24"``."""
-    return ", ".join(f"{b[0]}-{b[-1]}" for b in (plan.boards_of_set(s) for s in sets))
-
-
 def to_html(
     plan: EventPlan,
     round_no: int,
@@ -45,7 +40,7 @@ def to_html(
         for _, row in rows.iterrows():
             sets = [int(row["set"])] if "set" in row else plan.sets_of_group(round_no, group)
             layout = {seat: person(row[seat]) for seat in SEAT_COLUMNS}
-            layouts.append(layout | {"sets": sets, "boards": _board_ranges(plan, sets)})
+            layouts.append(layout | {"sets": sets, "boards": plan.board_ranges(sets)})
         cards.append({"group": int(group), "table": int(table), "layouts": layouts})
     return _ENV.get_template("table-cards.html.j2").render(
         title=f"{plan.name} · Round {round_no} 第{round_no}轮 · table cards 座位卡",

@@ -15,7 +15,7 @@ import pandas as pd
 
 from ..deals.keys import commitment, new_key, write_key
 from ..errors import GuandanError, InvalidPlanError
-from ..movement import draw_lot, partnerships, seeding_order
+from ..movement import partnerships, seeded_then_lot, seeding_order
 from ..movement.players import load_players, load_seeding
 from .folder import EVENT_TOML, EventFolder, parquet_bytes, toml_text
 from .plan import EventPlan
@@ -29,8 +29,7 @@ def round_one_order(players: pd.DataFrame, key: bytes, seeding: list[str] | None
     """
     if seeding is None:
         seeding = seeding_order(players[players["seed"].notna()])
-    rest = draw_lot(players.loc[~players["player"].isin(seeding), "player"], key)
-    order = seeding + rest
+    order = seeded_then_lot(players["player"], seeding, key)
     if "pair" not in players.columns:
         return order
     pair_of = dict(zip(players["player"], players["pair"], strict=True))
@@ -93,6 +92,19 @@ def create_event(
     return folder
 
 
-def reveal_key(path: str | os.PathLike) -> EventFolder:
-    """Record in event.toml that the key is published (after the event); returns the folder."""
-    return EventFolder.open(path).with_key_revealed()
+def reveal_key(path: str | os.PathLike, force: bool = False) -> EventFolder:
+    """Record in event.toml that the key is published (after the event); returns the folder.
+
+    Refused while a round is unscored unless ``force``d: the key gives away every board of
+    the rounds still to play, so revealing it early is the one mistake that spoils an event.
+    """
+    folder = EventFolder.open(path)
+    scored = set(folder.rounds_scored())
+    unscored = [r for r in range(1, folder.plan.rounds + 1) if r not in scored]
+    if unscored and not force:
+        raise GuandanError(
+            f"round(s) {unscored} are not scored yet: the key gives away every board still to "
+            "be played, so it is revealed only after the last round. Nothing was changed; use "
+            "--force if the event is over (e.g. the remaining rounds were cancelled)"
+        )
+    return folder.with_key_revealed()

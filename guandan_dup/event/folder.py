@@ -15,6 +15,7 @@ name that is never reused, so nothing a director published is ever lost.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import os
 import tomllib
@@ -31,10 +32,13 @@ import tomli_w
 from ..atomic import staged_writes
 from ..deals.keys import read_key
 from ..errors import GuandanError, InvalidPlanError
+from ..reading import read_parquet
 from .plan import EventPlan
 
 EVENT_TOML = "event.toml"
 KEY_FILE = "event.key"
+RESULTS_DIGEST = b"guandan_dup.results_digest"
+"""Standings metadata key: the ``results_digest`` of the results they were scored from."""
 TABLES = ("boards", "seating", "byes", "results", "scores", "travellers", "standings")
 
 
@@ -48,8 +52,28 @@ def parquet_bytes(table: pd.DataFrame | pa.Table) -> bytes:
 
 
 def toml_text(plan: EventPlan, commitment: str, key_revealed: bool) -> str:
+    """event.toml: a comment spelling out the schedule, then the plan's keys and the state."""
     data = plan.to_dict() | {"commitment": commitment, "key_revealed": key_revealed}
-    return tomli_w.dumps(data)
+    return schedule_comment(plan) + tomli_w.dumps(data)
+
+
+def schedule_comment(plan: EventPlan) -> str:
+    """Which tables, sets and boards each round and group plays, for a reader of event.toml.
+
+    It is derived from the keys (sets_per_round, boards_per_set, [[schedule]]) and ignored
+    when the file is read, so a director sees the whole plan without working it out.
+    """
+    lines = ["# The plan as derived from the keys below (only the keys are read):"]
+    for r in range(1, plan.rounds + 1):
+        for g in range(1, plan.groups() + 1):
+            t = plan.tables_of_group(g)
+            tables = f"table {t[0]}" if len(t) == 1 else f"tables {t[0]}-{t[-1]}"
+            sets = plan.sets_of_group(r, g)
+            lines.append(
+                f"#   round {r}, group {g} ({tables}): "
+                f"sets {', '.join(map(str, sets))}, boards {plan.board_ranges(sets)}"
+            )
+    return "\n".join(lines) + "\n\n"
 
 
 @dataclass(frozen=True)
@@ -118,17 +142,35 @@ class EventFolder:
         frames = [f for r in rounds if (f := self.read(r, name)) is not None]
         return pd.concat(frames, ignore_index=True) if frames else None
 
+    def missing_results(self, round_no: int) -> list[tuple[int, int]]:
+        """The (table, set) results the plan expects in ``round_no`` that are not in, sorted."""
+        results = self.read(round_no, "results")
+        done = set()
+        if results is not None:
+            done = set(zip(results["table"].tolist(), results["set"].tolist(), strict=True))
+        return sorted(p for p in self.plan.planned_results(round_no) if p not in done)
+
     def complete_sets(self, round_no: int) -> list[int]:
         """The round's sets whose every planned table has a result."""
-        results = self.read(round_no, "results")
-        if results is None:
-            return []
-        done = set(zip(results["table"].tolist(), results["set"].tolist(), strict=True))
-        return [
-            s
-            for s in self.plan.sets_of_round(round_no)
-            if all((t, s) in done for t in self.plan.tables_of_set(round_no, s))
-        ]
+        incomplete = {s for _, s in self.missing_results(round_no)}
+        return [s for s in self.plan.sets_of_round(round_no) if s not in incomplete]
+
+    def results_digest(self, last_round: int) -> str:
+        """SHA-256 of the stored results of rounds 1..last_round, which scoring them used."""
+        digest = hashlib.sha256()
+        for r in range(1, last_round + 1):
+            path = self.file(r, "results")
+            digest.update(path.read_bytes() if path.exists() else b"")
+            digest.update(b"\0")
+        return digest.hexdigest()
+
+    def scored_out_of_date(self, round_no: int) -> bool:
+        """Whether round R's standings were computed from results that have changed since."""
+        path = self.file(round_no, "standings")
+        if not path.exists():
+            return False
+        recorded = (pq.read_schema(path).metadata or {}).get(RESULTS_DIGEST)
+        return recorded != self.results_digest(round_no).encode()
 
     def rounds_scored(self) -> list[int]:
         return [r for r in range(1, self.plan.rounds + 1) if self.file(r, "standings").exists()]
@@ -147,8 +189,9 @@ class EventFolder:
         """Write ``files`` together; existing different versions are kept in history first."""
         with staged_writes() as stage:
             for dest, data in files.items():
-                if dest.exists() and dest.read_bytes() != data:
-                    stage(self.history_name(dest)).write_bytes(dest.read_bytes())
+                old = dest.read_bytes() if dest.exists() else None
+                if old is not None and old != data:
+                    stage(self.history_name(dest)).write_bytes(old)
                 stage(dest).write_bytes(data)
 
     def with_key_revealed(self) -> EventFolder:
@@ -160,7 +203,4 @@ class EventFolder:
 
 
 def _read_parquet(path: Path) -> pd.DataFrame:
-    try:
-        return pd.read_parquet(path)
-    except (OSError, pa.ArrowException) as error:
-        raise GuandanError(f"cannot read {str(path)!r} as Parquet: {error}") from None
+    return read_parquet(path, "event file").to_pandas()

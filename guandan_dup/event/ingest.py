@@ -28,23 +28,33 @@ from .plan import EventPlan
 
 @dataclass(frozen=True)
 class IngestReport:
-    """What an ingest did: set results taken, earlier ones replaced, what is still missing."""
+    """What an ingest did: set results taken, earlier ones replaced, what is still missing;
+    ``changed`` is false when the file only repeated results already stored."""
 
     round: int
     taken: int
     replaced: int
     missing: list[tuple[int, int]]
     warnings: list[str]
+    changed: bool
 
 
 def planned_pairs(plan: EventPlan, round_no: int) -> pd.DataFrame:
     """Every (table, set) the plan expects a result for in ``round_no``, with its group."""
-    rows = [
-        (plan.group_of_table(t), t, s)
-        for s in plan.sets_of_round(round_no)
-        for t in plan.tables_of_set(round_no, s)
-    ]
+    rows = [(plan.group_of_table(t), t, s) for t, s in plan.planned_results(round_no)]
     return pd.DataFrame(rows, columns=["planned_group", "table", "set"], dtype="int64")
+
+
+def file_rows(file: str | os.PathLike, sets: pd.DataFrame) -> pd.Series:
+    """The row of ``file`` (from 1) each result of ``sets`` starts on (its first board).
+
+    The normalised table has one row per (round, table, set); problems found against the plan are
+    reported on the director's own row numbers so they can be found in the file.
+    """
+    keys = ["round", "table", "set"]
+    raw = pd.read_parquet(file, columns=keys).astype("int64")
+    first = raw.assign(file_row=range(1, len(raw) + 1)).groupby(keys)["file_row"].min()
+    return sets[keys].merge(first.reset_index(), on=keys, how="left")["file_row"].astype(int)
 
 
 def plan_problems(
@@ -55,15 +65,17 @@ def plan_problems(
     file: str,
     group_given: bool,
 ) -> list[Problem]:
-    """Everything in ``sets`` that the plan or the round's seating contradicts."""
+    """Everything in ``sets`` (with its ``file_row``) that the plan or the seating contradicts."""
+    expected_round = f"this is round {round_no} (--round {round_no})"
     problems = [
-        Problem(file, None, "round", r, f"this is round {round_no} (--round {round_no})")
-        for r in sorted(set(sets["round"]) - {round_no})
+        Problem(file, r.file_row, "round", r.round, expected_round)
+        for r in sets[sets["round"] != round_no].itertuples()
     ]
     tables = set(seating["table"])
     problems += [
-        Problem(file, None, "table", t, f"round {round_no} has tables {min(tables)}..{max(tables)}")
-        for t in sorted(set(sets["table"]) - tables)
+        Problem(file, r.file_row, "table", r.table,
+                f"round {round_no} has tables {min(tables)}..{max(tables)}")
+        for r in sets[~sets["table"].isin(tables)].itertuples()
     ]
     known = sets[sets["table"].isin(tables)]
     checked = known.merge(planned_pairs(plan, round_no), on=["table", "set"], how="left")
@@ -71,15 +83,14 @@ def plan_problems(
         group = plan.group_of_table(row.table)
         playing = ", ".join(map(str, plan.sets_of_group(round_no, group)))
         rule = f"table {row.table} (group {group}) plays sets {playing} in round {round_no}"
-        problems.append(Problem(file, None, "set", row.set, rule))
+        problems.append(Problem(file, row.file_row, "set", row.set, rule))
     if group_given:
         wrong = checked[
             checked["planned_group"].notna() & (checked["group"] != checked["planned_group"])
         ]
         problems += [
-            Problem(
-                file, None, "group", r.group, f"table {r.table} is in group {r.planned_group:.0f}"
-            )
+            Problem(file, r.file_row, "group", r.group,
+                    f"table {r.table} is in group {r.planned_group:.0f}")
             for r in wrong.itertuples()
         ]
     on = ["table", "set"] if "set" in seating.columns else ["table"]
@@ -89,14 +100,14 @@ def plan_problems(
         problems += [
             Problem(
                 file,
-                None,
+                r.file_row,
                 seat,
                 getattr(r, seat),
                 f"table {r.table} set {r.set}: the seating has {getattr(r, seat + '_seated')!r}",
             )
             for r in moved.itertuples()
         ]
-    return problems
+    return sorted(problems, key=lambda p: p.row)
 
 
 def merge_results(earlier: pd.DataFrame | None, new: pd.DataFrame) -> tuple[pd.DataFrame, int]:
@@ -126,17 +137,24 @@ def ingest(folder: EventFolder, file: str | os.PathLike, round_no: int) -> Inges
     )
     group_given = "group" in pq.read_schema(file).names
     sets = ingested.sets
-    problems = plan_problems(plan, seating, sets, round_no, name, group_given)
+    located = sets.assign(file_row=file_rows(file, sets).to_numpy())
+    problems = plan_problems(plan, seating, located, round_no, name, group_given)
     if problems:
         raise InvalidResultsError(problems)
     sets = sets.assign(group=sets["table"].map(plan.group_of_table).astype("int64"))
-    merged, replaced = merge_results(folder.read(round_no, "results"), sets)
+    earlier = folder.read(round_no, "results")
+    merged, replaced = merge_results(earlier, sets)
     validate_sets(merged, file=f"{name} with the results already in round {round_no}")
+    changed = earlier is None or not merged.equals(earlier)
     folder.replace_files({folder.file(round_no, "results"): parquet_bytes(merged)})
-    done = set(zip(merged["table"], merged["set"], strict=True))
-    missing = [
-        (t, s)
-        for t, s in planned_pairs(plan, round_no)[["table", "set"]].itertuples(index=False)
-        if (t, s) not in done
-    ]
-    return IngestReport(round_no, len(sets), replaced, missing, ingested.warnings)
+    warnings = list(ingested.warnings)
+    scored = [r for r in folder.rounds_scored() if r >= round_no]
+    if changed and scored:
+        warnings.append(
+            f"round(s) {scored} were scored before these results: their standings are out of "
+            f"date until you score again (`guandan-dup event score DIR --round {round_no}`"
+            + (", with --force, then every later round)" if scored != [round_no] else ")")
+        )
+    return IngestReport(
+        round_no, len(sets), replaced, folder.missing_results(round_no), warnings, changed
+    )

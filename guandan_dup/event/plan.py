@@ -133,6 +133,10 @@ class EventPlan:
         first = (set_no - 1) * self.boards_per_set + 1
         return range(first, first + self.boards_per_set)
 
+    def board_ranges(self, sets: list[int]) -> str:
+        """The boards of ``sets`` as a director writes them, e.g. ``"7-12, 19-24"``."""
+        return ", ".join(f"{b[0]}-{b[-1]}" for b in map(self.boards_of_set, sets))
+
     def tables_of_set(self, round_no: int, set_no: int) -> list[int]:
         """The tables that should return a result for ``set_no`` in ``round_no``."""
         groups = range(1, self.groups() + 1)
@@ -141,6 +145,12 @@ class EventPlan:
             for g in groups
             if set_no in self.sets_of_group(round_no, g)
             for t in self.tables_of_group(g)
+        ]
+
+    def planned_results(self, round_no: int) -> list[tuple[int, int]]:
+        """Every (table, set) that should return a result in ``round_no``, set by set."""
+        return [
+            (t, s) for s in self.sets_of_round(round_no) for t in self.tables_of_set(round_no, s)
         ]
 
     def expected_tables(self, round_no: int) -> dict[int, int]:

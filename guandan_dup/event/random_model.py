@@ -1,7 +1,9 @@
-"""A stand-in for real play: board-level finishing orders from hidden player strengths.
+"""A fast stand-in for real play: board-level finishing orders from hidden player strengths.
 
-Until the simulator's bots play the boards, a rehearsal needs results that look like a
-tournament's: better players finish earlier more often, so the standings separate them. Each
+The simulator's bots play every card (``guandan_dup.sim``, used by ``demo``); when only the
+results matter, as in most tests of the event folder, this model gives results that look like
+a tournament's in a fraction of the time: better players finish earlier more often, so the
+standings separate them. Each
 player gets a hidden strength (a normal draw from the model's seed); a board's finishing
 order is a Plackett-Luce draw (Gumbel trick: sort strength + Gumbel noise), and the set is
 played out with the real level rules until its k boards are done or a side passes A.
@@ -23,6 +25,13 @@ from ..seats import SEAT_COLUMNS, Seat
 from .folder import EventFolder
 
 RESULT_COLUMNS = ("round", "group", "table", "set", "board", *SEAT_COLUMNS, "finish")
+
+
+def results_frame(rows: list[tuple]) -> pd.DataFrame:
+    """Board-level results (SPEC 5) from row tuples: int64 numbers, str players and finishes."""
+    frame = pd.DataFrame(rows, columns=list(RESULT_COLUMNS))
+    types = dict.fromkeys(RESULT_COLUMNS[:5], "int64") | dict.fromkeys(RESULT_COLUMNS[5:], "str")
+    return frame.astype(types)
 
 
 def table_sets(folder: EventFolder, round_no: int) -> Iterator[tuple[dict, int]]:
@@ -68,8 +77,4 @@ class RandomModel:
                 )
                 if state.ended:
                     break
-        frame = pd.DataFrame(rows, columns=list(RESULT_COLUMNS))
-        types = dict.fromkeys(RESULT_COLUMNS[:5], "int64") | dict.fromkeys(
-            RESULT_COLUMNS[5:], "str"
-        )
-        return frame.astype(types)
+        return results_frame(rows)

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pyarrow as pa
+
 from ..errors import GuandanError
 from ..movement import derive_seed
 from ..scoring import Scored, score
-from .folder import EventFolder, parquet_bytes
-from .status import round_status
+from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
 
 LOT_LABEL = "standings tie-break lot"
 
@@ -37,9 +38,10 @@ def score_round(folder: EventFolder, round_no: int, force: bool = False) -> Scor
     later = [r for r in folder.rounds_scored() if r > round_no]
     if later and not force:
         raise GuandanError(
-            f"round(s) {later} are already scored; re-scoring round {round_no} would not "
-            "change their published standings. Use --force to re-score anyway (the "
-            "replaced files are kept in history/), then re-score the later rounds"
+            f"round(s) {later} are already scored from round {round_no}'s standings; "
+            f"re-scoring round {round_no} alone would leave theirs out of date. Nothing was "
+            "changed. Use --force to re-score anyway (the replaced files are kept in "
+            "history/), then score the later rounds again"
         )
     if folder.read(round_no, "results") is None:
         raise GuandanError(
@@ -60,15 +62,15 @@ def score_round(folder: EventFolder, round_no: int, force: bool = False) -> Scor
         "travellers": scored.travellers[scored.travellers["round"] == round_no],
         "standings": scored.standings[scored.standings["round"] == round_no],
     }
-    folder.replace_files(
-        {
-            folder.file(round_no, n): parquet_bytes(f.reset_index(drop=True))
-            for n, f in frames.items()
-        }
+    tables = {n: pa.Table.from_pandas(f, preserve_index=False) for n, f in frames.items()}
+    standings = tables["standings"]
+    tables["standings"] = standings.replace_schema_metadata(
+        (standings.schema.metadata or {}) | {RESULTS_DIGEST: folder.results_digest(round_no)}
     )
-    missing = round_status(folder, round_no).missing
+    folder.replace_files({folder.file(round_no, n): parquet_bytes(t) for n, t in tables.items()})
+    missing = folder.missing_results(round_no)
     if not missing:
         return scored
-    tables = ", ".join(f"table {t} set {s}" for t, s in missing)
-    note = f"round {round_no} has no results for {tables}; the others were Neuberg-adjusted"
+    where = ", ".join(f"table {t} set {s}" for t, s in missing)
+    note = f"round {round_no} has no results for {where}; the others were Neuberg-adjusted"
     return replace(scored, warnings=[note, *scored.warnings])

@@ -17,6 +17,8 @@ from ..movement import (
     partnerships,
     seat_pairs,
     seat_round,
+    seeding_order,
+    with_unplaced,
 )
 from . import cards
 from .folder import EventFolder, parquet_bytes
@@ -24,18 +26,23 @@ from .folder import EventFolder, parquet_bytes
 
 def round_order(folder: EventFolder, round_no: int) -> list[str]:
     """Player ids best first: the round-1 order, or the previous round's standings."""
+    seeded = seeding_order(folder.players())
     if round_no == 1:
-        return folder.players().sort_values("seed")["player"].tolist()
+        return seeded
     standings = folder.read(round_no - 1, "standings")
     if standings is None:
         raise GuandanError(
             f"round {round_no - 1} is not scored yet, so round {round_no} cannot be seated; "
             f"run `guandan-dup event score DIR --round {round_no - 1}` first"
         )
+    if folder.scored_out_of_date(round_no - 1):
+        raise GuandanError(
+            f"round {round_no - 1}'s results changed after it was scored, so its standings "
+            f"are out of date and cannot seat round {round_no}; run `guandan-dup event score "
+            f"DIR --round {round_no - 1} --force` first"
+        )
     ranked = standings.sort_values("position")["player"].astype(str).tolist()
-    # Players who have not played a set yet (a bye in round 1) are not in the standings.
-    unplaced = folder.players().sort_values("seed")["player"]
-    return ranked + unplaced[~unplaced.isin(ranked)].tolist()
+    return with_unplaced(ranked, seeded)
 
 
 def plan_seating(folder: EventFolder, round_no: int) -> Seating:

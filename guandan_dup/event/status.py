@@ -13,7 +13,8 @@ from .folder import EventFolder
 
 @dataclass(frozen=True)
 class RoundStatus:
-    """One round: dealt? seated? which (table, set) results are missing? scored?"""
+    """One round: dealt? seated? which (table, set) results are missing? scored, and from the
+    results stored now (``out_of_date`` after a correction ingested since)?"""
 
     round: int
     sets: list[int]
@@ -22,6 +23,7 @@ class RoundStatus:
     expected_results: int
     missing: list[tuple[int, int]]
     scored: bool
+    out_of_date: bool = False
 
     @property
     def dealt(self) -> bool:
@@ -51,6 +53,11 @@ class EventStatus:
                 return f"guandan-dup event ingest DIR RESULTS.parquet --round {r.round}"
             if not r.scored:
                 return f"guandan-dup event score DIR --round {r.round}"
+            if r.out_of_date:
+                return (
+                    f"guandan-dup event score DIR --round {r.round} --force "
+                    "(results changed since it was scored)"
+                )
         if not self.key_revealed:
             return "guandan-dup event export DIR, then guandan-dup event reveal DIR"
         return "nothing: the event is complete and its key is revealed"
@@ -61,17 +68,15 @@ def round_status(folder: EventFolder, round_no: int) -> RoundStatus:
     sets = plan.sets_of_round(round_no)
     boards = folder.read(round_no, "boards")
     dealt = set() if boards is None else set(boards["set"].tolist())
-    results = folder.read(round_no, "results")
-    done = set() if results is None else set(zip(results["table"], results["set"], strict=True))
-    planned = [(t, s) for s in sets for t in plan.tables_of_set(round_no, s)]
     return RoundStatus(
         round=round_no,
         sets=sets,
         sets_not_dealt=[s for s in sets if s not in dealt],
         seated=folder.file(round_no, "seating").exists(),
-        expected_results=len(planned),
-        missing=sorted(p for p in planned if p not in done),
+        expected_results=sum(plan.expected_tables(round_no).values()),
+        missing=folder.missing_results(round_no),
         scored=folder.file(round_no, "standings").exists(),
+        out_of_date=folder.scored_out_of_date(round_no),
     )
 
 

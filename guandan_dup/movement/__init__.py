@@ -1,6 +1,6 @@
 """Movement between rounds (移位): individual and pairs seating, byes, the round-1 lot."""
 
-from .draw import derive_seed, draw_lot, seeding_order
+from .draw import derive_seed, draw_lot, seeded_then_lot, seeding_order, with_unplaced
 from .individual import ROTATION, Seating, choose_byes, seat_round
 from .pairs import (
     earlier_meetings,
@@ -24,5 +24,7 @@ __all__ = [
     "partnerships",
     "seat_pairs",
     "seat_round",
+    "seeded_then_lot",
     "seeding_order",
+    "with_unplaced",
 ]

@@ -1,4 +1,4 @@
-"""Round-1 order: a seeding list, or a lot drawn from the event key.
+"""Orders of players: a seeding list, a lot drawn from the event key, the unplaced last.
 
 The lot must be reproducible by anyone holding the key (after it is revealed) and unknown to
 everyone before, so it is derived from the key with SHA-256, never from ``random`` or numpy's
@@ -32,10 +32,26 @@ def draw_lot(players: Iterable[str], key: bytes, label: str = "round 1 seating")
     return sorted((str(p) for p in players), key=lambda p: _ticket(key, label, p))
 
 
+def seeded_then_lot(players: Iterable[str], seeded: list[str], key: bytes) -> list[str]:
+    """The ``seeded`` ids in their order, then every other player in a lot drawn from ``key``."""
+    listed = set(seeded)
+    return seeded + draw_lot([p for p in players if p not in listed], key)
+
+
 def derive_seed(key: bytes, label: str) -> int:
     """A 63-bit integer seed for ``label`` (e.g. the scoring tie-break lot) from the key."""
     digest = hashlib.sha256(b"\0".join((LOT_LABEL, b"seed", label.encode("utf-8"), key)))
     return int.from_bytes(digest.digest()[:8], "big") >> 1
+
+
+def with_unplaced(order: list[str], others: Iterable[str]) -> list[str]:
+    """``order`` followed by the ``others`` it lacks (in their order, once each).
+
+    A player who has not played a set yet (a bye in round 1) has no standing; without this
+    they would silently drop out of the next round's seating.
+    """
+    placed = set(order)
+    return order + [p for p in dict.fromkeys(others) if p not in placed]
 
 
 def seeding_order(players: pd.DataFrame) -> list[str]:

@@ -20,23 +20,23 @@ import pyarrow.parquet as pq
 from ..atomic import staged_writes
 from ..deals.keys import read_key
 from ..errors import GuandanError, InvalidPlanError
-from .draw import draw_lot
+from .draw import draw_lot, seeded_then_lot, with_unplaced
 from .individual import Seating, seat_round
 from .pairs import earlier_meetings, pair_byes, pair_order, partnerships, seat_pairs
-from .players import load_players, load_seeding
+from .players import load_players, load_seeding, read_csv
 
 PathLike = str | os.PathLike
 
 
 def _read_table(path: PathLike, columns: Sequence[str]) -> pd.DataFrame:
-    """A Parquet (or, by suffix, CSV) file that must have ``columns``."""
-    try:
-        if Path(path).suffix.lower() == ".csv":
-            frame = pd.read_csv(path, dtype=str, keep_default_na=False, encoding="utf-8-sig")
-        else:
+    """A Parquet file, or by its suffix a CSV one (read as players files are), with ``columns``."""
+    if Path(path).suffix.lower() == ".csv":
+        frame = read_csv(path)
+    else:
+        try:
             frame = pd.read_parquet(path)
-    except (OSError, pa.ArrowException, UnicodeDecodeError, pd.errors.ParserError) as error:
-        raise GuandanError(f"cannot read {str(path)!r}: {error}") from None
+        except (OSError, pa.ArrowException) as error:
+            raise GuandanError(f"cannot read {str(path)!r}: {error}") from None
     missing = [c for c in columns if c not in frame.columns]
     if missing:
         raise GuandanError(f"{str(path)!r} has no column(s) {missing}: expected {list(columns)}")
@@ -60,15 +60,38 @@ def standings_order(path: PathLike, round_no: int) -> tuple[list[str], int]:
 def round_one_order(
     seeding: PathLike | None, players: pd.DataFrame | None, key: PathLike | None
 ) -> list[str]:
-    """A seeding list's order, or the lot of ``players`` drawn from the key file."""
-    if seeding is not None:
-        known = players["player"] if players is not None else _read_table(seeding, ["id"])["id"]
-        return load_seeding(seeding, known)
-    if players is None or key is None:
+    """A seeding list's order, or the lot of ``players`` drawn from the key file.
+
+    With both a seeding list and a players file, the players the list leaves out follow it in
+    a lot drawn from the key (as ``event init`` does), so nobody is silently left unseated.
+    """
+    if seeding is None and (players is None or key is None):
         raise InvalidPlanError(
             "without standings, give --seeding FILE, or --players FILE and --key FILE for a lot"
         )
-    return draw_lot(players["player"], read_key(key))
+    if seeding is None:
+        return draw_lot(players["player"], read_key(key))
+    known = players["player"] if players is not None else _read_table(seeding, ["id"])["id"]
+    seeded = load_seeding(seeding, known)
+    listed = set(seeded)
+    rest = [] if players is None else [p for p in players["player"] if p not in listed]
+    if not rest:
+        return seeded
+    if key is None:
+        raise InvalidPlanError(
+            f"{len(rest)} player(s) of the players file are not in the seeding list "
+            f"{str(seeding)!r} ({', '.join(rest[:10])}{', ...' if len(rest) > 10 else ''}): "
+            "list them too, or give --key FILE to place them by lot"
+        )
+    return seeded_then_lot(players["player"], seeded, read_key(key))
+
+
+def parse_sets(text: str) -> list[int]:
+    """The round's sets in playing order from ``"4,5,6"``; a bad list is an InvalidPlanError."""
+    parts = [part.strip() for part in text.split(",")]
+    if not all(part.isdigit() and int(part) >= 1 for part in parts):
+        raise InvalidPlanError(f"--sets {text!r}: expected set numbers >= 1 separated by commas")
+    return [int(part) for part in parts]
 
 
 def byes_path(out: PathLike) -> Path:
@@ -86,28 +109,32 @@ def move(
     players: PathLike | None = None,
     key: PathLike | None = None,
     rotate_partners: bool = False,
-    sets: Sequence[int] | None = None,
+    sets: Sequence[int] | str | None = None,
     kind: str = "individual",
     earlier_seatings: Sequence[PathLike] = (),
 ) -> Seating:
     """Seat a round and write ``out`` and ``byes.parquet`` beside it (together).
 
     ``players`` (a players CSV) is needed for a pairs event (its ``pair`` column) and for a
-    round-1 lot. ``sets`` are the round's sets for partner rotation (default: three sets
-    numbered as an event plan with three sets a round would, 3R-2..3R).
+    round-1 lot. ``sets`` are the round's sets for partner rotation, or their text "4,5,6"
+    (default: three sets numbered as an event plan with three sets a round would, 3R-2..3R).
     """
+    if isinstance(sets, str):
+        sets = parse_sets(sets)
     if kind not in ("individual", "pairs"):
         raise InvalidPlanError(f"kind {kind!r}: expected individual or pairs")
     roster = None if players is None else load_players(players, kind)
-    if standings is not None:
-        order, round_no = standings_order(standings, round_no)
-    else:
-        order = round_one_order(seeding, roster, key)
     had = (
         pd.DataFrame({"player": []})
         if byes_so_far is None
         else _read_table(byes_so_far, ["player"])
     )
+    if standings is not None:
+        order, round_no = standings_order(standings, round_no)
+        known = [] if roster is None else roster["player"].tolist()
+        order = with_unplaced(order, had["player"].astype(str).tolist() + known)
+    else:
+        order = round_one_order(seeding, roster, key)
     if kind == "individual":
         sets = list(sets or range(3 * round_no - 2, 3 * round_no + 1))
         had_bye = had["player"].astype(str).tolist()

@@ -46,6 +46,20 @@ class Seating:
         default_factory=lambda: pd.DataFrame({"round": [], "ns": [], "ew": []})
     )
 
+    def summary(self) -> list[str]:
+        """What a director reads after seating: tables and groups, byes, forced repeats."""
+        tables = self.seating
+        lines = [
+            f"Round {int(tables['round'].iloc[0])}: {tables['table'].nunique()} tables in "
+            f"{tables['group'].nunique()} groups",
+            f"Byes: {', '.join(self.byes['player']) or 'none'}",
+        ]
+        lines += [
+            f"Unavoidable repeat: pair {r.ns} meets pair {r.ew} again"
+            for r in self.repeats.itertuples()
+        ]
+        return lines
+
 
 def check_order(order: Sequence[str], what: str = "player") -> np.ndarray:
     """The order as an array of ids; refuses empty and duplicate ids (they would seat twice)."""

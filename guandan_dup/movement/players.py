@@ -13,23 +13,25 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..errors import GuandanError, Problem
+from ..errors import GuandanError, Problem, ProblemsError
 
 
-class InvalidPlayersError(GuandanError):
+class InvalidPlayersError(ProblemsError):
     """A players or seeding file that cannot be used; carries every problem found."""
 
-    def __init__(self, problems: list[Problem]):
-        self.problems = list(problems)
-        lines = [f"{len(self.problems)} problem(s) in the players file; nothing was written:"]
-        super().__init__("\n".join(lines + [f"  {p}" for p in self.problems]))
+    subject = "the players file"
 
 
 def read_csv(path: str | os.PathLike) -> pd.DataFrame:
     """All cells as stripped text; a file that cannot be read is a ``GuandanError``."""
     try:
         frame = pd.read_csv(path, dtype=str, keep_default_na=False, encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError, pd.errors.ParserError, pd.errors.EmptyDataError) as e:
+    except UnicodeDecodeError as e:
+        raise GuandanError(
+            f"cannot read {str(path)!r} as a UTF-8 CSV file ({e}); it is probably in another "
+            "encoding such as GBK: save it again as 'CSV UTF-8' (Excel) or UTF-8"
+        ) from None
+    except (OSError, pd.errors.ParserError, pd.errors.EmptyDataError) as e:
         raise GuandanError(f"cannot read {str(path)!r} as a UTF-8 CSV file: {e}") from None
     frame.columns = [str(c).strip().lower() for c in frame.columns]
     return frame.apply(lambda column: column.str.strip())

@@ -57,7 +57,16 @@ def load_names(path: str | os.PathLike) -> pd.Series:
 
 
 def _percent(rates: pd.Series) -> pd.Series:
-    return (rates.astype("float64") * 100).round(2)
+    """Rates as percentages rounded half up to two decimals, as a director (or a spreadsheet's
+    ROUND) would: 1/32 shows 3.13, not the 3.12 of rounding half to even. A rate held as a
+    float may land a hair below an exact half (1/800 * 10000 is not exactly 12.5); the slack of
+    a millionth of a hundredth rounds it up, and touches only values that close to a half.
+
+    >>> _percent(pd.Series([1 / 32, 1 / 800, 2 / 3, None])).tolist()
+    [3.13, 0.13, 66.67, nan]
+    """
+    hundredths = np.floor(rates.astype("float64") * 10_000 + 0.5 + 1e-6)
+    return hundredths / 100
 
 
 def ranking_table(

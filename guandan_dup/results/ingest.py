@@ -24,8 +24,10 @@ from .load import RawFile, read_parquet, read_table
 from .schema import ADJUSTED_CODES, NORMALISED_DTYPES, RESULT_KEY
 from .validate import check_rows, drop_duplicates, players_at_one_table, unreachable_levels
 
-_SET_VALUES = ["group", *SEAT_COLUMNS, "ns_index", "ew_index", "adjusted"]
-_BOARD_VALUES = ["group", *SEAT_COLUMNS, "side", "amount"]
+# Compared columns of a repeated result -> the input column a problem names.
+_SAME = {"group": "group", **{seat: seat for seat in SEAT_COLUMNS}}
+_SET_VALUES = {**_SAME, "ns_index": "ns_level", "ew_index": "ew_level", "adjusted": "adjusted"}
+_BOARD_VALUES = {**_SAME, "side": "finish", "amount": "finish"}
 _COLUMN_ORDER = ["round", "group", "table", "set", "board", *SEAT_COLUMNS, "ns_level", "ew_level",
                  "finish", "adjusted"]
 
@@ -113,7 +115,7 @@ def _ingest(
         sets, found, warned = drop_duplicates(sets, RESULT_KEY, _SET_VALUES, "result")
         problems += found
         warnings += warned
-    derived = pd.DataFrame()
+    derived, first_boards = pd.DataFrame(), pd.DataFrame()
     if not boards.empty:
         boards, found, warned = drop_duplicates(
             boards, [*RESULT_KEY, "board"], _BOARD_VALUES, "board"
@@ -121,16 +123,22 @@ def _ingest(
         problems += found + check_board_numbers(boards, boards_per_set)
         problems += same_players_through_set(boards)
         warnings += warned
+        # Each table's set as its first board, whether or not its boards are sound: the
+        # checks across tables must not miss a table because one of its boards is bad.
+        first_boards = boards.loc[boards[RESULT_KEY].notna().all(axis=1)].sort_values(
+            [*RESULT_KEY, "board"]).drop_duplicates(RESULT_KEY)
+        problems += _mixed(sets, first_boards)
         # A table's set is converted only if all its boards are sound: one bad board would
         # shift the levels of every later one and cause spurious problems.
         sound = boards.groupby(RESULT_KEY)["_ok"].transform("all").fillna(False).astype(bool)
         derived, found = boards_to_sets(boards.loc[sound], reset)
-        problems += found + _mixed(sets, derived)
+        problems += found
         if boards_per_set is not None:
             warnings += _short_sets(derived, boards_per_set)
     every = _concat([sets, derived.drop(columns="ended", errors="ignore")])
-    if not every.empty:
-        problems += players_at_one_table(every)
+    seated = _concat([sets, first_boards])
+    if not seated.empty:
+        problems += players_at_one_table(seated)
     if problems:
         files = {raw.name: i for i, raw in enumerate(raws)}
         columns = {name: i for i, name in enumerate(_COLUMN_ORDER)}
@@ -144,11 +152,13 @@ def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
 
 
-def _mixed(sets: pd.DataFrame, derived: pd.DataFrame) -> list[Problem]:
+def _mixed(sets: pd.DataFrame, first_boards: pd.DataFrame) -> list[Problem]:
     """The same (round, table, set) given both as a set-level row and as boards."""
-    if sets.empty or derived.empty:
+    if sets.empty or first_boards.empty:
         return []
-    both = sets.merge(derived[[*RESULT_KEY, "_file", "_row"]], on=RESULT_KEY, suffixes=("", "_b"))
+    keyed = sets.loc[sets[RESULT_KEY].notna().all(axis=1)]
+    both = keyed.merge(first_boards[[*RESULT_KEY, "_file", "_row"]], on=RESULT_KEY,
+                       suffixes=("", "_b"))
     return [
         Problem(file, int(row), None, None,
                 f"round {r}, table {t}, set {s} also has board-level rows ({bfile} row {brow});"

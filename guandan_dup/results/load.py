@@ -91,7 +91,7 @@ def read_table(table: pa.Table, name: str) -> RawFile:
         columns[column] = series
     frame = pd.DataFrame(columns)
     frame.insert(0, "_row", np.arange(1, n + 1, dtype=np.int64))
-    frame.insert(0, "_file", pd.Series([name] * n, dtype="str"))
+    frame.insert(0, "_file", pd.Series(name, pd.RangeIndex(n), dtype="str"))
     reported: dict[str, list[int]] = {}
     for problem in problems:
         reported.setdefault(problem.column, []).append(problem.row)

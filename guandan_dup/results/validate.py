@@ -8,7 +8,7 @@ the caller raises once with all of them. Frames carry ``_file`` and ``_row`` (se
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import combinations
 
 import numpy as np
@@ -35,14 +35,17 @@ def _problems(frame: pd.DataFrame, mask, column: str, rule) -> list[Problem]:
 
 
 def _parse_distinct(
-    values: pd.Series, parse: Callable[[str], tuple], missing: tuple
-) -> tuple[list[np.ndarray], np.ndarray]:
+    values: pd.Series, parse: Callable[[str], tuple], dtypes: tuple[str, ...]
+) -> tuple[list[pd.Series], np.ndarray]:
     """``parse`` (giving a tuple of fields) applied once per distinct value, spread to rows.
 
-    Returns one array per field with each row's parsed field (``missing`` where the cell is
-    empty or did not parse) and the mask of rows that did not parse.
+    Returns one Series per field, of the matching dtype in ``dtypes``, with each row's parsed
+    field (<NA> where the cell is empty or did not parse), and the mask of rows that did not
+    parse. Fields are spread with a typed ``take`` over the few distinct values, so a column
+    of millions of rows is never built from Python objects.
     """
     codes, distinct = pd.factorize(values)
+    missing = (None,) * len(dtypes)
     parsed, bad = [], np.zeros(len(distinct) + 1, dtype=bool)
     for i, text in enumerate(distinct):
         try:
@@ -51,7 +54,10 @@ def _parse_distinct(
             parsed.append(missing)
             bad[i] = True
     parsed.append(missing)  # code -1 (an empty cell) picks this last entry
-    fields = [np.array([p[i] for p in parsed], dtype=object)[codes] for i in range(len(missing))]
+    fields = [
+        pd.Series(pd.array([p[i] for p in parsed], dtype).take(codes), values.index)
+        for i, dtype in enumerate(dtypes)
+    ]
     return fields, bad[codes]
 
 
@@ -78,7 +84,7 @@ def check_rows(raw: RawFile, codes: tuple[str, ...]) -> tuple[pd.DataFrame, list
             frame, same, second, f"is also in seat {first} at this table; a player takes one seat"
         )
     given = frame["adjusted"].notna()
-    pair, bad = _parse_distinct(frame["adjusted"], lambda t: parse_adjusted(t, codes), (None,) * 2)
+    pair, bad = _parse_distinct(frame["adjusted"], lambda t: parse_adjusted(t, codes), ("str",) * 2)
     problems += _problems(
         frame,
         bad,
@@ -86,8 +92,7 @@ def check_rows(raw: RawFile, codes: tuple[str, ...]) -> tuple[pd.DataFrame, list
         f"unknown adjusted code; expected NS/EW codes from {', '.join(codes)},"
         f" such as '{codes[0]}/{codes[-1]}'",
     )
-    frame["ns_adjusted"] = pd.Series(pair[0], frame.index, "str")
-    frame["ew_adjusted"] = pd.Series(pair[1], frame.index, "str")
+    frame["ns_adjusted"], frame["ew_adjusted"] = pair
     frame["adjusted"] = (frame["ns_adjusted"] + "/" + frame["ew_adjusted"]).astype("str")
     for column in sorted(kind.played & present):
         problems += _problems(
@@ -116,9 +121,9 @@ def _levels(frame: pd.DataFrame) -> list[Problem]:
     expected = f"unknown level; expected one of {', '.join(LEVEL_NAMES)}"
     for side in ("ns", "ew"):
         column = f"{side}_level"
-        (index,), bad = _parse_distinct(frame[column], lambda t: (level_from_text(t),), (None,))
+        (index,), bad = _parse_distinct(frame[column], lambda t: (level_from_text(t),), ("Int8",))
         problems += _problems(frame, bad, column, expected)
-        frame[f"{side}_index"] = pd.Series(index, frame.index, "Int8")
+        frame[f"{side}_index"] = index
     return problems
 
 
@@ -127,25 +132,29 @@ def _finishes(frame: pd.DataFrame) -> list[Problem]:
         side, amount = move_up(parse_finish(text))
         return _SIDE_CODE[side], amount
 
-    (side, amount), bad = _parse_distinct(frame["finish"], side_and_amount, (None, None))
-    frame["side"] = pd.Series(side, frame.index, "Int8")
-    frame["amount"] = pd.Series(amount, frame.index, "Int8")
+    (frame["side"], frame["amount"]), bad = _parse_distinct(
+        frame["finish"], side_and_amount, ("Int8", "Int8")
+    )
     return _problems(frame, bad, "finish", finish_problem)
 
 
 def drop_duplicates(
-    frame: pd.DataFrame, key: list[str], values: list[str], what: str
+    frame: pd.DataFrame, key: list[str], values: Mapping[str, str], what: str
 ) -> tuple[pd.DataFrame, list[Problem], list[str]]:
     """Keep the first row of each ``key``: identical repeats are warnings, others problems.
 
-    ``what`` names a key in messages (``"result"``, ``"board"``).
+    ``values`` maps each compared column to the input column a director sees (parsed
+    ``ns_index`` is shown as ``ns_level``); a conflicting row's problem names the first column
+    that differs, with both values. ``what`` names a key in warnings (``"result"``,
+    ``"board"``).
     """
     repeated = frame.duplicated(key, keep=False) & frame[key].notna().all(axis=1)
     if not repeated.any():
         return frame, [], []
     sub = frame.loc[repeated]
-    same = sub.duplicated(key + values)
-    original = sub.groupby(key + values, dropna=False)[["_file", "_row"]].transform("first")
+    compared = list(values)
+    same = sub.duplicated(key + compared)
+    original = sub.groupby(key + compared, dropna=False)[["_file", "_row"]].transform("first")
     warnings = [
         f"{file} row {row} repeats {ffile} row {frow} exactly ({what} of {_describe(r)});"
         " one copy kept"
@@ -154,16 +163,21 @@ def drop_duplicates(
             original["_row"][same], sub.loc[same, key].to_dict("records"), strict=True,
         )
     ]
-    first = sub.groupby(key)[["_file", "_row"]].transform("first")
     distinct = sub.loc[~same]
-    clash = distinct.loc[distinct.duplicated(key)]
-    firsts = first.loc[clash.index]
+    clash = distinct.loc[distinct.duplicated(key)].reset_index(drop=True)
+    earlier = clash[key].merge(sub.drop_duplicates(key), on=key, how="left")
+    mine, theirs = clash[compared], earlier[compared]
+    differs = mine.ne(theirs).fillna(True) & ~(mine.isna() & theirs.isna())
+    shown = [values[compared[i]] for i in differs.to_numpy().argmax(axis=1)]
     problems = [
-        Problem(file, int(row), None, None,
-                f"{_describe(r)} was already given in {ffile} row {frow} with a different {what}")
-        for file, row, ffile, frow, r in zip(
-            clash["_file"], clash["_row"], firsts["_file"], firsts["_row"],
-            clash[key].to_dict("records"), strict=True,
+        Problem(file, int(row), column, None if pd.isna(value) else value,
+                f"{_describe(r)} was already given in {ffile} row {frow} with {column}"
+                f" {None if pd.isna(was) else was!r}; a result is given once")
+        for file, row, column, value, was, ffile, frow, r in zip(
+            clash["_file"], clash["_row"], shown,
+            [clash.at[i, c] for i, c in enumerate(shown)],
+            [earlier.at[i, c] for i, c in enumerate(shown)],
+            earlier["_file"], earlier["_row"], clash[key].to_dict("records"), strict=True,
         )
     ]
     keep = ~frame.index.isin(sub.index[same | sub.duplicated(key)])
@@ -174,27 +188,41 @@ def _describe(key: dict) -> str:
     return ", ".join(f"{name} {value}" for name, value in key.items())
 
 
+def _repeated(keys: np.ndarray) -> np.ndarray:
+    """Mask of the non-negative int ``keys`` that occur more than once.
+
+    Counting (``bincount``) is several times faster than hashing, but needs an array as long
+    as the largest key: it is used when keys are dense (every player plays most sets, the
+    usual event), hashing (``duplicated``) when they are not.
+    """
+    if len(keys) and keys.max() < 4 * len(keys):
+        return np.bincount(keys)[keys] > 1
+    return pd.Series(keys).duplicated(keep=False).to_numpy()
+
+
 def players_at_one_table(frame: pd.DataFrame) -> list[Problem]:
     """A player sits at one table per (round, set): report every seat at a second table.
 
-    Players are factorised to integers so the check is a ``duplicated`` over int64 keys; only
-    the (rare) repeated players are looked at further.
+    Seats are numbered ``seat_column * len(frame) + row``; players are factorised so the check
+    is a count of int64 keys (round-set, player) over seats with a full key; only the (rare)
+    repeated ones become a frame, and only their rows are taken out of ``frame``.
     """
-    keyed = frame.loc[frame[["round", "set", "table"]].notna().all(axis=1)]
-    n = len(keyed)
-    codes, players = pd.factorize(pd.concat([keyed[c] for c in SEAT_COLUMNS], ignore_index=True))
-    round_set = keyed.groupby(["round", "set"]).ngroup().to_numpy(np.int64)
-    seats = pd.DataFrame(
-        {
-            "key": np.tile(round_set, 4) * (len(players) + 1) + codes,
-            "table": np.tile(keyed["table"].to_numpy(np.int64), 4),
-        }
-    ).loc[codes >= 0]
-    seats = seats.loc[seats["key"].duplicated(keep=False)].drop_duplicates(["key", "table"])
-    first = seats.groupby("key")["table"].transform("first")
-    elsewhere = seats.loc[seats["table"] != first]
+    key = frame[["round", "set", "table"]]
+    n = len(frame)
+    codes, players = pd.factorize(pd.concat([frame[c] for c in SEAT_COLUMNS], ignore_index=True))
+    keyed = np.tile(key.notna().all(axis=1).to_numpy(), 4)
+    seats = np.flatnonzero((codes >= 0) & keyed)
+    round_set = key.fillna(0).groupby(["round", "set"]).ngroup().to_numpy(np.int64)
+    seat_keys = np.tile(round_set, 4)[seats] * (len(players) + 1) + codes[seats]
+    again = _repeated(seat_keys)
+    tables = key["table"].to_numpy(np.int64, na_value=0)
+    seen = pd.DataFrame(
+        {"key": seat_keys[again], "table": tables[seats[again] % n]}, index=seats[again]
+    ).drop_duplicates(["key", "table"])
+    first = seen.groupby("key")["table"].transform("first")
+    elsewhere = seen.loc[seen["table"] != first]
     positions = elsewhere.index.to_numpy()
-    rows = keyed.iloc[positions % n]
+    rows = frame.iloc[positions % n]
     columns = [SEAT_COLUMNS[p] for p in positions // n]
     return [
         Problem(
@@ -217,22 +245,23 @@ def unreachable_levels(
     "At most" because a table that ran out of time stops short of K boards; board-level input
     accepts such a set with a warning, and set-level input must not be stricter.
     """
-    rows = frame.loc[frame["ns_index"].notna() & frame["ew_index"].notna()]
     possible = np.zeros((len(LEVEL_NAMES), len(LEVEL_NAMES)), dtype=bool)
     for played in [None] if boards is None else range(1, boards + 1):
         for ns, ew in reachable_levels(played, three_failures_reset):
             possible[ns, ew] = True
-    ns_index = rows["ns_index"].to_numpy(np.int64)
-    ew_index = rows["ew_index"].to_numpy(np.int64)
-    bad = ~possible[ns_index, ew_index]
+    given = (frame["ns_index"].notna() & frame["ew_index"].notna()).to_numpy()
+    ns_index = frame["ns_index"].to_numpy(np.int64, na_value=0)
+    ew_index = frame["ew_index"].to_numpy(np.int64, na_value=0)
+    bad = given & ~possible[ns_index, ew_index]
+    rows = frame.loc[bad]  # only the (rare) bad rows are taken out of the frame
     played = f"at most {boards} board{'s' if boards != 1 else ''}" if boards else "boards"
     return [
         Problem(
-            file, int(row), None, f"{LEVEL_NAMES[ns]}/{LEVEL_NAMES[ew]}",
+            file, int(row), "ns_level/ew_level", f"{LEVEL_NAMES[ns]}/{LEVEL_NAMES[ew]}",
             f"no set of {played} starting at 2/2 ends with NS at {LEVEL_NAMES[ns]} and EW at"
             f" {LEVEL_NAMES[ew]} (only the winner of a board moves up, by 1 to 3 levels)",
         )
         for file, row, ns, ew in zip(
-            rows["_file"][bad], rows["_row"][bad], ns_index[bad], ew_index[bad], strict=True
+            rows["_file"], rows["_row"], ns_index[bad], ew_index[bad], strict=True
         )
     ]

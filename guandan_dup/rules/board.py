@@ -75,8 +75,7 @@ class BoardState:
     @property
     def over(self) -> bool:
         """Three players out, or partners 1st and 2nd (双下)."""
-        done = self.finished
-        return len(done) >= 3 or (len(done) == 2 and done[1] == _PARTNER[done[0]])
+        return _over(self.finished)
 
     @property
     def leading(self) -> bool:
@@ -98,10 +97,20 @@ class BoardState:
 
     def next_seat(self, seat: Seat) -> Seat:
         """The next seat after ``seat`` (counter-clockwise) that still holds cards."""
+        return _next_in(seat, self.finished)
+
+
+def _over(finished: tuple[Seat, ...]) -> bool:
+    """``BoardState.over`` from the finishers alone, so ``apply`` can decide before building."""
+    return len(finished) >= 3 or (len(finished) == 2 and finished[1] == _PARTNER[finished[0]])
+
+
+def _next_in(seat: Seat, finished: tuple[Seat, ...]) -> Seat:
+    """``BoardState.next_seat`` from the finishers alone (for ``apply``, as ``_over``)."""
+    seat = _NEXT[seat]
+    while seat in finished:
         seat = _NEXT[seat]
-        while seat in self.finished:
-            seat = _NEXT[seat]
-        return seat
+    return seat
 
 
 def legal_actions(state: BoardState) -> list[Action]:
@@ -205,10 +214,9 @@ def apply(state: BoardState, action: Action) -> BoardState:
     held[seat] -= len(action.cards)
     out = held[seat] == 0
     finished = state.finished + (seat,) if out else state.finished
-    after = BoardState(hands, state.level, seat, tuple(held), action, seat, 0, finished,
-                       state.trick)
-    if after.over:
-        return after
-    still_in = 4 - len(finished)
-    return BoardState(hands, state.level, after.next_seat(seat), after.held, action, seat,
-                      still_in if out else still_in - 1, finished, state.trick)
+    if _over(finished):
+        turn, waiting = seat, 0
+    else:  # every other seat still in owes an answer
+        turn, waiting = _next_in(seat, finished), 4 - len(finished) - (not out)
+    return BoardState(hands, state.level, turn, tuple(held), action, seat, waiting, finished,
+                      state.trick)

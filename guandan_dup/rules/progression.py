@@ -123,18 +123,18 @@ def apply_board(
             f" board {state.played}"
         )
     side, amount = move_up(finish)
-    levels = {"NS": state.ns_level, "EW": state.ew_level}
+    before = {"NS": state.ns_level, "EW": state.ew_level}
+    levels = dict(before)
     fails = {"NS": state.ns_fails_at_a, "EW": state.ew_fails_at_a}
     played_at_a = state.board_level == LEVEL_A
-    passes = played_at_a and levels[side] == LEVEL_A and amount >= 2
+    passes = played_at_a and before[side] == LEVEL_A and amount >= 2
     if passes:
         levels[side] = LEVEL_PASSED_A
     else:
-        levels[side] = min(levels[side] + amount, LEVEL_A)  # A must be played
+        levels[side] = min(before[side] + amount, LEVEL_A)  # A must be played
     for who in ("NS", "EW"):
-        # A side that was at A before this board and did not pass: compare pre-board levels.
-        was_at_a = (state.ns_level if who == "NS" else state.ew_level) == LEVEL_A
-        if played_at_a and was_at_a and not (passes and who == side):
+        # A side that was at A before this board and did not pass it fails once more.
+        if played_at_a and before[who] == LEVEL_A and not (passes and who == side):
             fails[who] += 1
             if three_failures_reset and fails[who] == FAILURES_BEFORE_RESET:
                 levels[who], fails[who] = 0, 0

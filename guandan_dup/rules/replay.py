@@ -20,7 +20,7 @@ from ..cards import format_cards
 from ..errors import IllegalPlayError
 from ..seats import Seat
 from .board import PASS, Action, BoardState, reading_of
-from .setplay import Move, SetRecord, play_set
+from .setplay import TRIBUTE_TRICK, Move, SetRecord, play_set
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ class LogPlayers:
         self, board: int, level: int, seat: Seat, action: str, options: tuple[int, ...],
         hand: np.ndarray,
     ) -> int:
-        step = self._next(board, seat, 0, (action,))
+        step = self._next(board, seat, TRIBUTE_TRICK, (action,))
         if len(step.cards) != 1:
             raise IllegalPlayError(f"{seat.to_text()} hands over {format_cards(step.cards)!r}: "
                                    f"a {action} is exactly one card (art. 10)")

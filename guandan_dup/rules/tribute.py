@@ -32,12 +32,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cards import BIG_JOKER, HEART, card_to_text, kind
+from ..cards import BIG_JOKER, HEART, KINDS, card_to_text, kind, rank_of
 from ..errors import IllegalPlayError
 from ..seats import Seat
+from .combos import LEVEL_ORDERS
 
 HIGHEST_RETURN_RANK = 8
 """Rank index of "10": a return card has a face value of at most 10 (art. 10.2)."""
+_KIND_RANKS = np.array([rank_of(card) for card in range(KINDS)])
 
 
 @dataclass(frozen=True)
@@ -77,10 +79,12 @@ Chooser = Callable[[Seat, str, tuple[int, ...], np.ndarray], int]
 
 
 def single_strength(level: int) -> np.ndarray:
-    """Strength of each kind as a single card at ``level`` (art. 4.1): 2 is 0, RJ is 15."""
-    strength = np.repeat(np.arange(13), 4)
-    strength[strength == level] = 13
-    return np.concatenate([strength, [14, 15]])
+    """Strength of each kind as a single card at ``level`` (art. 4.1): 2 is 0, RJ is 15.
+
+    The rank order of plays (``combos.LEVEL_ORDERS``) spread over the 54 kinds, so that
+    tribute and play can never disagree on which card is larger.
+    """
+    return np.asarray(LEVEL_ORDERS[level])[_KIND_RANKS]
 
 
 def plan_tribute(finish: Sequence[Seat]) -> Tribute:
@@ -98,7 +102,7 @@ def resists(hands: np.ndarray, tribute: Tribute) -> bool:
 
 def tribute_options(hand: np.ndarray, level: int) -> tuple[int, ...]:
     """The cards a payer may give: every kind of the largest rank held, bar the heart level."""
-    held = hand.astype(bool).copy()
+    held = hand.astype(bool)
     held[kind(level, HEART)] = False
     if not held.any():
         raise IllegalPlayError("a hand of heart level cards only cannot pay tribute")

@@ -9,8 +9,9 @@ from numbers import Real
 
 import pandas as pd
 
-from .rates import rate_tables
-from .scores import player_scores, rates_by_player
+from .players import encode_seats
+from .rates import in_table_order, rate_tables
+from .scores import player_scores
 from .standings import standings
 
 TRAVELLERS_COLUMNS = (
@@ -47,25 +48,29 @@ def score(
     fixed rates of artificial results (A+ 0.60, A 0.50, A- 0.40). ``seed`` draws the lots that
     settle ties left after the previous position; ``previous_positions`` (player -> position)
     is the order before the first round in ``sets``. ``on_ready(name, frame)`` is called as
-    each output (travellers, scores, standings) is done, so a caller can write one while the
-    next is computed; it may be called from a worker thread.
+    each output (travellers, scores, standings) is done, in that order, so a caller can write
+    one while the next is computed; it may be called from a worker thread.
     """
     ready = on_ready or (lambda name, frame: None)
-    rated, warnings = rate_tables(sets, expected, compare_within, adjusted_rates)
-    travellers = rated[list(TRAVELLERS_COLUMNS)]
-    ready("travellers", travellers)
-
-    def scores_ready() -> pd.DataFrame:
-        scores = player_scores(rated)
-        ready("scores", scores)
-        return scores
-
-    # The per-player table and the standings only read the travellers: build them side by
-    # side (numpy and Arrow release the GIL), so scoring uses both cores of a small machine.
+    ordered = in_table_order(sets)
     with ThreadPoolExecutor(max_workers=1) as pool:
-        pending = pool.submit(scores_ready)
-        table = standings(rates_by_player(rated), seed, previous_positions)
-        scores = pending.result()
+        # Arrow hashes the player ids (once, for scores and standings) on another core,
+        # without the GIL, while the rates are computed.
+        encoding = pool.submit(encode_seats, ordered)
+        rated, warnings = rate_tables(ordered, expected, compare_within, adjusted_rates)
+        travellers = rated[list(TRAVELLERS_COLUMNS)]
+        ready("travellers", travellers)
+        names, seats = encoding.result()
+
+        def scores_ready() -> pd.DataFrame:
+            scores = player_scores(rated, names, seats)
+            ready("scores", scores)
+            return scores
+
+        # The per-player table is array copies (no GIL): built beside the standings.
+        building = pool.submit(scores_ready)
+        table = standings(rated, names, seats, seed, previous_positions)
+        scores = building.result()
     ready("standings", table)
     return Scored(scores=scores, standings=table, travellers=travellers, warnings=warnings)
 

@@ -115,15 +115,32 @@ def _rebuild(residues: np.ndarray, chosen: tuple[int, ...]) -> int:
     return total % modulus
 
 
-def maybe_equal(groups: np.ndarray, approx: np.ndarray) -> np.ndarray:
+def value_order(groups: np.ndarray, approx: np.ndarray) -> np.ndarray:
+    """Indices that sort by group, then by float average; ``groups`` must be ascending (a
+    round's rows are contiguous), so each group's values are sorted on their own."""
+    bounds = np.flatnonzero(np.diff(groups)) + 1
+    starts, stops = np.r_[0, bounds], np.r_[bounds, len(groups)]
+    return np.concatenate([
+        start + np.argsort(approx[start:stop]) for start, stop in zip(starts, stops, strict=True)
+    ])
+
+
+def _links(groups: np.ndarray, approx: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """For each neighbour pair in ``order``: same group and float averages within ``_NEAR``."""
+    return (groups[order[1:]] == groups[order[:-1]]) & (np.diff(approx[order]) <= _NEAR)
+
+
+def maybe_equal(
+    groups: np.ndarray, approx: np.ndarray, order: np.ndarray | None = None
+) -> np.ndarray:
     """Elements whose float average is within ``_NEAR`` of another's in the same group: only
-    these can equal another exactly or be misordered, so only these need residues."""
-    by_value = np.lexsort((approx, groups))
-    close = (groups[by_value[1:]] == groups[by_value[:-1]]) & (
-        np.diff(approx[by_value]) <= _NEAR)
+    these can equal another exactly or be misordered, so only these need residues.
+    ``order`` is ``value_order(groups, approx)``, if the caller has it already."""
+    order = value_order(groups, approx) if order is None else order
+    link = _links(groups, approx, order)
     maybe = np.zeros(len(groups), dtype=bool)
-    maybe[by_value[1:][close]] = True
-    maybe[by_value[:-1][close]] = True
+    maybe[order[1:][link]] = True
+    maybe[order[:-1][link]] = True
     return maybe
 
 
@@ -133,51 +150,56 @@ def exact_order(
     maybe: np.ndarray,
     residues: np.ndarray,
     chosen: tuple[int, ...],
+    order: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """An int64 key per element: within a group, equal keys for exactly equal averages and a
     larger key for a larger average; keys ascend with the group first. Also one float per
     element, the same for all of an exact tie (for display).
 
     ``approx`` are the float averages, ``maybe`` marks the elements ``maybe_equal`` found and
-    ``residues`` holds theirs (one column per marked element, in order).
+    ``residues`` holds theirs (one column per marked element, in order); ``order`` is
+    ``value_order(groups, approx)``, if the caller has it already.
+
+    In value order, a run of neighbours within ``_NEAR`` of each other holds every average
+    that could equal or be misordered with one of them. Usually a run is one exact tie (all
+    residues equal its first element's): one key. A run holding several exact values is
+    rare, and is sorted exactly in Python.
     """
-    klass = np.arange(len(groups), dtype=np.int64)
-    tied = pd.factorize(groups[maybe])[0].astype(np.int64)
-    for column in residues:
-        tied = pd.factorize(tied * 2**31 + column)[0].astype(np.int64)
-    klass[maybe] = tied + len(groups)
-    klass = pd.factorize(klass)[0].astype(np.int64)
-    top = np.full(klass.max() + 1 if len(klass) else 0, -np.inf)
+    order = value_order(groups, approx) if order is None else order
+    start = np.ones(len(order), dtype=bool)
+    start[1:] = ~_links(groups, approx, order)
+    run = np.cumsum(start) - 1
+    last = np.r_[start[1:], True]
+    column = (np.cumsum(maybe) - 1)[order]  # residue column of each sorted element, if marked
+    in_run = ~(start & last)
+    mine, firsts = column[in_run], column[start][run[in_run]]
+    differs = np.zeros(len(mine), dtype=bool)
+    for values in residues:
+        differs |= values[mine] != values[firsts]
+    width = np.ones(int(start.sum()), dtype=np.int64)  # exact values per run
+    within = np.zeros(len(order), dtype=np.int64)  # rank of the exact value within its run
+    shown = approx[order][last][run]  # a run's largest float, for all of it
+    bounds = np.r_[np.flatnonzero(start), len(order)]
+    for mixed in np.unique(run[in_run][differs]):
+        span = slice(bounds[mixed], bounds[mixed + 1])
+        width[mixed], within[span], shown[span] = _sort_run(
+            residues[:, column[span]], approx[order[span]], chosen)
+    key = np.empty(len(order), dtype=np.int64)
+    key[order] = (np.cumsum(width) - width)[run] + within
+    top = np.empty(len(order))
+    top[order] = shown
+    return key, top
+
+
+def _sort_run(
+    residues: np.ndarray, approx: np.ndarray, chosen: tuple[int, ...]
+) -> tuple[int, np.ndarray, np.ndarray]:
+    """For one run holding several exact values: how many, each element's rank among them,
+    and each element's display float (the largest float of its exact value)."""
+    _, firsts, klass = np.unique(residues.T, axis=0, return_index=True, return_inverse=True)
+    klass = klass.ravel()
+    exact = [_rebuild(residues[:, first], chosen) for first in firsts]
+    rank = np.argsort(np.argsort(exact))
+    top = np.full(len(firsts), -np.inf)
     np.maximum.at(top, klass, approx)
-    order = np.lexsort((klass, top[klass], groups))
-    ordered = klass[order]
-    new_class = np.r_[True, ordered[1:] != ordered[:-1]]
-    starts = order[new_class]  # one element of each class, classes in ascending order
-    class_key = np.arange(1, len(starts) + 1, dtype=np.int64)
-    near = (groups[starts[1:]] == groups[starts[:-1]]) & (
-        top[klass[starts[1:]]] - top[klass[starts[:-1]]] <= _NEAR)
-    if near.any():
-        column_of = np.cumsum(maybe) - 1
-        _order_near(class_key, near, column_of[starts], residues, chosen)
-    key = np.empty(len(klass), np.int64)
-    key[order] = class_key[np.cumsum(new_class) - 1]
-    return key, top[klass]
-
-
-def _order_near(
-    class_key: np.ndarray,
-    near: np.ndarray,
-    columns: np.ndarray,
-    residues: np.ndarray,
-    chosen: tuple[int, ...],
-) -> None:
-    """Reorder each run of classes whose float averages nearly touch by their exact values.
-
-    ``near[j]`` links class j + 1 to class j; ``columns[j]`` is class j's residue column.
-    Runs are rare (two different averages within 1e-12), so a Python loop over them is fine.
-    """
-    edges = np.diff(np.r_[0, near.astype(np.int8), 0])
-    for first, last in zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1), strict=True):
-        run = np.arange(first, last + 1)
-        exact = [_rebuild(residues[:, columns[j]], chosen) for j in run]
-        class_key[run] = class_key[first] + np.argsort(np.argsort(exact, kind="stable"))
+    return len(firsts), rank[klass], top[klass]

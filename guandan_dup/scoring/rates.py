@@ -86,7 +86,7 @@ def _expected_per_row(
     return np.maximum(wanted, n)
 
 
-def _in_table_order(sets: pd.DataFrame) -> pd.DataFrame:
+def in_table_order(sets: pd.DataFrame) -> pd.DataFrame:
     """``sets`` ordered by round, set, group, table (so input row order never matters);
     ingestion already delivers them nearly so, and an ordered frame is not copied."""
     order = np.lexsort([sets[c].to_numpy(np.int64) for c in ("table", "group", "set", "round")])
@@ -98,16 +98,20 @@ def _in_table_order(sets: pd.DataFrame) -> pd.DataFrame:
 def _matchpoints(group_key: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """NS matchpoints (2 per result beaten, 1 per tie) and the group size n, per row.
 
-    One sort of ``group * 32 + D``; a row's position among equal keys counts those it beats
-    (lower D in its group) and those it ties with.
+    Rows are counted per distinct (group, D), in ascending order: a row beats the rows of
+    its group counted before its own (group, D) and ties with the others of it.
     """
-    key = group_key * _SPAN + (d + 13)
-    ordered = np.sort(key)
-    below = np.searchsorted(ordered, key, "left")
-    through = np.searchsorted(ordered, key, "right")
-    start = np.searchsorted(ordered, group_key * _SPAN, "left")
-    stop = np.searchsorted(ordered, group_key * _SPAN + _SPAN, "left")
-    return 2 * (below - start) + (through - below - 1), stop - start
+    pair, distinct = pd.factorize(group_key * _SPAN + (d + 13), sort=True)
+    count = np.bincount(pair)
+    through = np.cumsum(count)  # rows up to this (group, D)
+    group = distinct // _SPAN
+    opens = np.ones(len(group), dtype=bool)
+    opens[1:] = group[1:] != group[:-1]
+    which = np.cumsum(opens) - 1  # group index of each (group, D)
+    start = (through - count)[opens][which]
+    stop = through[np.roll(opens, -1)][which]  # the next (group, D) opens another group
+    matchpoints = 2 * (through - count - start) + count - 1
+    return matchpoints[pair], (stop - start)[pair]
 
 
 def _real_rates(
@@ -148,7 +152,8 @@ def rate_tables(
     compare_within: str = "event",
     adjusted_rates: Mapping[str, Real] | None = None,
 ) -> tuple[pd.DataFrame, list[str]]:
-    """Travellers: ``sets`` (the normalised set table) with each table's exact rates.
+    """Travellers: ``sets`` (the normalised set table, ``in_table_order``) with each table's
+    exact rates.
 
     Adds ``ns_score`` (D for NS, null for artificial results), ``ns_matchpoints``,
     ``ew_matchpoints`` (Neuberg-adjusted, 2/1 units, null for artificial results), ``top``,
@@ -159,7 +164,7 @@ def rate_tables(
     if compare_within not in COMPARE_WITHIN:
         raise GuandanError(f"compare within {compare_within!r}: expected 'event' or 'group'")
     rates = adjusted_fractions(adjusted_rates)
-    frame = _in_table_order(sets)
+    frame = sets.copy(deep=False)
     real = frame["ns_level"].notna().to_numpy()
     by = ["set"] if compare_within == "event" else ["set", "group"]
     num, den, big_n, real_rows, n = _real_rates(frame, real, by, expected)

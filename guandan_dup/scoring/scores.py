@@ -1,8 +1,8 @@
 """Per-player scores: each table's result spread to its four players (SPEC 6).
 
 Both partners of a direction get that direction's rate; EW's score is -D. Rows keep the
-table order of the travellers, seats in the order N, E, S, W. Strings are moved as Arrow
-arrays (a take, never Python objects): two million rows build in a fraction of a second.
+table order of the travellers, seats in the order N, E, S, W. Text columns are built from
+integer codes (see ``players``): two million rows take a fraction of a second.
 """
 
 from __future__ import annotations
@@ -10,76 +10,52 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pyarrow as pa
-import pyarrow.compute as pc
 
-from ..seats import SEAT_COLUMNS
+from .players import arrow, text
 
 SCORES_COLUMNS = (
     "round", "group", "set", "table", "player", "seat", "direction", "adjusted", "score",
     "score_rate", "rate_num", "rate_den",
 )
-_SEAT_IS_NS = np.array([True, False, True, False])  # N E S W
+_DIRECTION_OF_SEAT = np.array([0, 1, 0, 1], dtype=np.int32)  # N E S W -> NS EW
 
 
-def _text(indices: np.ndarray, words: list[str]) -> pd.Series:
-    """A string column from small integer codes, without making a Python string per row."""
-    coded = pa.DictionaryArray.from_arrays(pa.array(indices), pa.array(words))
-    return coded.cast(pa.string()).to_pandas()
+def _each_seat(values: np.ndarray) -> np.ndarray:
+    """A table's value for each of its four seats, rows in table order."""
+    return np.broadcast_to(values[:, None], (len(values), 4)).ravel()
 
 
-def _arrow(series: pd.Series) -> pa.Array:
-    """The column as one Arrow array (pandas may hold it in several chunks)."""
-    array = pa.array(series)
-    return array.combine_chunks() if isinstance(array, pa.ChunkedArray) else array
+def _by_seat(ns: np.ndarray, ew: np.ndarray) -> np.ndarray:
+    """NS's value for seats N and S, EW's for E and W, rows in table order."""
+    return np.stack([ns, ew, ns, ew], axis=1).ravel()
 
 
-def player_scores(travellers: pd.DataFrame) -> pd.DataFrame:
-    """One row per player per table-set, from the travellers of ``rates.rate_tables``."""
+def _adjusted(travellers: pd.DataFrame) -> pd.Series:
+    """Each seat's artificial-result code (its direction's), null for real results."""
+    both = pa.chunked_array(
+        [arrow(travellers[c]).cast(pa.large_string()) for c in ("ns_adjusted", "ew_adjusted")],
+        type=pa.large_string(),
+    ).dictionary_encode().combine_chunks()
+    codes = both.indices.fill_null(-1).to_numpy(zero_copy_only=False).reshape(2, -1)
+    return text(_by_seat(codes[0], codes[1]), both.dictionary)
+
+
+def player_scores(travellers: pd.DataFrame, names: pa.Array, seats: np.ndarray) -> pd.DataFrame:
+    """One row per player per table-set, from the travellers of ``rates.rate_tables``,
+    the player ids ``names`` and the (4, tables) ``seats`` codes of ``players.encode_seats``."""
     count = len(travellers)
-    ns = np.tile(_SEAT_IS_NS, count)
-
-    def each(column: str, dtype=np.int64) -> np.ndarray:
-        return np.repeat(travellers[column].to_numpy(dtype), 4)
-
-    def by_seat(ns_column: str, ew_column: str) -> np.ndarray:
-        ns_values, ew_values = travellers[ns_column].to_numpy(), travellers[ew_column].to_numpy()
-        return np.stack([ns_values, ew_values, ns_values, ew_values], axis=1).ravel()
-
-    seat_major = (np.arange(4 * count) % 4) * count + np.repeat(np.arange(count), 4)
-    players = pa.concat_arrays(
-        [_arrow(travellers[c]).cast(pa.large_string()) for c in SEAT_COLUMNS]
-    ).take(pa.array(seat_major))
-    rows = pa.array(np.repeat(np.arange(count), 4))
-    adjusted = pc.if_else(
-        pa.array(ns),
-        _arrow(travellers["ns_adjusted"]).take(rows),
-        _arrow(travellers["ew_adjusted"]).take(rows),
-    )
     d = travellers["ns_score"].to_numpy(np.int8, na_value=0)
     return pd.DataFrame({
-        **{c: each(c) for c in ("round", "group", "set", "table")},
-        "player": players.to_pandas(),
-        "seat": _text(np.tile(np.arange(4, dtype=np.int8), count), ["N", "E", "S", "W"]),
-        "direction": _text((~ns).astype(np.int8), ["NS", "EW"]),
-        "adjusted": adjusted.to_pandas(),
+        **{c: _each_seat(travellers[c].to_numpy(np.int64))
+           for c in ("round", "group", "set", "table")},
+        "player": text(seats.T.ravel(), names),
+        "seat": text(np.tile(np.arange(4, dtype=np.int32), count), ["N", "E", "S", "W"]),
+        "direction": text(np.tile(_DIRECTION_OF_SEAT, count), ["NS", "EW"]),
+        "adjusted": _adjusted(travellers),
         "score": pd.arrays.IntegerArray(
-            np.stack([d, -d, d, -d], axis=1).ravel(),
-            np.repeat(travellers["ns_score"].isna().to_numpy(), 4)),
-        "score_rate": by_seat("ns_rate", "ew_rate"),
-        "rate_num": by_seat("ns_rate_num", "ew_rate_num"),
-        "rate_den": each("rate_den"),
-    }, copy=False)
-
-
-def rates_by_player(travellers: pd.DataFrame) -> pd.DataFrame:
-    """The columns ``standings`` needs (round, player, score_rate, rate_num, rate_den), one
-    row per player per table-set, seat by seat: cheap to build (no interleaving), so the
-    standings can be computed while ``player_scores`` builds the full table."""
-    ns_ew = ("ns", "ew", "ns", "ew")
-    return pd.DataFrame({
-        "round": np.tile(travellers["round"].to_numpy(np.int64), 4),
-        "player": pd.concat([travellers[c] for c in SEAT_COLUMNS], ignore_index=True),
-        "score_rate": np.concatenate([travellers[f"{d}_rate"].to_numpy() for d in ns_ew]),
-        "rate_num": np.concatenate([travellers[f"{d}_rate_num"].to_numpy() for d in ns_ew]),
-        "rate_den": np.tile(travellers["rate_den"].to_numpy(np.int64), 4),
+            _by_seat(d, -d), _each_seat(travellers["ns_score"].isna().to_numpy())),
+        "score_rate": _by_seat(travellers["ns_rate"].to_numpy(), travellers["ew_rate"].to_numpy()),
+        "rate_num": _by_seat(travellers["ns_rate_num"].to_numpy(),
+                             travellers["ew_rate_num"].to_numpy()),
+        "rate_den": _each_seat(travellers["rate_den"].to_numpy(np.int64)),
     }, copy=False)

@@ -86,9 +86,8 @@ class HeuristicBot:
         costs = [_cost(c, view.level, counts, wild) for c in plays]
         if view.leading:
             costs = _lead_costs(plays, costs, view)
-            return plays[min(range(len(plays)), key=costs.__getitem__)]
         best = min(range(len(plays)), key=costs.__getitem__)
-        if costs[best] < BOMB_PENALTY or _danger(view):
+        if view.leading or costs[best] < BOMB_PENALTY or _danger(view):
             return plays[best]
         return PASS
 

@@ -20,7 +20,7 @@ import pandas as pd
 from ..deals.boardset import load as load_boards
 from ..errors import GuandanError
 from ..event.folder import EVENT_TOML, EventFolder, parquet_bytes
-from ..event.random_model import RESULT_COLUMNS, table_sets
+from ..event.random_model import results_frame, table_sets
 from ..event.rehearse import Rehearsal, rehearse
 from ..seats import SEAT_COLUMNS, Seat
 from .boards import set_deals
@@ -35,13 +35,6 @@ MAX_ERROR = 0.3
 def error_rates(players: list[str], seed: int) -> dict[str, float]:
     """Each player's hidden error rate, fixed by the seed and the player id."""
     return {p: random.Random(f"error-rate/{seed}/{p}").uniform(0.0, MAX_ERROR) for p in players}
-
-
-def results_frame(rows: list[tuple]) -> pd.DataFrame:
-    """Board-level results (SPEC 5) with int64 numbers and str players and finishes."""
-    frame = pd.DataFrame(rows, columns=list(RESULT_COLUMNS))
-    ints = dict.fromkeys(RESULT_COLUMNS[:5], "int64")
-    return frame.astype(ints | dict.fromkeys((*SEAT_COLUMNS, "finish"), "str"))
 
 
 def play_round(folder: EventFolder, round_no: int, seed: int = 0) -> pd.DataFrame:

@@ -29,11 +29,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 import pyarrow as pa
-import pyarrow.parquet as pq
 
 from ..atomic import write_parquet
 from ..cards import format_cards, parse_cards
 from ..errors import GuandanError, NotationError
+from ..reading import read_parquet
 from ..rules.replay import IllegalStepError, LogStep, replay_set
 from ..rules.setplay import SetRecord
 from ..seats import Seat
@@ -87,12 +87,7 @@ def dump(frame: pd.DataFrame, path: str | os.PathLike) -> None:
 
 def load(path: str | os.PathLike) -> pd.DataFrame:
     """Read a play log; ``PlayLogError`` names the file if it is unreadable or incomplete."""
-    try:
-        table = pq.read_table(path)
-    except FileNotFoundError:
-        raise PlayLogError(f"play log {str(path)!r} does not exist") from None
-    except (OSError, pa.ArrowException) as error:
-        raise PlayLogError(f"cannot read play log {str(path)!r}: {error}") from None
+    table = read_parquet(path, "play log", PlayLogError)
     missing = [name for name in COLUMNS if name not in table.column_names]
     if missing:
         raise PlayLogError(
@@ -158,9 +153,9 @@ def validate_log(
     frame = log if isinstance(log, pd.DataFrame) else load(log)
     frame = frame.reset_index(drop=True)
     by_set = set_deals(boards)
-    keys = ["round", "group", "table", "set"]
+    sets = frame.groupby(["round", "group", "table", "set"], sort=False).indices
     played = 0
-    for (_, _, _, set_no), rows in frame.groupby(keys, sort=False).indices.items():
+    for (_, _, _, set_no), rows in sets.items():
         if set_no not in by_set:
             held = ", ".join(map(str, sorted(by_set)))
             raise IllegalStepError(
@@ -173,5 +168,4 @@ def validate_log(
                             three_failures_reset=three_failures_reset)
         played += len(record.boards)
     plays = int((frame["action"] == "play").sum())
-    sets = frame.groupby(keys).ngroups
-    return LogSummary(sets=sets, boards=played, steps=len(frame), plays=plays)
+    return LogSummary(sets=len(sets), boards=played, steps=len(frame), plays=plays)

@@ -27,6 +27,9 @@ from .pages import HREFS, boards_href, page_count, site_pages
 MARKER = ".guandan-dup-site"
 STATIC = ("site.css", "site.js")
 KEY_FILE = "event.key"
+# Folders of the event folder layout that event commands create and fill later: a site
+# there would be replaced whole on the next build, taking their files with it.
+EVENT_SUBFOLDERS = ("rounds", "history", "exports")
 
 
 def pct(rate) -> str:
@@ -75,6 +78,14 @@ def _check_target(out: Path, event_dir: Path) -> None:
             f"site folder {str(out)!r} would contain the event folder {str(event_dir)!r}: "
             "choose another --out (the default is DIR/site)"
         )
+    if event_abs in out_abs.parents and (
+        out_abs.parent != event_abs or out_abs.name in EVENT_SUBFOLDERS
+    ):
+        raise GuandanError(
+            f"site folder {str(out)!r} is inside the event folder's own files: inside "
+            f"{str(event_dir)!r} a site can only be a folder of its own directly in it, "
+            "such as the default DIR/site"
+        )
     if out.exists() and not out.is_dir():
         raise GuandanError(f"site folder {str(out)!r} exists and is not a folder")
     if out.is_dir() and any(out.iterdir()) and not (out / MARKER).exists():
@@ -117,8 +128,11 @@ def build_site(
     _check_target(out, event_dir)
     data = gather(event_dir)
     common = {"event_name": data.name, "rounds_scored": data.rounds_scored}
-    out.parent.mkdir(parents=True, exist_ok=True)
-    built = out.with_name(f".{out.name}.new-{uuid.uuid4().hex}")
+    # Work on the real folder: "." has no name to build beside, and a symlinked site
+    # (a web server's folder) must be replaced where it lives, keeping the link.
+    target = out.resolve()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    built = target.with_name(f".{target.name}.new-{uuid.uuid4().hex}")
     try:
         with progress(page_count(data), "Building site", show_progress) as advance:
             for page in site_pages(data):
@@ -139,7 +153,7 @@ def build_site(
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, dest)
         (built / MARKER).write_text("built by guandan-dup event site\n", encoding="utf-8")
-        _swap_in(built, out)
+        _swap_in(built, target)
     except BaseException:
         shutil.rmtree(built, ignore_errors=True)
         raise

@@ -169,20 +169,23 @@ def known_players(players: pd.DataFrame, *frames: pd.DataFrame) -> pd.DataFrame:
 
 
 def _or_empty(frame: pd.DataFrame | None, columns) -> pd.DataFrame:
+    """An empty frame with the expected columns when no round has the file yet, so the
+    pages need no special case for an event that has not started."""
     return frame if frame is not None else pd.DataFrame(columns=list(columns))
 
 
 def gather(event_dir: str | Path) -> SiteData:
-    """Read what the site shows from an event folder: seating of every seated round, the
-    rest for scored rounds only."""
+    """Read what the site shows from an event folder: seating and byes of every seated
+    round (a player with a bye must find that on the seating page), the rest for scored
+    rounds only."""
     folder = EventFolder.open(event_dir)
     scored = folder.rounds_scored()
     standings = {r: folder.read(r, "standings") for r in scored}
     travellers = _or_empty(folder.read_rounds("travellers", scored), TRAVELLERS_COLUMNS)
-    byes = _or_empty(folder.read_rounds("byes", scored), ("round", "player"))
+    planned = range(1, folder.plan.rounds + 1)
+    byes = _or_empty(folder.read_rounds("byes", planned), ("round", "player"))
     seating = _or_empty(
-        folder.read_rounds("seating", range(1, folder.plan.rounds + 1)),
-        ("round", "group", "table", *SEAT_COLUMNS),
+        folder.read_rounds("seating", planned), ("round", "group", "table", *SEAT_COLUMNS)
     )
     complete = {r: folder.complete_sets(r) for r in scored}
     boards = [

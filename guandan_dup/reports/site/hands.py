@@ -13,7 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ...cards import BIG_JOKER, RANK_NAMES, SMALL_JOKER, SUIT_SYMBOLS, hand_to_counts, parse_cards
+from ...cards import BIG_JOKER, SMALL_JOKER, SUIT_SYMBOLS, card_to_unicode
+from ...deals.render import hand_by_suit
 from ...seats import SEAT_COLUMNS
 
 _RED_SUITS = {1, 3}  # hearts, diamonds
@@ -44,13 +45,11 @@ class BoardView:
     hands: dict[str, HandView]
 
 
-def _cards(value) -> list[int]:
-    """A stored hand: 27 kind ids (list column) or their text form (string column)."""
-    return parse_cards(value) if isinstance(value, str) else [int(card) for card in value]
-
-
 def hand_view(seat: str, cards: Iterable[int]) -> HandView:
     """Group a hand by suit, ranks descending, doubled ranks written twice.
+
+    The grouping is the printed hand record's (``deals.render.hand_by_suit``), so the site
+    and the hand records a director prints always agree.
 
     >>> view = hand_view("N", [48, 48, 0, 53, 1])
     >>> [(line.symbol, line.ranks) for line in view.suits if line.ranks]
@@ -58,14 +57,13 @@ def hand_view(seat: str, cards: Iterable[int]) -> HandView:
     >>> view.big_jokers, view.small_jokers
     (1, 0)
     """
-    counts = hand_to_counts(cards)
-    by_rank = counts[:SMALL_JOKER].reshape(len(RANK_NAMES), len(SUIT_SYMBOLS))[::-1]
-    names = np.array(RANK_NAMES[::-1])
-    suits = tuple(
-        SuitLine(symbol, suit in _RED_SUITS, tuple(np.repeat(names, by_rank[:, suit]).tolist()))
-        for suit, symbol in enumerate(SUIT_SYMBOLS)
+    suits, jokers = hand_by_suit(np.fromiter(cards, dtype=np.int64))
+    lines = tuple(
+        SuitLine(symbol, suit in _RED_SUITS, tuple(ranks))
+        for suit, (symbol, ranks) in enumerate(zip(SUIT_SYMBOLS, suits, strict=True))
     )
-    return HandView(seat, suits, int(counts[BIG_JOKER]), int(counts[SMALL_JOKER]))
+    big, small = card_to_unicode(BIG_JOKER), card_to_unicode(SMALL_JOKER)
+    return HandView(seat, lines, jokers.count(big), jokers.count(small))
 
 
 def board_views(boards: pd.DataFrame) -> list[BoardView]:
@@ -77,7 +75,7 @@ def board_views(boards: pd.DataFrame) -> list[BoardView]:
             set_board=int(row["set_board"]),
             leader=str(row["leader"]) if pd.notna(row["leader"]) else "",
             hands={
-                column[0].upper(): hand_view(column[0].upper(), _cards(row[column]))
+                column[0].upper(): hand_view(column[0].upper(), [int(c) for c in row[column]])
                 for column in SEAT_COLUMNS
             },
         )

@@ -60,9 +60,8 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "key": "发牌密钥",
         "key_hidden": "密钥将在最后一轮结束后公布。",
         "verify": "任何人都可以用密钥重新生成并核对每一副牌：",
-        "verify_save": (
-            "下载密钥文件 event.key（即下面的 KEYFILE）和一轮的牌例文件"
-            "（即下面的 boards.parquet），然后运行："
+        "verify_how": (
+            "下载本网站的文件夹（至少 event.key 和 boards 文件夹），在该文件夹中逐行运行："
         ),
         "boards_file": "牌例文件",
         "N": "北",
@@ -124,9 +123,9 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "key": "Event key",
         "key_hidden": "The key is revealed after the last round.",
         "verify": "Anyone can regenerate and check every board with the key:",
-        "verify_save": (
-            "Download the key file event.key (KEYFILE below) and a round's boards file "
-            "(boards.parquet below), then run:"
+        "verify_how": (
+            "download this site's folder (at least event.key and the boards folder) and run, "
+            "in that folder:"
         ),
         "boards_file": "Boards file",
         "N": "N",

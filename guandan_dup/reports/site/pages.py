@@ -101,11 +101,17 @@ def standings_pages(data: SiteData) -> Iterator[Page]:
 
 
 def seating_pages(data: SiteData) -> Iterator[Page]:
-    """Table cards of every seated round: where each player sits (no deals on them)."""
+    """Table cards of every seated round: where each player sits, and who has a bye (no
+    deals on them)."""
     seating = name_columns(data.seating, SEAT_COLUMNS, data.players)
+    byes = name_columns(data.byes, ("player",), data.players)
     for round_no, rows in seating.groupby("round"):
         order = ["table", "set"] if "set" in rows else ["table"]
-        context = {"round": int(round_no), "cards": records(rows.sort_values(order))}
+        context = {
+            "round": int(round_no),
+            "cards": records(rows.sort_values(order)),
+            "byes": records(byes[byes["round"] == round_no]),
+        }
         yield Page(seating_href(int(round_no)), "seating.html.j2", context)
 
 

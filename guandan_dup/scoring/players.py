@@ -1,0 +1,41 @@
+"""Player ids as integer codes: the four seat columns encoded together, once.
+
+Hashing two million id strings is the dearest step of scoring a big event, so it is done a
+single time: scores, standings and the Parquet writer all work on the codes, and strings are
+only taken from the dictionary (a gather, no hashing) where an output needs them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+
+from ..seats import SEAT_COLUMNS
+
+
+def arrow(series: pd.Series) -> pa.Array:
+    """The column as one Arrow array (pandas may hold it in several chunks)."""
+    array = pa.array(series)
+    return array.combine_chunks() if isinstance(array, pa.ChunkedArray) else array
+
+
+def encode_seats(travellers: pd.DataFrame) -> tuple[pa.Array, np.ndarray]:
+    """The distinct player ids (in order of first appearance, seat by seat) and, for each
+    seat N E S W and table, the code of its player: an int32 array of shape (4, tables)."""
+    seats = pa.chunked_array(
+        [arrow(travellers[c]).cast(pa.large_string()) for c in SEAT_COLUMNS],
+        type=pa.large_string(),
+    )
+    encoded = seats.dictionary_encode().combine_chunks()
+    codes = encoded.indices.to_numpy(zero_copy_only=False).astype(np.int32, copy=False)
+    return encoded.dictionary, codes.reshape(4, len(travellers))
+
+
+def text(codes: np.ndarray, words: pa.Array | list[str]) -> pd.Series:
+    """A pandas ``str`` column of ``words[code]``, null where a code is negative: a gather
+    from the few distinct strings, not a Python string per row."""
+    indices = pa.array(codes.astype(np.int32, copy=False), mask=codes < 0)
+    dictionary = words if isinstance(words, pa.Array) else pa.array(words, pa.large_string())
+    coded = pa.DictionaryArray.from_arrays(indices, dictionary)
+    return coded.cast(pa.large_string()).to_pandas()
