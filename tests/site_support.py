@@ -15,6 +15,7 @@ import pandas as pd
 from guandan_dup.event.create import reveal_key
 from guandan_dup.event.random_model import RandomModel
 from guandan_dup.event.rehearse import rehearse
+from guandan_dup.reports.site import build_site
 
 EVENT = dict(players=18, rounds=3, tables_per_group=2, sets_per_round=2, boards_per_set=2)
 INCOMPLETE_SET = 4
@@ -50,6 +51,18 @@ def shared_event(kind: str, tmp_path_factory) -> Path:
     if kind not in _MADE:
         _MADE[kind] = _MAKERS[kind](tmp_path_factory.mktemp(kind) / "event")
     return _MADE[kind]
+
+
+_BUILT: dict[str, Path] = {}
+
+
+def shared_site(kind: str, tmp_path_factory) -> Path:
+    """The site of the ``full`` or ``partial`` event, built once per test session; tests
+    only read it."""
+    if kind not in _BUILT:
+        event = shared_event(kind, tmp_path_factory)
+        _BUILT[kind] = build_site(event, tmp_path_factory.mktemp(f"{kind}-site") / "site").parent
+    return _BUILT[kind]
 
 
 class PageReader(HTMLParser):

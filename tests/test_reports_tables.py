@@ -65,6 +65,11 @@ def test_names_column_from_a_players_file(tmp_path):
     assert "李\\|四" in md
 
 
+def test_names_file_saved_by_excel_with_a_byte_order_mark(tmp_path):
+    (tmp_path / "players.csv").write_text("player,name\nA,张三\n", encoding="utf-8-sig")
+    assert load_names(tmp_path / "players.csv").to_dict() == {"A": "张三"}
+
+
 def test_names_file_without_a_name_column_is_refused(tmp_path):
     (tmp_path / "players.csv").write_text("player,full\nA,x\n", encoding="utf-8")
     with pytest.raises(GuandanError, match="has no column 'name'"):

@@ -1,9 +1,12 @@
 """Exact averages by residues (scoring.exact): ties exact even when L*K has hundreds of bits."""
 
+import itertools
 import math
 import random
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_scoring_reference import make_sets, reference_rates, reference_standings
 
 from guandan_dup.scoring import score
@@ -77,3 +80,28 @@ def test_only_averages_within_1e_12_of_another_in_their_round_need_residues():
     groups = np.array([1, 1, 1, 1, 2])
     approx = np.array([0.1, 0.5, 0.5 + 1e-13, 0.5 + 1e-9, 0.1])
     assert maybe_equal(groups, approx).tolist() == [False, True, True, False, False]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 6), st.booleans()), min_size=1,
+                max_size=30))
+def test_exact_order_matches_sorting_the_exact_values(elements):
+    # Within a group the values V are less than 2**31 apart near 2**70, so their floats are
+    # within 1e-12 and only residues order them (and residue order is not value order);
+    # "nudge" moves a float by one ulp, as a float sum of equal fractions may.
+    chosen = primes(4)
+    elements.sort(key=lambda e: e[0])
+    groups = np.array([g for g, _, _ in elements], np.int64)
+    values = [2**70 + 2**31 - 10**9 + 2**52 * g + 300_000_007 * v for g, v, _ in elements]
+    approx = np.array([np.nextafter(v / 2**71, 1) if nudge else v / 2**71
+                       for v, (_, _, nudge) in zip(values, elements, strict=True)])
+    maybe = maybe_equal(groups, approx)
+    chosen_values = [v for v, m in zip(values, maybe, strict=True) if m]
+    key, shown = exact_order(groups, approx, maybe, residues_of(chosen_values, chosen), chosen)
+    for i, j in itertools.combinations(range(len(values)), 2):
+        if groups[i] != groups[j]:
+            assert (key[i] < key[j]) == (groups[i] < groups[j])
+            continue
+        assert np.sign(key[i] - key[j]) == np.sign(values[i] - values[j])
+        if values[i] == values[j]:
+            assert shown[i] == shown[j]

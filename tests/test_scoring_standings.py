@@ -1,5 +1,6 @@
 """Standings worked by hand (SPEC 6: averages, shared ranks "1=", strict positions)."""
 
+import numpy as np
 import pandas as pd
 import pytest
 from test_scoring_reference import make_sets
@@ -83,6 +84,18 @@ def test_spec6_position_breaks_ties_by_lot_then_by_previous_position():
         assert (first["A"][3] < first["C"][3]) == (lots["A"] < lots["C"])
         second = rows_of(standings, 2)
         assert (second["A"][3] < second["C"][3]) == (first["A"][3] < first["C"][3])
+
+
+def test_equal_lots_fall_back_on_the_player_id(monkeypatch):
+    # Two equal 64-bit lots cannot be found by hand: make every lot 0. As in ROUND_1, Q O
+    # (EW, table 3) score 1, Z X V T 3/4, Y W U S 1/4, R P 0; each tie goes by id, not by
+    # the order the players first appear in.
+    monkeypatch.setattr(
+        "guandan_dup.scoring.standings.draw_lots", lambda seed, ids: np.zeros(len(ids), np.uint64))
+    rows = [table(1, 1, 1, "ZYXW", "3", "2"), table(1, 2, 1, "VUTS", "3", "2"),
+            table(1, 3, 1, "RQPO", "2", "2")]
+    standings = score(make_sets(rows)).standings
+    assert standings["player"].tolist() == list("OQTVXZSUWYPR")
 
 
 def test_the_lot_depends_on_the_seed():

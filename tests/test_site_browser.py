@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from site_support import shared_event
+from site_support import shared_event, shared_site
 
 from guandan_dup.event.folder import EventFolder
 from guandan_dup.reports.site import build_site
@@ -46,8 +46,8 @@ def event(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def site(event, tmp_path_factory) -> Path:
-    return build_site(event, tmp_path_factory.mktemp("browser-site") / "site").parent
+def site(tmp_path_factory) -> Path:
+    return shared_site("full", tmp_path_factory)
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,7 @@ the event folder's own Parquet files, not from the site code.
 from __future__ import annotations
 
 import html
+import math
 import re
 import shlex
 import shutil
@@ -16,7 +17,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from site_support import INCOMPLETE_SET, page_text, read_page, shared_event
+from site_support import INCOMPLETE_SET, page_text, read_page, shared_event, shared_site
 from typer.testing import CliRunner
 
 from guandan_dup.cards import RANK_NAMES, SUIT_SYMBOLS, format_cards
@@ -24,8 +25,9 @@ from guandan_dup.cli.app import app
 from guandan_dup.errors import GuandanError
 from guandan_dup.event.folder import EventFolder
 from guandan_dup.reports.site import build_site
-from guandan_dup.reports.site.data import player_slugs
+from guandan_dup.reports.site.data import gather, player_slugs
 from guandan_dup.reports.site.labels import LABELS
+from guandan_dup.reports.site.pages import page_count, site_pages
 from guandan_dup.seats import SEAT_COLUMNS
 
 
@@ -40,13 +42,13 @@ def partial(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def full_site(full, tmp_path_factory) -> Path:
-    return build_site(full, tmp_path_factory.mktemp("full-site") / "site").parent
+def full_site(tmp_path_factory) -> Path:
+    return shared_site("full", tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
-def partial_site(partial, tmp_path_factory) -> Path:
-    return build_site(partial, tmp_path_factory.mktemp("partial-site") / "site").parent
+def partial_site(tmp_path_factory) -> Path:
+    return shared_site("partial", tmp_path_factory)
 
 
 def site_files(site: Path) -> list[Path]:
@@ -188,7 +190,8 @@ def expected_movement(before: int | None, now: int) -> str:
 
 
 def percent(rate) -> str:
-    return "–" if pd.isna(rate) else f"{rate * 100:.2f}%"
+    """Half up, as the ranking tables round (1/32 is 3.13%)."""
+    return "–" if pd.isna(rate) else f"{math.floor(rate * 10_000 + 0.5 + 1e-6) / 100:.2f}%"
 
 
 @pytest.mark.parametrize("round_no", [1, 2, 3])
@@ -262,6 +265,12 @@ def test_player_page_has_position_chart(full_site):
     page = (full_site / "players" / "P001.html").read_text(encoding="utf-8")
     assert page.count('class="dot"') == 3
     assert "<polyline" in page
+
+
+def test_progress_total_counts_every_page_written(full, full_site):
+    data = gather(full)
+    pages = list(site_pages(data))
+    assert page_count(data) == len(pages) == len(list(full_site.rglob("*.html")))
 
 
 @settings(max_examples=60, deadline=None)

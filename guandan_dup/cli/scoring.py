@@ -9,21 +9,14 @@ import typer
 
 from ..atomic import write_bytes, write_text
 from ..errors import GuandanError
-from ..reports import standings_report, travellers_report
+from ..reports import FORMATS, standings_report, travellers_report
 from ..scoring import score_files
+from ..scoring.rates import COMPARE_WITHIN
 from .app import app
 
-
-class CompareWithin(StrEnum):
-    event = "event"
-    group = "group"
-
-
-class ReportFormat(StrEnum):
-    csv = "csv"
-    xlsx = "xlsx"
-    md = "md"
-    html = "html"
+# Choices for typer, made from the library's own lists so the two cannot drift apart.
+CompareWithin = StrEnum("CompareWithin", {name: name for name in COMPARE_WITHIN})
+ReportFormat = StrEnum("ReportFormat", {name: name for name in FORMATS})
 
 
 @app.command("score")

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-import pyarrow as pa
-import pyarrow.parquet as pq
 
 from ..errors import GuandanError
 from ..levels import LEVEL_NAMES
+from ..movement.players import read_csv
+from ..reading import read_parquet
 from ..scoring import read_output
 from .render import Section, render
 
@@ -39,15 +39,15 @@ def _in_round(frame: pd.DataFrame, round_: int, what: str) -> pd.DataFrame:
 
 
 def load_names(path: str | os.PathLike) -> pd.Series:
-    """Player id -> name from a csv or Parquet file with columns ``player`` and ``name``."""
-    path = Path(path)
-    try:
-        if path.suffix.lower() == ".parquet":
-            frame = pq.read_table(path).to_pandas()
-        else:
-            frame = pd.read_csv(path, dtype=str, keep_default_na=False)
-    except (OSError, pa.ArrowInvalid, pd.errors.ParserError, UnicodeDecodeError) as error:
-        raise GuandanError(f"cannot read names from {str(path)!r}: {error}") from error
+    """Player id -> name from a csv or Parquet file with columns ``player`` and ``name``.
+
+    Read with the project's readers, so a csv saved by Excel (UTF-8 with a byte-order mark)
+    works and an unreadable file is an error naming it.
+    """
+    if Path(path).suffix.lower() == ".parquet":
+        frame = read_parquet(path, "names file").to_pandas()
+    else:
+        frame = read_csv(path)
     missing = [c for c in ("player", "name") if c not in frame.columns]
     if missing:
         raise GuandanError(
@@ -56,16 +56,19 @@ def load_names(path: str | os.PathLike) -> pd.Series:
     return frame.astype({"player": str, "name": str}).set_index("player")["name"]
 
 
-def _percent(rates: pd.Series) -> pd.Series:
-    """Rates as percentages rounded half up to two decimals, as a director (or a spreadsheet's
-    ROUND) would: 1/32 shows 3.13, not the 3.12 of rounding half to even. A rate held as a
-    float may land a hair below an exact half (1/800 * 10000 is not exactly 12.5); the slack of
-    a millionth of a hundredth rounds it up, and touches only values that close to a half.
+def percent(rates):
+    """Rates (a Series, array or one float) as percentages rounded half up to two decimals,
+    as a director (or a spreadsheet's ROUND) would: 1/32 shows 3.13, not the 3.12 of rounding
+    half to even. A rate held as a float may land a hair below an exact half (1/800 * 10000 is
+    not exactly 12.5); the slack of a millionth of a hundredth rounds it up, and touches only
+    values that close to a half. The site rounds with this too, so every page agrees.
 
-    >>> _percent(pd.Series([1 / 32, 1 / 800, 2 / 3, None])).tolist()
+    >>> percent(pd.Series([1 / 32, 1 / 800, 2 / 3, None])).tolist()
     [3.13, 0.13, 66.67, nan]
     """
-    hundredths = np.floor(rates.astype("float64") * 10_000 + 0.5 + 1e-6)
+    hundredths = np.floor(np.asarray(rates, dtype="float64") * 10_000 + 0.5 + 1e-6)
+    if isinstance(rates, pd.Series):
+        hundredths = pd.Series(hundredths, index=rates.index)
     return hundredths / 100
 
 
@@ -78,14 +81,20 @@ def ranking_table(
     if names is not None:
         table[NAME] = part["player"].map(names).fillna("")
     table[SETS] = part["sets"]
-    table[ROUND_PCT] = _percent(part["round_avg"])
-    table[TOTAL_PCT] = _percent(part["cumulative"])
+    table[ROUND_PCT] = percent(part["round_avg"])
+    table[TOTAL_PCT] = percent(part["cumulative"])
     return table.reset_index(drop=True)
 
 
-def _level_text(levels: pd.Series) -> pd.Series:
-    names = np.array(LEVEL_NAMES + ("",), dtype=object)
-    return pd.Series(names[levels.fillna(len(LEVEL_NAMES)).astype(int)], index=levels.index)
+def level_text(levels: pd.Series, otherwise: pd.Series | str = "") -> pd.Series:
+    """Level names ("2".."A+") of a level-index column; ``otherwise`` where there is no level
+    (an artificial result: the travellers leave it blank, the site shows its code).
+
+    >>> level_text(pd.Series([0, 13, None], dtype="Int8")).tolist()
+    ['2', 'A+', '']
+    """
+    names = levels.astype("Int64").map(dict(enumerate(LEVEL_NAMES)), na_action="ignore")
+    return names.astype("str").where(levels.notna(), otherwise)
 
 
 def traveller_sections(
@@ -101,9 +110,9 @@ def traveller_sections(
     table = pd.DataFrame({
         SET: part["set"], GROUP: part["group"], TABLE: part["table"],
         NORTH: part["north"], EAST: part["east"], SOUTH: part["south"], WEST: part["west"],
-        NS_LEVEL: _level_text(part["ns_level"]), EW_LEVEL: _level_text(part["ew_level"]),
+        NS_LEVEL: level_text(part["ns_level"]), EW_LEVEL: level_text(part["ew_level"]),
         ADJUSTED: part["adjusted"].fillna(""), NS_SCORE: part["ns_score"],
-        NS_PCT: _percent(part["ns_rate"]), EW_PCT: _percent(part["ew_rate"]),
+        NS_PCT: percent(part["ns_rate"]), EW_PCT: percent(part["ew_rate"]),
     })
     return [
         Section(f"第{number}局 Set {number}", rows.reset_index(drop=True))

@@ -76,7 +76,9 @@ def check_rows(raw: RawFile, codes: tuple[str, ...]) -> tuple[pd.DataFrame, list
     ``ns_index``/``ew_index`` (level indices), for board-level ``side`` (0 NS, 1 EW) and
     ``amount`` (move-up) of each board.
     """
-    frame, kind, present = raw.frame.copy(), raw.kind, raw.present
+    # A shallow copy: with copy-on-write, new columns never reach ``raw.frame``, and the
+    # millions of cells of a large file are not copied.
+    frame, kind, present = raw.frame.copy(deep=False), raw.kind, raw.present
     problems = []
     for first, second in combinations(SEAT_COLUMNS, 2):
         same = (frame[first] == frame[second]).fillna(False)

@@ -9,7 +9,7 @@ from numbers import Real
 
 import pandas as pd
 
-from .players import encode_seats
+from .players import encode_seats, text
 from .rates import in_table_order, rate_tables
 from .scores import player_scores
 from .standings import standings
@@ -48,29 +48,27 @@ def score(
     fixed rates of artificial results (A+ 0.60, A 0.50, A- 0.40). ``seed`` draws the lots that
     settle ties left after the previous position; ``previous_positions`` (player -> position)
     is the order before the first round in ``sets``. ``on_ready(name, frame)`` is called as
-    each output (travellers, scores, standings) is done, in that order, so a caller can write
-    one while the next is computed; it may be called from a worker thread.
+    each output (travellers, scores, standings) is done, so a caller can write one while the
+    next is computed.
     """
     ready = on_ready or (lambda name, frame: None)
     ordered = in_table_order(sets)
     with ThreadPoolExecutor(max_workers=1) as pool:
         # Arrow hashes the player ids (once, for scores and standings) on another core,
-        # without the GIL, while the rates are computed.
+        # without the GIL, while the rates and the rest of the scores are computed.
         encoding = pool.submit(encode_seats, ordered)
         rated, warnings = rate_tables(ordered, expected, compare_within, adjusted_rates)
         travellers = rated[list(TRAVELLERS_COLUMNS)]
         ready("travellers", travellers)
-        names, seats = encoding.result()
 
-        def scores_ready() -> pd.DataFrame:
-            scores = player_scores(rated, names, seats)
-            ready("scores", scores)
-            return scores
+        def player_ids() -> pd.Series:
+            names, codes = encoding.result()
+            return text(codes, names)
 
-        # The per-player table is array copies (no GIL): built beside the standings.
-        building = pool.submit(scores_ready)
-        table = standings(rated, names, seats, seed, previous_positions)
-        scores = building.result()
+        scores = player_scores(rated, player_ids)
+        names, players = encoding.result()
+    ready("scores", scores)
+    table = standings(scores, names, players, seed, previous_positions)
     ready("standings", table)
     return Scored(scores=scores, standings=table, travellers=travellers, warnings=warnings)
 

@@ -1,4 +1,4 @@
-"""Exact comparison of averages of exact rates, with int64 arithmetic only.
+"""Exact comparison of averages of exact rates, with integer arithmetic only.
 
 A player's average after a round is a rational: the sum of their rates num/den divided by
 their set count k. Over the common denominator K*L (L the lcm of every rate denominator, K the
@@ -12,7 +12,8 @@ Equality (the ties) is therefore decided exactly; residues are compared only whe
 averages are within 1e-12 (exactly equal averages always are). The order of unequal averages
 comes from their float values, except where two of them are within 1e-12 of each other (float
 sums could misorder them): those few are rebuilt from their residues as Python integers and
-compared exactly.
+compared exactly. The standings take one round at a time, so L covers only the rates so far
+and m stays small.
 """
 
 from __future__ import annotations
@@ -72,36 +73,48 @@ def _common(values: np.ndarray) -> tuple[int, list[int], np.ndarray]:
     return big, [big // v for v in distinct.tolist()], where
 
 
+def _spread(
+    values: list[int], prime: int, at: np.ndarray, out: np.ndarray | None = None
+) -> np.ndarray:
+    """``values[at] % prime`` for Python integers ``values`` too big for int64."""
+    return np.take(np.array([v % prime for v in values], dtype=np.int64), at, out=out)
+
+
 def average_residues(
-    cell: np.ndarray,
+    player: np.ndarray,
     num: np.ndarray,
     den: np.ndarray,
-    shape: tuple[int, int],
     rows: np.ndarray,
-    cols: np.ndarray,
     sets: np.ndarray,
 ) -> tuple[np.ndarray, tuple[int, ...]]:
-    """Residues of V = (cumulative sum of rates) * K / k for the cells (``rows``, ``cols``).
+    """Residues of V = (sum of a player's rates) * K / k for the distinct players ``rows``.
 
-    ``cell`` gives each rate's cell (player * rounds + round) in a grid of ``shape``; sums
-    accumulate along each grid row (over rounds), ``sets`` is k of each chosen cell. Only the
-    rates that reach a chosen cell are read. Returns the residues (m, cells) and the m primes
-    (their product exceeds K*L >= V).
+    ``player``, ``num``, ``den`` give each rate's player code and value num/den; ``sets``
+    is k, each chosen player's count of rates. Only the chosen players' rates are read.
+    Returns the residues (m, players) and the m primes (their product exceeds K*L >= V).
+
+    The loop over primes reuses its buffers: in a big event each is tens of megabytes, and
+    fresh memory is slow to come by.
     """
-    chosen_cells = np.zeros(shape, dtype=bool)
-    chosen_cells[rows, cols] = True
-    reaches = np.logical_or.accumulate(chosen_cells[:, ::-1], axis=1)[:, ::-1].ravel()[cell]
-    cell, num, den = cell[reaches], num[reaches], den[reaches]
+    if not len(rows):
+        return np.zeros((0, 0), dtype=np.int64), ()
+    size = max(player.max(), rows.max()) + 1
+    slot, chosen_player = np.zeros(size, dtype=np.int64), np.zeros(size, dtype=bool)
+    slot[rows], chosen_player[rows] = np.arange(len(rows)), True
+    read = chosen_player[player]
+    whose, num, den = slot[player[read]], num[read], den[read]
     scale, per_den, den_at = _common(den)
     common, per_sets, sets_at = _common(sets)
-    chosen = primes((scale * common).bit_length() // 30 + 2)
+    chosen = primes((scale * common).bit_length() // 30 + 1)
     residues = np.empty((len(chosen), len(rows)), dtype=np.int64)
+    term, factor, as_float = np.empty_like(num), np.empty_like(num), np.empty(len(num))
     for i, prime in enumerate(chosen):
-        factor = np.array([q % prime for q in per_den], dtype=np.int64)[den_at]
-        per_cell = np.bincount(cell, (num % prime) * factor % prime, shape[0] * shape[1])
-        running = per_cell.astype(np.int64).reshape(shape).cumsum(axis=1) % prime
-        factor = np.array([q % prime for q in per_sets], dtype=np.int64)[sets_at]
-        residues[i] = running[rows, cols] * factor % prime
+        np.remainder(num, prime, out=term)
+        term *= _spread(per_den, prime, den_at, out=factor)
+        term %= prime
+        as_float[:] = term  # sums of residues below 2**31 stay exact in a float64 far beyond
+        total = np.fmod(np.bincount(whose, as_float, len(rows)), prime).astype(np.int64)
+        residues[i] = total * _spread(per_sets, prime, sets_at) % prime
     return residues, chosen
 
 

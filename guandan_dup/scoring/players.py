@@ -1,8 +1,8 @@
 """Player ids as integer codes: the four seat columns encoded together, once.
 
 Hashing two million id strings is the dearest step of scoring a big event, so it is done a
-single time: scores, standings and the Parquet writer all work on the codes, and strings are
-only taken from the dictionary (a gather, no hashing) where an output needs them.
+single time: the scores and the standings work on the codes, and strings are only taken from
+the dictionary (a gather, no hashing) where an output needs them.
 """
 
 from __future__ import annotations
@@ -21,15 +21,15 @@ def arrow(series: pd.Series) -> pa.Array:
 
 
 def encode_seats(travellers: pd.DataFrame) -> tuple[pa.Array, np.ndarray]:
-    """The distinct player ids (in order of first appearance, seat by seat) and, for each
-    seat N E S W and table, the code of its player: an int32 array of shape (4, tables)."""
+    """The distinct player ids (in order of first appearance, seat by seat) and the code of
+    each table's players, table by table, seats N E S W: the rows of the per-player scores."""
     seats = pa.chunked_array(
         [arrow(travellers[c]).cast(pa.large_string()) for c in SEAT_COLUMNS],
         type=pa.large_string(),
     )
     encoded = seats.dictionary_encode().combine_chunks()
-    codes = encoded.indices.to_numpy(zero_copy_only=False).astype(np.int32, copy=False)
-    return encoded.dictionary, codes.reshape(4, len(travellers))
+    codes = encoded.indices.to_numpy(zero_copy_only=False).reshape(4, len(travellers))
+    return encoded.dictionary, codes.T.ravel()
 
 
 def text(codes: np.ndarray, words: pa.Array | list[str]) -> pd.Series:

@@ -7,6 +7,8 @@ integer codes (see ``players``): two million rows take a fraction of a second.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pandas as pd
 import pyarrow as pa
@@ -40,15 +42,17 @@ def _adjusted(travellers: pd.DataFrame) -> pd.Series:
     return text(_by_seat(codes[0], codes[1]), both.dictionary)
 
 
-def player_scores(travellers: pd.DataFrame, names: pa.Array, seats: np.ndarray) -> pd.DataFrame:
-    """One row per player per table-set, from the travellers of ``rates.rate_tables``,
-    the player ids ``names`` and the (4, tables) ``seats`` codes of ``players.encode_seats``."""
+def player_scores(travellers: pd.DataFrame, player: Callable[[], pd.Series]) -> pd.DataFrame:
+    """One row per player per table-set, from the travellers of ``rates.rate_tables``.
+
+    ``player()`` gives the player id column (``players.encode_seats`` order); it is asked for
+    last, so the ids can still be hashing on another core while the rest is built.
+    """
     count = len(travellers)
     d = travellers["ns_score"].to_numpy(np.int8, na_value=0)
-    return pd.DataFrame({
+    columns = {
         **{c: _each_seat(travellers[c].to_numpy(np.int64))
            for c in ("round", "group", "set", "table")},
-        "player": text(seats.T.ravel(), names),
         "seat": text(np.tile(np.arange(4, dtype=np.int32), count), ["N", "E", "S", "W"]),
         "direction": text(np.tile(_DIRECTION_OF_SEAT, count), ["NS", "EW"]),
         "adjusted": _adjusted(travellers),
@@ -58,4 +62,6 @@ def player_scores(travellers: pd.DataFrame, names: pa.Array, seats: np.ndarray) 
         "rate_num": _by_seat(travellers["ns_rate_num"].to_numpy(),
                              travellers["ew_rate_num"].to_numpy()),
         "rate_den": _each_seat(travellers["rate_den"].to_numpy(np.int64)),
-    }, copy=False)
+    }
+    columns["player"] = player()
+    return pd.DataFrame({c: columns[c] for c in SCORES_COLUMNS}, copy=False)

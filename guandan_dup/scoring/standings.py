@@ -74,6 +74,17 @@ def _first_previous(
     return np.where(code >= 0, code + 1, unplaced)
 
 
+def _by_lot(pair: np.ndarray, ids: pa.Array, seed: int | str | bytes) -> np.ndarray:
+    """The order of tied players: by ``pair``, then by lot, then by id where two lots are
+    equal (a chance of 2**-64 for two players: the ids are only sorted then)."""
+    lots = draw_lots(seed, ids.to_pylist())
+    order = np.lexsort((lots, pair))
+    drawn_twice = (np.diff(pair[order]) == 0) & (np.diff(lots[order]) == 0)
+    if not drawn_twice.any():
+        return order
+    return np.lexsort((pc.rank(ids, tiebreaker="first").to_numpy(), lots, pair))
+
+
 def _positions(
     bounds: np.ndarray,
     player: np.ndarray,
@@ -94,14 +105,12 @@ def _positions(
     for start, stop in zip(bounds[:-1], bounds[1:], strict=True):
         who, mine = player[start:stop], key[start:stop]
         pair = (mine.max() - mine) * (len(names) + 2) + previous[who]
-        order = np.argsort(pair, kind="stable")
+        order = np.argsort(pair)
         same = pair[order[1:]] == pair[order[:-1]]
         slots = np.flatnonzero(np.r_[False, same] | np.r_[same, False])
         if len(slots):
             tied = order[slots]
-            ids = names.take(pa.array(who[tied]))
-            by_id = pc.rank(ids, tiebreaker="first").to_numpy()
-            order[slots] = tied[np.lexsort((by_id, draw_lots(seed, ids.to_pylist()), pair[tied]))]
+            order[slots] = tied[_by_lot(pair[tied], names.take(pa.array(who[tied])), seed)]
         position[start + order] = np.arange(1, stop - start + 1)
         placed[start:stop] = start + order
         previous = np.full(len(previous), len(names) + 1, np.int64)
@@ -109,44 +118,67 @@ def _positions(
     return placed, position
 
 
+def _exact_keys(
+    rates: tuple[np.ndarray, np.ndarray, np.ndarray],
+    ends: np.ndarray,
+    r: np.ndarray,
+    p: np.ndarray,
+    sets: np.ndarray,
+    approx: np.ndarray,
+    bounds: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Keys ordering each round's players by exact cumulative average (equal keys for exact
+    ties; round i's keys lie in ``bounds[i]:bounds[i + 1]``) and the float shown for each.
+
+    ``rates`` are each rate's (player, numerator, denominator), rounds in order, those of the
+    rounds up to i being ``[:ends[i]]``. Each round is taken apart: its averages read only the
+    rates so far, whose denominators need fewer primes than the whole event's.
+    """
+    key, shown = np.empty(len(r), np.int64), np.empty(len(r))
+    for i, (start, stop) in enumerate(zip(bounds[:-1], bounds[1:], strict=True)):
+        rows = slice(start, stop)
+        by_value = value_order(r[rows], approx[rows])
+        maybe = maybe_equal(r[rows], approx[rows], by_value)
+        residues, chosen = average_residues(
+            *(column[:ends[i]] for column in rates), p[rows][maybe], sets[rows][maybe])
+        order_key, shown[rows] = exact_order(
+            r[rows], approx[rows], maybe, residues, chosen, by_value)
+        key[rows] = start + order_key
+    return key, shown
+
+
 def standings(
-    travellers: pd.DataFrame,
+    scores: pd.DataFrame,
     names: pa.Array,
-    seats: np.ndarray,
+    players: np.ndarray,
     seed: int | str | bytes = 0,
     previous_positions: Mapping[str, int] | pd.Series | None = None,
 ) -> pd.DataFrame:
-    """Standings after each round present in ``travellers`` (from ``rates.rate_tables``),
-    with the player ids ``names`` and the (4, tables) ``seats`` codes of
-    ``players.encode_seats``.
+    """Standings after each round present in ``scores`` (from ``scores.player_scores``: rows
+    by round), with the player ids ``names`` and each row's player code ``players``.
 
     ``previous_positions`` (player -> position) breaks ties in the first round present, e.g.
     the positions after the round before it; players not in it come after those who are.
     """
-    if travellers.empty:
+    if scores.empty:
         return pd.DataFrame({c: pd.Series(dtype="int64") for c in STANDINGS_COLUMNS})
-    round_code, rounds = pd.factorize(travellers["round"].to_numpy(np.int64), sort=True)
-    shape = (len(names), len(rounds))
-    cell = (seats.astype(np.int64) * shape[1] + round_code).ravel()  # seat by seat
-
-    def by_seat(column: str) -> np.ndarray:
-        ns, ew = travellers[f"ns_{column}"].to_numpy(), travellers[f"ew_{column}"].to_numpy()
-        return np.concatenate([ns, ew, ns, ew])
-
-    counts = np.bincount(cell, minlength=shape[0] * shape[1]).reshape(shape)
-    sums = np.bincount(cell, by_seat("rate"), counts.size).reshape(shape)
+    round_of_row = scores["round"].to_numpy(np.int64)
+    ends = np.r_[np.flatnonzero(round_of_row[1:] != round_of_row[:-1]) + 1, len(round_of_row)]
+    rounds = round_of_row[ends - 1]
+    rate = scores["score_rate"].to_numpy()
+    each_round = list(zip(np.r_[0, ends[:-1]], ends, strict=True))  # rows are by round
+    counts = np.stack(
+        [np.bincount(players[a:b], minlength=len(names)) for a, b in each_round], axis=1)
+    sums = np.stack(
+        [np.bincount(players[a:b], rate[a:b], len(names)) for a, b in each_round], axis=1)
     cum_counts, cum_sums = counts.cumsum(axis=1), sums.cumsum(axis=1)
 
     r, p = np.nonzero(cum_counts.T > 0)  # every player from their first round on, by round
     sets = cum_counts[p, r]
-    cumulative = cum_sums[p, r] / sets
-    by_value = value_order(r, cumulative)
-    maybe = maybe_equal(r, cumulative, by_value)
-    residues, chosen = average_residues(
-        cell, by_seat("rate_num"), np.tile(travellers["rate_den"].to_numpy(np.int64), 4),
-        shape, p[maybe], r[maybe], sets[maybe])
-    key, cumulative = exact_order(r, cumulative, maybe, residues, chosen, by_value)
-    bounds = np.searchsorted(r, np.arange(shape[1] + 1))
+    bounds = np.searchsorted(r, np.arange(len(rounds) + 1))
+    rates = (players, scores["rate_num"].to_numpy(), scores["rate_den"].to_numpy())
+    key, cumulative = _exact_keys(
+        rates, ends, r, p, sets, cum_sums[p, r] / sets, bounds)  # ties show alike
     rank, equal = _ranks(key, r, bounds)
     played = counts[p, r]
     round_avg = np.where(played > 0, sums[p, r] / np.maximum(played, 1), np.nan)

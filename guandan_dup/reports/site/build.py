@@ -20,6 +20,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from ...errors import GuandanError
 from ...progress import progress
+from ..tables import percent
 from .data import gather
 from .labels import labels_for
 from .pages import HREFS, boards_href, page_count, site_pages
@@ -33,14 +34,15 @@ EVENT_SUBFOLDERS = ("rounds", "history", "exports")
 
 
 def pct(rate) -> str:
-    """A score rate as a percentage with two decimals; a dash when there is none.
+    """A score rate as a percentage with two decimals, rounded as the ranking tables round it
+    (``reports.tables.percent``: half up); a dash when there is none.
 
-    >>> pct(0.5), pct(2 / 3), pct(None)
-    ('50.00%', '66.67%', '–')
+    >>> pct(0.5), pct(2 / 3), pct(1 / 32), pct(None)
+    ('50.00%', '66.67%', '3.13%', '–')
     """
     if rate is None or (isinstance(rate, float) and math.isnan(rate)):
         return "–"
-    return f"{rate * 100:.2f}%"
+    return f"{percent(rate):.2f}%"
 
 
 def movement(places) -> str:

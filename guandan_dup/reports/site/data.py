@@ -15,19 +15,23 @@ from pathlib import Path
 import pandas as pd
 
 from ...event.folder import EventFolder
-from ...levels import LEVEL_NAMES
 from ...scoring import TRAVELLERS_COLUMNS
-from ...seats import SEAT_COLUMNS
+from ...seats import SEAT_COLUMNS, Seat
+from ..tables import level_text
 
 _BOARD = ("board", "set", "set_board", "leader", *SEAT_COLUMNS)
 _SAFE_ID = r"^[A-Za-z0-9_-]{1,64}$"
 
-# (seat column, compass letter, partner column, opponent columns, side)
-_SEAT_VIEWS = (
-    ("north", "N", "south", ("east", "west"), "ns"),
-    ("east", "E", "west", ("north", "south"), "ew"),
-    ("south", "S", "north", ("east", "west"), "ns"),
-    ("west", "W", "east", ("north", "south"), "ew"),
+# (seat column, compass letter, partner column, opponent columns in seat order, side)
+_SEAT_VIEWS = tuple(
+    (
+        seat.column,
+        seat.to_text(),
+        seat.partner.column,
+        tuple(other.column for other in Seat if other.side != seat.side),
+        seat.side.lower(),
+    )
+    for seat in Seat
 )
 
 
@@ -51,17 +55,11 @@ def player_slugs(ids: pd.Series) -> pd.Series:
     return ids.where(safe, cleaned + "-" + digest)
 
 
-def level_text(levels: pd.Series, adjusted: pd.Series) -> pd.Series:
-    """Level names ("2".."A+") of a level column, the artificial score where there is none."""
-    names = levels.astype("Int64").map(dict(enumerate(LEVEL_NAMES)), na_action="ignore")
-    return names.astype("str").where(levels.notna(), adjusted.astype("str"))
-
-
 def with_level_texts(travellers: pd.DataFrame) -> pd.DataFrame:
     """Travellers plus ``ns_text``/``ew_text``: levels, or the artificial "A+"/"A"/"A-"."""
     return travellers.assign(
-        ns_text=level_text(travellers["ns_level"], travellers["ns_adjusted"]),
-        ew_text=level_text(travellers["ew_level"], travellers["ew_adjusted"]),
+        ns_text=level_text(travellers["ns_level"], travellers["ns_adjusted"].astype("str")),
+        ew_text=level_text(travellers["ew_level"], travellers["ew_adjusted"].astype("str")),
         is_adjusted=travellers["adjusted"].notna(),
     )
 
@@ -122,12 +120,11 @@ def seat_history(travellers: pd.DataFrame) -> pd.DataFrame:
 
 def name_columns(frame: pd.DataFrame, columns, players: pd.DataFrame) -> pd.DataFrame:
     """Add ``<column>_name`` and ``<column>_slug`` for each player-id column."""
-    names = players.set_index("player")["name"]
-    slugs = players.set_index("player")["slug"]
+    by_id = players.set_index("player")
     extra = {}
     for column in columns:
-        extra[f"{column}_name"] = frame[column].map(names).fillna(frame[column])
-        extra[f"{column}_slug"] = frame[column].map(slugs)
+        extra[f"{column}_name"] = frame[column].map(by_id["name"]).fillna(frame[column])
+        extra[f"{column}_slug"] = frame[column].map(by_id["slug"])
     return frame.assign(**extra)
 
 
