@@ -69,6 +69,15 @@ def test_missing_results_file_is_an_error_and_writes_nothing(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+def test_out_that_is_a_file_is_refused_before_any_work(tmp_path):
+    (tmp_path / "out").write_text("mine")
+    result = run("score", results_file(tmp_path / "r.parquet"), "--out", tmp_path / "out",
+                 "--quiet")
+    assert result.exit_code == 1
+    assert f"output folder {str(tmp_path / 'out')!r} is a file" in result.stderr
+    assert (tmp_path / "out").read_text() == "mine"
+
+
 def test_invalid_results_give_the_ingestion_error_and_keep_old_outputs(tmp_path):
     out = tmp_path / "out"
     run("score", results_file(tmp_path / "good.parquet"), "--out", out, "--quiet")

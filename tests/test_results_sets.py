@@ -135,3 +135,15 @@ def test_set_level_result_of_a_table_that_stopped_early_is_accepted(tmp_path):
              "south": ["c"], "west": ["d"], "ns_level": ["3"], "ew_level": ["2"]}
     sets = load_results([write(tmp_path, short)], boards_per_set=4).sets
     assert sets[["ns_level", "ew_level"]].values.tolist() == [[1, 0]]
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [("missing.parquet", "no such file: check the path"),
+     ("folder", "is a folder, not a results file")],
+)
+def test_a_missing_file_or_a_folder_is_named_plainly(tmp_path, name, reason):
+    (tmp_path / "folder").mkdir()
+    with pytest.raises(InvalidResultsError) as caught:
+        load_results([tmp_path / name])
+    assert str(caught.value.problems[0]) == f"{tmp_path / name}: {reason}"

@@ -21,9 +21,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..errors import InvalidPlanError
+from ..scoring.rates import COMPARE_WITHIN
 
 KINDS = ("individual", "pairs")
-COMPARE_WITHIN = ("event", "group")
 
 
 @dataclass(frozen=True)

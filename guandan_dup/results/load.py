@@ -52,10 +52,18 @@ def read_parquet(path: str | Path) -> RawFile:
     name = str(path)
     try:
         table = pq.ParquetFile(path).read()
+    except FileNotFoundError:
+        reason = "no such file: check the path"
+    except IsADirectoryError:
+        reason = "is a folder, not a results file"
     except (OSError, pa.ArrowException) as exc:
-        problem = Problem(name, None, None, None, f"cannot be read as a Parquet file ({exc})")
-        return RawFile(name, None, pd.DataFrame(), problems=[problem])
-    return read_table(table, name)
+        reason = (
+            "is a folder, not a results file" if Path(path).is_dir()
+            else f"cannot be read as a Parquet file ({exc})"
+        )
+    else:
+        return read_table(table, name)
+    return RawFile(name, None, pd.DataFrame(), problems=[Problem(name, None, None, None, reason)])
 
 
 def read_table(table: pa.Table, name: str) -> RawFile:

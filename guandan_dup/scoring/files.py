@@ -39,6 +39,11 @@ def score_files(
 ) -> Scored:
     """Ingest ``paths`` (every round in them), score, and write ``out_dir/{scores,standings,
     travellers}.parquet``; returns the result with ingestion and scoring warnings."""
+    if Path(out_dir).exists() and not Path(out_dir).is_dir():
+        raise GuandanError(
+            f"output folder {str(out_dir)!r} is a file: give a folder for --out (it is created "
+            "if it does not exist)"
+        )
     with progress(len(OUTPUT_NAMES) + 1, "Scoring", show_progress) as advance:
         ingested = load_results(
             paths,
