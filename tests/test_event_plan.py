@@ -36,6 +36,13 @@ def test_schedule_gives_one_group_other_sets_and_expected_tables_follow():
     assert plan.expected_tables(2) == {4: 8, 5: 8, 6: 8, 10: 2, 11: 2}
 
 
+def test_tables_expected_per_group_are_the_group_tables_for_its_sets():
+    plan = EventPlan(**BASE | {"schedule": ((2, 3, (10, 11)),)})  # groups of 4, 4, 2 tables
+    assert plan.expected_tables_by_group(2) == {
+        (4, 1): 4, (5, 1): 4, (6, 1): 4, (4, 2): 4, (5, 2): 4, (6, 2): 4, (10, 3): 2, (11, 3): 2,
+    }
+
+
 def test_plan_round_trips_through_its_toml_keys():
     plan = EventPlan(**BASE | {"schedule": ((2, 3, (10, 11)),), "rotate_partners": False})
     assert EventPlan.from_dict(plan.to_dict()) == plan

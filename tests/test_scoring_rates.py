@@ -120,6 +120,23 @@ def test_spec6_compare_within_group_keeps_groups_apart():
     assert event_wide["ns_rate"].tolist() == [2 / 6, 0, 1, 4 / 6]
 
 
+def test_spec6_neuberg_per_group_when_groups_are_compared_apart():
+    # Group 1 has 2 tables, both played: D = +1, 0 -> 1, 0 (no adjustment, n = N = 2).
+    # Group 2 expected 3 tables, 2 played (D = +5, +4): n = 2, N = 3, MP 2 and 0 out of 2:
+    # MP' = (MP + 1) * 3/2 - 1 = 7/2, 1/2 out of top 4 -> 7/8, 1/8.
+    levels = [("3", "2"), ("2", "2"), ("7", "2"), ("6", "2")]
+    group_of = {1: 1, 2: 1, 3: 2, 4: 2}.get
+    scored = score(one_set(levels, group_of=group_of), expected={(1, 1): 2, (1, 2): 3},
+                   compare_within="group")
+    assert scored.travellers["ns_rate"].tolist() == [1, 0, 7 / 8, 1 / 8]
+    assert scored.travellers["top"].tolist() == [2, 2, 4, 4]
+
+
+def test_expected_per_group_needs_group_comparison():
+    with pytest.raises(GuandanError, match=r"per \(set, group\) need compare_within='group'"):
+        score(one_set([("3", "2")]), expected={(1, 1): 2})
+
+
 def test_compare_within_must_be_event_or_group():
     with pytest.raises(GuandanError, match="compare within 'table'"):
         score(one_set([("3", "2")]), compare_within="table")

@@ -157,6 +157,16 @@ class EventPlan:
         """Results expected per set of the round (every table of every group playing it)."""
         return {s: len(self.tables_of_set(round_no, s)) for s in self.sets_of_round(round_no)}
 
+    def expected_tables_by_group(self, round_no: int) -> dict[tuple[int, int], int]:
+        """Results expected per (set, group) of the round: Neuberg's N when groups are
+        compared apart (``compare_within = "group"``)."""
+        self.check_round(round_no)
+        return {
+            (s, g): len(self.tables_of_group(g))
+            for g in range(1, self.groups() + 1)
+            for s in self.sets_of_group(round_no, g)
+        }
+
     def to_dict(self) -> dict:
         """The plan as event.toml keys (schedule as an array of tables)."""
         data = dataclasses.asdict(self)

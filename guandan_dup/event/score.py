@@ -23,11 +23,16 @@ from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
 LOT_LABEL = "standings tie-break lot"
 
 
-def expected_tables(folder: EventFolder, last_round: int) -> dict[int, int]:
-    """Results expected per set over rounds 1..last_round (Neuberg's N)."""
-    expected: dict[int, int] = {}
+def expected_tables(folder: EventFolder, last_round: int) -> dict:
+    """Results expected over rounds 1..last_round (Neuberg's N): per set, or per (set, group)
+    when the plan compares groups apart."""
+    plan = folder.plan
+    per_round = (
+        plan.expected_tables if plan.compare_within == "event" else plan.expected_tables_by_group
+    )
+    expected: dict = {}
     for r in range(1, last_round + 1):
-        expected |= folder.plan.expected_tables(r)
+        expected |= per_round(r)
     return expected
 
 
@@ -52,7 +57,7 @@ def score_round(folder: EventFolder, round_no: int, force: bool = False) -> Scor
     players = folder.players()
     scored = score(
         results,
-        expected_tables(folder, round_no) if plan.compare_within == "event" else None,
+        expected_tables(folder, round_no),
         compare_within=plan.compare_within,
         seed=derive_seed(folder.key(), LOT_LABEL),
         previous_positions=dict(zip(players["player"], players["seed"], strict=True)),

@@ -10,7 +10,7 @@ from numbers import Real
 import pandas as pd
 
 from .players import encode_seats, text
-from .rates import in_table_order, rate_tables
+from .rates import Expected, in_table_order, rate_tables
 from .scores import player_scores
 from .standings import standings
 
@@ -33,7 +33,7 @@ class Scored:
 
 def score(
     sets: pd.DataFrame,
-    expected: int | Mapping[int, int] | None = None,
+    expected: Expected = None,
     compare_within: str = "event",
     adjusted_rates: Mapping[str, Real] | None = None,
     seed: int | str | bytes = 0,
@@ -42,8 +42,9 @@ def score(
 ) -> Scored:
     """Score the normalised set table ``sets`` (the results contract) of one or more rounds.
 
-    ``expected`` is the number of tables meant to play each set (one number, or set -> number)
-    in one comparison (per group with ``compare_within="group"``); sets with fewer real
+    ``expected`` is the number of tables meant to play each set in one comparison: one
+    number, set -> number, or (set, group) -> number with ``compare_within="group"``; sets
+    with fewer real
     results are Neuberg-adjusted, and without it nothing is. ``adjusted_rates`` overrides the
     fixed rates of artificial results (A+ 0.60, A 0.50, A- 0.40). ``seed`` draws the lots that
     settle ties left after the previous position; ``previous_positions`` (player -> position)

@@ -22,6 +22,7 @@ from ..errors import GuandanError
 from ..progress import progress
 from ..results import load_results
 from .compute import Scored, score
+from .rates import Expected
 
 OUTPUT_NAMES = ("scores", "standings", "travellers")
 
@@ -29,7 +30,7 @@ OUTPUT_NAMES = ("scores", "standings", "travellers")
 def score_files(
     paths: Sequence[str | os.PathLike],
     out_dir: str | os.PathLike,
-    expected: int | Mapping[int, int] | None = None,
+    expected: Expected = None,
     compare_within: str = "event",
     boards_per_set: int | None = None,
     three_failures_reset: bool = False,
@@ -62,7 +63,7 @@ def score_files(
 def score_to_files(
     sets: pd.DataFrame,
     out_dir: str | os.PathLike,
-    expected: int | Mapping[int, int] | None = None,
+    expected: Expected = None,
     compare_within: str = "event",
     adjusted_rates: Mapping[str, Real] | None = None,
     seed: int | str | bytes = 0,

@@ -34,6 +34,8 @@ DEFAULT_ADJUSTED_RATES: dict[str, Fraction] = {
     "A-": Fraction(2, 5),
 }
 COMPARE_WITHIN = ("event", "group")
+Expected = int | Mapping[int, int] | Mapping[tuple[int, int], int] | None
+"""Tables expected per set (Neuberg's N): one count, per set, or per (set, group)."""
 _SPAN = 32  # D lies in -13..+13: 27 values fit in a 32-wide slot of the sort key
 
 
@@ -71,19 +73,32 @@ def _unrated(artificial: pd.DataFrame, rates: Mapping[str, Fraction]) -> None:
         )
 
 
-def _expected_per_row(
-    expected: int | Mapping[int, int] | None, sets: np.ndarray, n: np.ndarray
-) -> np.ndarray:
-    """N for each real result: the expected table count, never below the real count n."""
+def _expected_per_row(expected: Expected, rows: pd.DataFrame, n: np.ndarray) -> np.ndarray:
+    """N for each real result: the expected table count, never below the real count n.
+
+    A mapping is keyed by set number, or by (set, group) when groups are compared apart (each
+    group's tables are then the ones expected); ``rows`` holds the comparison columns.
+    """
     if expected is None:
         return n
-    if isinstance(expected, Mapping):
-        lookup = pd.Series({int(k): int(v) for k, v in expected.items()}, dtype="float64")
-        wanted = lookup.reindex(sets).to_numpy()
-        wanted = np.where(np.isnan(wanted), 0, wanted).astype(np.int64)
+    if not isinstance(expected, Mapping):
+        return np.maximum(np.full(len(rows), int(expected), dtype=np.int64), n)
+    by_group = any(isinstance(key, tuple) for key in expected)
+    if by_group and "group" not in rows:
+        raise GuandanError(
+            "tables expected per (set, group) need compare_within='group'; comparing "
+            "event-wide, give them per set"
+        )
+    if by_group:
+        index = pd.MultiIndex.from_tuples([(int(s), int(g)) for s, g in expected])
+        where = pd.MultiIndex.from_arrays([rows["set"].to_numpy(np.int64),
+                                           rows["group"].to_numpy(np.int64)])
     else:
-        wanted = np.full(len(sets), int(expected), dtype=np.int64)
-    return np.maximum(wanted, n)
+        index = pd.Index([int(s) for s in expected])
+        where = rows["set"].to_numpy(np.int64)
+    lookup = pd.Series([int(v) for v in expected.values()], index=index, dtype="float64")
+    wanted = lookup.reindex(where).to_numpy()
+    return np.maximum(np.where(np.isnan(wanted), 0, wanted).astype(np.int64), n)
 
 
 def in_table_order(sets: pd.DataFrame) -> pd.DataFrame:
@@ -124,7 +139,7 @@ def _real_rates(
     d = (frame["ns_level"].to_numpy("int64", na_value=0)
          - frame["ew_level"].to_numpy("int64", na_value=0))[real]
     mp, n = _matchpoints(group_key, d)
-    big_n = _expected_per_row(expected, real_rows["set"].to_numpy(np.int64), n)
+    big_n = _expected_per_row(expected, real_rows, n)
     num = np.where(big_n > 1, (mp + 1) * big_n - n, 1)
     den = np.where(big_n > 1, 2 * n * (big_n - 1), 2)
     common = np.gcd(num, den)
@@ -148,7 +163,7 @@ def _artificial_rates(
 
 def rate_tables(
     sets: pd.DataFrame,
-    expected: int | Mapping[int, int] | None = None,
+    expected: Expected = None,
     compare_within: str = "event",
     adjusted_rates: Mapping[str, Real] | None = None,
 ) -> tuple[pd.DataFrame, list[str]]:
@@ -192,7 +207,7 @@ def _surplus_warnings(expected, real_rows: pd.DataFrame, n: np.ndarray) -> list[
     """Name each set that had more real results than the tables expected to play it."""
     if expected is None:
         return []
-    wanted = _expected_per_row(expected, real_rows["set"].to_numpy(np.int64), np.zeros_like(n))
+    wanted = _expected_per_row(expected, real_rows, np.zeros_like(n))
     over = (n > wanted) & (wanted > 0)
     surplus = real_rows.assign(n=n, wanted=wanted)[over].drop_duplicates()
     where = ("set " + surplus["set"].astype(str)).to_numpy(object)
