@@ -73,13 +73,15 @@ def test_art10_2_hand_of_heart_level_cards_only_cannot_pay():
         ("2", "S2 ST SA", "S2 ST"),
         ("5", "S5 SK", "S5"),
         ("5", "H5 SK", "H5"),
-        ("2", "SJ SQ RJ", "SJ"),
-        ("2", "DJ SJ SQ", "SJ DJ"),
-        ("J", "SJ SQ BJ", "SQ"),
-        ("2", "BJ RJ", "BJ"),
+        ("2", "SJ SQ RJ", "SJ SQ RJ"),
+        ("2", "DJ SJ SQ", "SJ DJ SQ"),
+        ("J", "SJ SQ BJ", "SJ SQ BJ"),
+        ("2", "BJ RJ", "BJ RJ"),
     ],
 )
-def test_art10_2_return_is_ten_or_lower_else_smallest(level, hand, options):
+def test_art10_2_return_is_ten_or_lower_else_any_card(level, hand, options):
+    """Art. 10.2 as issue 5 states it: when every card is above 10, any card may go back
+    (the seed's text asks for the smallest; a log returning it is accepted too)."""
     got = return_options(hand_to_counts(parse_cards(hand)), level_from_text(level))
     assert texts(got) == options
 

@@ -11,8 +11,8 @@ Decisions where the seed leaves room (documented in docs/simulation.md):
   same rank but different suits are equally large; the payer chooses among them.
 * A return card (art. 10.2) must have a face value of 2..10; the level card counts by its
   face (at level 5 a 5 may be returned, the heart 5 included). When every card is higher
-  than 10 the smallest card in art. 4.1 order must be returned (so at level J, a Q before
-  a J).
+  than 10 any card may be returned, as issue 5 states the rule (the seed's text names the
+  smallest; returning it is of course accepted).
 * 抗贡 (art. 10.4): in a single tribute the 下游 alone must hold both big jokers; in a
   double tribute the 双下 side holds them between them (one each or both in one hand).
 * Equal double tribute (art. 10.3, "按顺时针方向进贡"): each payer gives to the winner
@@ -111,14 +111,16 @@ def tribute_options(hand: np.ndarray, level: int) -> tuple[int, ...]:
 
 
 def return_options(hand: np.ndarray, level: int) -> tuple[int, ...]:
-    """The cards a receiver may return: face value 2..10, else the smallest (art. 10.2)."""
+    """The cards a receiver may return: face value 2..10, else any card.
+
+    Seed 000 art. 10.2 asks for the smallest card when every card is above 10; issue 5 (the
+    product's contract) allows any card then. Accepting any card also accepts every log that
+    follows the seed; the bots return their lowest card anyway.
+    """
     held = hand.astype(bool)
     low = held.copy()
     low[(HIGHEST_RETURN_RANK + 1) * 4 :] = False
-    if low.any():
-        return tuple(int(c) for c in np.flatnonzero(low))
-    strength = np.where(held, single_strength(level), 99)
-    return tuple(int(c) for c in np.flatnonzero(strength == strength.min()))
+    return tuple(int(c) for c in np.flatnonzero(low if low.any() else held))
 
 
 def _first_option(seat: Seat, action: str, options: tuple[int, ...], hand: np.ndarray) -> int:
@@ -134,7 +136,7 @@ def _hand_over(hands: np.ndarray, step: Step) -> None:
 
 _RULE = {
     "tribute": "art. 10.2: the largest card but the heart level card",
-    "return": "art. 10.2: a card of 10 or lower, or the smallest when all are higher",
+    "return": "art. 10.2: a card of 10 or lower (any card when all are higher)",
 }
 
 
