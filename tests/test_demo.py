@@ -15,6 +15,8 @@ def test_demo_runs_a_whole_event_and_says_where_results_come_from(tmp_path):
     assert result.exit_code == 0, result.output
     assert "played card by card by heuristic bots" in result.output
     assert (tmp_path / "d" / "playlog-round-3.parquet").exists()
+    # The printed check is a command that works: validate needs the round's board set.
+    assert "--boards rounds/1/boards.parquet" in " ".join(result.output.split())
     assert "最终排名" in result.output
     assert (tmp_path / "d" / "exports" / "standings-round-3.html").exists()
     assert len(pd.read_parquet(tmp_path / "d" / "rounds" / "3" / "standings.parquet")) == 32

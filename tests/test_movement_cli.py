@@ -68,6 +68,15 @@ def test_move_without_standings_or_seeding_is_refused(tmp_path):
     assert not (tmp_path / "s.parquet").exists()
 
 
+def test_round_below_one_is_refused_and_writes_nothing(tmp_path):
+    seeding = players_csv(tmp_path / "players.csv", 8)
+    out = tmp_path / "s.parquet"
+    output = run("--round", 0, "--tables-per-group", 2, "--out", out, "--seeding", seeding,
+                 code=1)
+    assert "--round 0: rounds are numbered from 1" in output
+    assert not out.exists()
+
+
 def test_round_naming_the_round_to_seat_is_also_understood(tmp_path):
     standings = standings_file(tmp_path / "s.parquet", [f"P{i}" for i in range(8)], round_no=1)
     out = tmp_path / "seating.parquet"

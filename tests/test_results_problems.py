@@ -83,6 +83,12 @@ CASES = [
     ("only_one_side_passes_a", set_level(ns_level=["A+", "2"], ew_level=["A+", "5"]), {},
      "r.parquet, row 1, column 'ns_level/ew_level': value 'A+/A+': no set of boards starting"
      " at 2/2"),
+    ("board_file_missing_finish_column", board_level(finish=None), {},
+     "r.parquet, column 'finish': is missing: a board-level file needs it"),
+    ("board_file_mistyped_finish_column", board_level(finish=[1, 2, 3, 4]), {},
+     "r.parquet, column 'finish': has type int64; expected text"),
+    ("board_file_missing_seat_column", board_level(north=None), {},
+     "r.parquet, column 'north': is missing: a board-level file needs it"),
     ("finish_two_letters_not_partners", board_level(finish=["NS", "EWN", "NE", "ENW"]), {},
      "r.parquet, row 3, column 'finish': value 'NE': N and E are not partners; two letters are"
      " only allowed for a 双下 (partners finishing 1st and 2nd)"),

@@ -41,8 +41,9 @@ def demo(
     console.print(table)
     console.print(
         "Every board was played card by card by heuristic bots; results and play logs are "
-        "in results-round-R.parquet and playlog-round-R.parquet (check a log with "
-        "`guandan-dup playlog validate`)."
+        "in results-round-R.parquet and playlog-round-R.parquet (check a log, in the event "
+        "folder, with `guandan-dup playlog validate playlog-round-1.parquet --boards "
+        "rounds/1/boards.parquet`)."
     )
     console.print(f"Event folder: {path}")
     console.print(f"Exports: {result.exports[0].parent}")

@@ -119,6 +119,8 @@ def move(
     round-1 lot. ``sets`` are the round's sets for partner rotation, or their text "4,5,6"
     (default: three sets numbered as an event plan with three sets a round would, 3R-2..3R).
     """
+    if round_no < 1:
+        raise InvalidPlanError(f"--round {round_no}: rounds are numbered from 1")
     if isinstance(sets, str):
         sets = parse_sets(sets)
     if kind not in ("individual", "pairs"):

@@ -80,7 +80,8 @@ def same_players_through_set(boards: pd.DataFrame) -> list[Problem]:
     first = frame.groupby(RESULT_KEY)[[*columns, "board"]].transform("first")
     problems = []
     for column in columns:
-        differs = (frame[column] != first[column]).fillna(False)
+        # An empty cell (already reported, or a missing column) differs from nothing.
+        differs = (frame[column] != first[column]).fillna(False) & frame[column].notna()
         problems += [
             Problem(file, int(row), column, value,
                     f"differs from {was!r} on board {board} of this set at this table; the"

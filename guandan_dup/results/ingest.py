@@ -100,7 +100,9 @@ def _ingest(
         frame, found = check_rows(raw, codes)
         problems += found
         rows = [p.row for p in raw.problems + found if p.row is not None]
-        frame["_ok"] = ~frame["_row"].isin(rows)
+        # A column missing or mistyped in the whole file leaves none of its rows usable.
+        whole_file = any(p.row is None for p in raw.problems + found)
+        frame["_ok"] = ~frame["_row"].isin(rows) & (not whole_file)
         (set_frames if raw.kind.name == "set" else board_frames).append(frame)
     sets = _concat(set_frames)
     boards = _concat(board_frames)
