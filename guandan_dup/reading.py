@@ -1,8 +1,7 @@
-"""Reading a Parquet input file with an error a director understands, whatever goes wrong.
+"""Reading input files (Parquet, CSV) with an error a director understands, whatever goes wrong.
 
-A missing file, a folder, a truncated or non-Parquet file all become one ``GuandanError``
-subclass (the caller's) naming the file and what it was meant to be, never a pyarrow
-traceback.
+A missing file, a folder, a truncated or non-Parquet file, a CSV saved in another encoding all
+become one ``GuandanError`` (subclass) naming the file and what to do, never a traceback.
 """
 
 from __future__ import annotations
@@ -10,6 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
@@ -29,3 +29,18 @@ def read_parquet(
         raise error(f"{what} {name!r} does not exist") from None
     except (OSError, pa.ArrowException) as failure:
         raise error(f"cannot read {what} {name!r} as Parquet: {failure}") from None
+
+
+def read_csv(path: str | os.PathLike) -> pd.DataFrame:
+    """All cells as stripped text; a file that cannot be read is a ``GuandanError``."""
+    try:
+        frame = pd.read_csv(path, dtype=str, keep_default_na=False, encoding="utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise GuandanError(
+            f"cannot read {str(path)!r} as a UTF-8 CSV file ({e}); it is probably in another "
+            "encoding such as GBK: save it again as 'CSV UTF-8' (Excel) or UTF-8"
+        ) from None
+    except (OSError, pd.errors.ParserError, pd.errors.EmptyDataError) as e:
+        raise GuandanError(f"cannot read {str(path)!r} as a UTF-8 CSV file: {e}") from None
+    frame.columns = [str(c).strip().lower() for c in frame.columns]
+    return frame.apply(lambda column: column.str.strip())

@@ -20,10 +20,11 @@ import pyarrow.parquet as pq
 from ..atomic import staged_writes
 from ..deals.keys import read_key
 from ..errors import GuandanError, InvalidPlanError
+from ..reading import read_csv
 from .draw import draw_lot, seeded_then_lot, with_unplaced
 from .individual import Seating, seat_round
 from .pairs import earlier_meetings, pair_byes, pair_order, partnerships, seat_pairs
-from .players import load_players, load_seeding, read_csv
+from .players import load_players, load_seeding
 
 PathLike = str | os.PathLike
 

@@ -13,28 +13,14 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..errors import GuandanError, Problem, ProblemsError
+from ..errors import Problem, ProblemsError
+from ..reading import read_csv
 
 
 class InvalidPlayersError(ProblemsError):
     """A players or seeding file that cannot be used; carries every problem found."""
 
     subject = "the players file"
-
-
-def read_csv(path: str | os.PathLike) -> pd.DataFrame:
-    """All cells as stripped text; a file that cannot be read is a ``GuandanError``."""
-    try:
-        frame = pd.read_csv(path, dtype=str, keep_default_na=False, encoding="utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise GuandanError(
-            f"cannot read {str(path)!r} as a UTF-8 CSV file ({e}); it is probably in another "
-            "encoding such as GBK: save it again as 'CSV UTF-8' (Excel) or UTF-8"
-        ) from None
-    except (OSError, pd.errors.ParserError, pd.errors.EmptyDataError) as e:
-        raise GuandanError(f"cannot read {str(path)!r} as a UTF-8 CSV file: {e}") from None
-    frame.columns = [str(c).strip().lower() for c in frame.columns]
-    return frame.apply(lambda column: column.str.strip())
 
 
 def _id_problems(frame: pd.DataFrame, file: str) -> list[Problem]:

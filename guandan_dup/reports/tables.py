@@ -16,8 +16,7 @@ import pandas as pd
 
 from ..errors import GuandanError
 from ..levels import LEVEL_NAMES
-from ..movement.players import read_csv
-from ..reading import read_parquet
+from ..reading import read_csv, read_parquet
 from ..scoring import read_output
 from .render import Section, render
 
