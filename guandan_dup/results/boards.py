@@ -16,6 +16,7 @@ from ..levels import LEVEL_A, LEVEL_PASSED_A
 from ..rules.progression import FAILURES_BEFORE_RESET
 from ..seats import SEAT_COLUMNS
 from .schema import RESULT_KEY
+from .validate import start_of_rows
 
 ADJUSTED = ("adjusted", "ns_adjusted", "ew_adjusted")
 
@@ -95,13 +96,15 @@ def same_players_through_set(boards: pd.DataFrame) -> list[Problem]:
 
 
 def boards_to_sets(
-    boards: pd.DataFrame, three_failures_reset: bool = False
+    boards: pd.DataFrame, three_failures_reset: bool = False,
+    start_levels: pd.DataFrame | None = None,
 ) -> tuple[pd.DataFrame, list[Problem]]:
     """One set result per (round, table, set) from its boards, and boards after the set ended.
 
     ``boards`` holds valid rows only (keys, board, ``side`` 0/1 and ``amount`` 1..3 set).
     The result has the key, group, players, ``ns_index``/``ew_index``, ``boards`` (boards
-    played) and the ``_file``/``_row`` of the set's first board.
+    played) and the ``_file``/``_row`` of the set's first board. Sets start at 2/2 unless
+    ``start_levels`` (the ledger's, art. 32) says otherwise.
     """
     frame = boards.sort_values([*RESULT_KEY, "board"]).reset_index(drop=True)
     table_id = frame.groupby(RESULT_KEY, sort=False).ngroup().to_numpy()
@@ -110,8 +113,10 @@ def boards_to_sets(
     amount = frame["amount"].to_numpy(np.int64)
     count = int(table_id.max()) + 1 if len(frame) else 0
     levels = np.zeros((2, count), np.int64)  # row 0 NS, row 1 EW
+    if start_levels is not None and count:
+        levels[:] = start_of_rows(frame.loc[position == 0], start_levels).T
     fails = np.zeros((2, count), np.int64)
-    board_level = np.zeros(count, np.int64)
+    board_level = levels.min(axis=0)
     ended = np.zeros(count, bool)
     played = np.zeros(count, np.int64)
     after_end = np.zeros(len(frame), bool)

@@ -45,18 +45,21 @@ def load_results(
     boards_per_set: int | None = None,
     three_failures_reset: bool = False,
     adjusted_rates: Mapping[str, float] | None = None,
+    start_levels: pd.DataFrame | None = None,
 ) -> Ingested:
     """Read set-level and board-level results files into one normalised set table.
 
     ``boards_per_set`` (K) enables the checks that need it: set s has boards (s-1)K+1 .. sK,
     and set-level levels must be reachable in K boards. ``adjusted_rates`` (code -> rate), when
-    given, defines the allowed artificial result codes (default A+, A, A-). Raises
-    ``InvalidResultsError`` with every problem in every file.
+    given, defines the allowed artificial result codes (default A+, A, A-). ``start_levels``
+    (round, table, set, ns_start, ew_start: the ledger's, art. 32) starts those sets above 2/2.
+    Raises ``InvalidResultsError`` with every problem in every file.
     """
     if isinstance(paths, str | Path):
         paths = [paths]
     raws = [read_parquet(path) for path in paths]
-    return _ingest(raws, boards_per_set, three_failures_reset, _codes(adjusted_rates))
+    return _ingest(raws, boards_per_set, three_failures_reset, _codes(adjusted_rates),
+                   start_levels)
 
 
 def validate_sets(
@@ -65,6 +68,7 @@ def validate_sets(
     boards_per_set: int | None = None,
     three_failures_reset: bool = False,
     adjusted_rates: Mapping[str, float] | None = None,
+    start_levels: pd.DataFrame | None = None,
 ) -> Ingested:
     """Validate a set table built in Python (normalised columns; level indices or text).
 
@@ -81,7 +85,8 @@ def validate_sets(
     raw = read_table(pa.Table.from_pandas(frame, preserve_index=False), file)
     if "boards" in df and raw.kind is not None:
         raw.frame["boards"] = pd.array(df["boards"], "Int16")
-    return _ingest([raw], boards_per_set, three_failures_reset, _codes(adjusted_rates))
+    return _ingest([raw], boards_per_set, three_failures_reset, _codes(adjusted_rates),
+                   start_levels)
 
 
 def _codes(adjusted_rates: Mapping[str, float] | None) -> tuple[str, ...]:
@@ -89,7 +94,8 @@ def _codes(adjusted_rates: Mapping[str, float] | None) -> tuple[str, ...]:
 
 
 def _ingest(
-    raws: list[RawFile], boards_per_set: int | None, reset: bool, codes: tuple[str, ...]
+    raws: list[RawFile], boards_per_set: int | None, reset: bool, codes: tuple[str, ...],
+    start_levels: pd.DataFrame | None = None,
 ) -> Ingested:
     problems: list[Problem] = []
     set_frames, board_frames = [], []
@@ -113,7 +119,7 @@ def _ingest(
         sets = _concat([sets, boards.loc[adjusted].assign(ns_index=pd.NA, ew_index=pd.NA)])
         boards = boards.loc[~adjusted]
     if not sets.empty:
-        problems += unreachable_levels(sets, boards_per_set, reset)
+        problems += unreachable_levels(sets, boards_per_set, reset, start_levels)
         sets, found, warned = drop_duplicates(sets, RESULT_KEY, _SET_VALUES, "result")
         problems += found
         warnings += warned
@@ -133,7 +139,7 @@ def _ingest(
         # A table's set is converted only if all its boards are sound: one bad board would
         # shift the levels of every later one and cause spurious problems.
         sound = boards.groupby(RESULT_KEY)["_ok"].transform("all").fillna(False).astype(bool)
-        derived, found = boards_to_sets(boards.loc[sound], reset)
+        derived, found = boards_to_sets(boards.loc[sound], reset, start_levels)
         problems += found
         if boards_per_set is not None:
             warnings += _short_sets(derived, boards_per_set)

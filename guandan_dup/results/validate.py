@@ -239,31 +239,56 @@ def players_at_one_table(frame: pd.DataFrame) -> list[Problem]:
     ]
 
 
+def _possible(boards: int | None, three_failures_reset: bool, start: tuple[int, int]):
+    possible = np.zeros((len(LEVEL_NAMES), len(LEVEL_NAMES)), dtype=bool)
+    for played in [None] if boards is None else range(1, boards + 1):
+        for ns, ew in reachable_levels(played, three_failures_reset, start):
+            possible[ns, ew] = True
+    return possible
+
+
+def start_of_rows(frame: pd.DataFrame, start_levels: pd.DataFrame | None) -> np.ndarray:
+    """Each row's (NS, EW) start level indices: 2/2, or the ledger's (round, table, set,
+    ns_start, ew_start) after a late arrival (art. 32)."""
+    starts = np.zeros((len(frame), 2), np.int64)
+    if start_levels is None or start_levels.empty or frame.empty:
+        return starts
+    keys = ["round", "table", "set"]
+    found = frame[keys].astype("Int64").merge(
+        start_levels[[*keys, "ns_start", "ew_start"]].astype("Int64"), on=keys, how="left")
+    starts[:, 0] = found["ns_start"].fillna(0).to_numpy(np.int64)
+    starts[:, 1] = found["ew_start"].fillna(0).to_numpy(np.int64)
+    return starts
+
+
 def unreachable_levels(
-    frame: pd.DataFrame, boards: int | None, three_failures_reset: bool
+    frame: pd.DataFrame, boards: int | None, three_failures_reset: bool,
+    start_levels: pd.DataFrame | None = None,
 ) -> list[Problem]:
     """Set-level results no sequence of at most ``boards`` boards (``None``: any) can produce.
 
     "At most" because a table that ran out of time stops short of K boards; board-level input
-    accepts such a set with a warning, and set-level input must not be stricter.
+    accepts such a set with a warning, and set-level input must not be stricter. Sets start at
+    2/2 unless ``start_levels`` (the ledger's, art. 32) says otherwise for their table.
     """
-    possible = np.zeros((len(LEVEL_NAMES), len(LEVEL_NAMES)), dtype=bool)
-    for played in [None] if boards is None else range(1, boards + 1):
-        for ns, ew in reachable_levels(played, three_failures_reset):
-            possible[ns, ew] = True
+    starts = start_of_rows(frame, start_levels)
     given = (frame["ns_index"].notna() & frame["ew_index"].notna()).to_numpy()
     ns_index = frame["ns_index"].to_numpy(np.int64, na_value=0)
     ew_index = frame["ew_index"].to_numpy(np.int64, na_value=0)
-    bad = given & ~possible[ns_index, ew_index]
+    bad = np.zeros(len(frame), dtype=bool)
+    for start in {tuple(s) for s in starts.tolist()}:
+        mine = (starts == start).all(axis=1)
+        bad |= mine & given & ~_possible(boards, three_failures_reset, start)[ns_index, ew_index]
     rows = frame.loc[bad]  # only the (rare) bad rows are taken out of the frame
     played = f"at most {boards} board{'s' if boards != 1 else ''}" if boards else "boards"
     return [
         Problem(
             file, int(row), "ns_level/ew_level", f"{LEVEL_NAMES[ns]}/{LEVEL_NAMES[ew]}",
-            f"no set of {played} starting at 2/2 ends with NS at {LEVEL_NAMES[ns]} and EW at"
-            f" {LEVEL_NAMES[ew]} (only the winner of a board moves up, by 1 to 3 levels)",
+            f"no set of {played} starting at {LEVEL_NAMES[s[0]]}/{LEVEL_NAMES[s[1]]} ends with"
+            f" NS at {LEVEL_NAMES[ns]} and EW at {LEVEL_NAMES[ew]} (only the winner of a board"
+            " moves up, by 1 to 3 levels)",
         )
-        for file, row, ns, ew in zip(
-            rows["_file"], rows["_row"], ns_index[bad], ew_index[bad], strict=True
+        for file, row, ns, ew, s in zip(
+            rows["_file"], rows["_row"], ns_index[bad], ew_index[bad], starts[bad], strict=True
         )
     ]

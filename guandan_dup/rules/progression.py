@@ -178,21 +178,24 @@ def _successors(state: SetState, three_failures_reset: bool) -> list[SetState]:
 
 
 def reachable_levels(
-    boards: int | None, three_failures_reset: bool = False
+    boards: int | None, three_failures_reset: bool = False, start: tuple[int, int] = (0, 0)
 ) -> frozenset[tuple[int, int]]:
-    """Every (ns_level, ew_level) a set of ``boards`` boards from 2/2 can end with.
+    """Every (ns_level, ew_level) a set of ``boards`` boards from 2/2 (or ``start``, level
+    indices, e.g. after a late arrival) can end with.
 
     A set ends after its boards or earlier when a side passes A, so this is every state after
     exactly ``boards`` boards plus every A+ result reached on the way; ``boards=None`` means
     any number of boards (at least one). The state space is small (levels, next board's level,
     failure counts), so a breadth-first walk is exact and quick (and cached).
     """
-    return _reachable_levels(boards, bool(three_failures_reset))
+    return _reachable_levels(boards, bool(three_failures_reset), tuple(start))
 
 
 @cache
-def _reachable_levels(boards: int | None, three_failures_reset: bool) -> frozenset[tuple[int, int]]:
-    frontier = {SetState.start()}
+def _reachable_levels(
+    boards: int | None, three_failures_reset: bool, start: tuple[int, int] = (0, 0)
+) -> frozenset[tuple[int, int]]:
+    frontier = {SetState.start(*start)}
     visited: set[SetState] = set()
     finals: set[tuple[int, int]] = set()
     played = 0

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from numbers import Real
 
 import pandas as pd
 
+from .penalised import with_penalties, with_unplaced
 from .players import encode_seats, text
 from .rates import Expected, in_table_order, rate_tables
 from .scores import player_scores
 from .standings import standings
+from .variable import variable_rates
 
 TRAVELLERS_COLUMNS = (
     "round", "group", "set", "table", "north", "east", "south", "west", "ns_level",
@@ -39,6 +41,9 @@ def score(
     seed: int | str | bytes = 0,
     previous_positions: Mapping[str, int] | pd.Series | None = None,
     on_ready: Callable[[str, pd.DataFrame], None] | None = None,
+    players: Sequence[str] | None = None,
+    penalties: pd.DataFrame | None = None,
+    variable: pd.DataFrame | None = None,
 ) -> Scored:
     """Score the normalised set table ``sets`` (the results contract) of one or more rounds.
 
@@ -51,6 +56,15 @@ def score(
     is the order before the first round in ``sets``. ``on_ready(name, frame)`` is called as
     each output (travellers, scores, standings) is done, so a caller can write one while the
     next is computed.
+
+    The director's ledger (``guandan_dup.ledger``) adds, each left out by default: an
+    optional ``split`` column in ``sets`` (fouled groups compared apart, see
+    ``rates.rate_tables``); ``variable`` (round, table, set of artificial results scored as
+    the better of the rate and the player's own average, ``variable.variable_rates``);
+    ``penalties`` (round, player, points: percentage points off the cumulative average from
+    that round on; the standings gain a ``penalty`` column, ``penalised.with_penalties``);
+    ``players`` (every registered id: players without a set yet are listed with 0 sets,
+    ``penalised.with_unplaced``).
     """
     ready = on_ready or (lambda name, frame: None)
     ordered = in_table_order(sets)
@@ -67,9 +81,15 @@ def score(
             return text(codes, names)
 
         scores = player_scores(rated, player_ids)
-        names, players = encoding.result()
+        names, codes = encoding.result()
+    if variable is not None:
+        scores = variable_rates(scores, variable)
     ready("scores", scores)
-    table = standings(scores, names, players, seed, previous_positions)
+    table = standings(scores, names, codes, seed, previous_positions)
+    if penalties is not None:
+        table = with_penalties(table, scores, penalties, seed, previous_positions)
+    if players is not None:
+        table = with_unplaced(table, players, seed, previous_positions)
     ready("standings", table)
     return Scored(scores=scores, standings=table, travellers=travellers, warnings=warnings)
 

@@ -173,8 +173,10 @@ def rate_tables(
     Adds ``ns_score`` (D for NS, null for artificial results), ``ns_matchpoints``,
     ``ew_matchpoints`` (Neuberg-adjusted, 2/1 units, null for artificial results), ``top``,
     ``ns_rate``, ``ew_rate`` (floats for display) and the exact ``ns_rate_num``,
-    ``ew_rate_num`` over ``rate_den``. Also returns warnings for sets with more real results
-    than expected (they are not adjusted).
+    ``ew_rate_num`` over ``rate_den``. An optional ``split`` column (0 for the field, another
+    number per fouled group) compares each split of a set apart; ``expected`` still gives the
+    field's count, so every split is Neuberg-factored to the whole field. Also returns
+    warnings for sets with more real results than expected (they are not adjusted).
     """
     if compare_within not in COMPARE_WITHIN:
         raise GuandanError(f"compare within {compare_within!r}: expected 'event' or 'group'")
@@ -182,6 +184,8 @@ def rate_tables(
     frame = sets.copy(deep=False)
     real = frame["ns_level"].notna().to_numpy()
     by = ["set"] if compare_within == "event" else ["set", "group"]
+    if "split" in frame:  # fouled sets: each split compared apart, factored to the field
+        by.append("split")
     num, den, big_n, real_rows, n = _real_rates(frame, real, by, expected)
 
     ns_num = np.zeros(len(frame), np.int64)

@@ -1,0 +1,112 @@
+"""The ledger's effects as transformations of scoring's inputs: results rows and players.
+
+Scoring itself knows no ledger: artificial and assigned results become (or replace) rows of
+the normalised set table, not-played sets are left out (the plan's expected count stays, so
+the others are Neuberg-adjusted), fouled tables get a ``split`` number, a substitute's rows
+are scored for the player they replaced (Decision: the registered player keeps the seat's
+result in individual and pairs events), and penalties, variable artificial results and the
+registered players go to ``scoring.score`` as its named parameters.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from ..results.schema import NORMALISED_DTYPES, RESULT_KEY
+from ..scoring import Scored, score
+from ..seats import SEAT_COLUMNS
+from .context import Context
+from .replay import Effects, replay
+
+
+def _keyed(frame: pd.DataFrame) -> pd.MultiIndex:
+    return pd.MultiIndex.from_frame(frame[RESULT_KEY].astype("int64"))
+
+
+def _seated_rows(keys: pd.DataFrame, seating: pd.DataFrame | None) -> pd.DataFrame:
+    """Result rows for (round, table, set) ``keys`` that have none, players from the seating."""
+    on = ["round", "table", "set"] if seating is not None and "set" in seating else [
+        "round", "table"]
+    if seating is None:
+        seated = keys.assign(group=1, **dict.fromkeys(SEAT_COLUMNS, None))
+    else:
+        seated = keys.merge(seating[[*on, "group", *SEAT_COLUMNS]], on=on, how="left")
+    rows = seated.assign(**{c: pd.NA for c in NORMALISED_DTYPES if c not in seated})
+    return rows[list(NORMALISED_DTYPES)].astype(NORMALISED_DTYPES)
+
+
+def _substituted(sets: pd.DataFrame, substitutes: pd.DataFrame) -> pd.DataFrame:
+    if substitutes.empty:
+        return sets
+    out = sets.copy()
+    for round_no, player, replaced in substitutes[["round", "player", "for_player"]].itertuples(
+            index=False):
+        mine = out["round"] == round_no
+        for seat in SEAT_COLUMNS:
+            out.loc[mine & (out[seat] == player), seat] = replaced
+    return out
+
+
+def scoring_inputs(
+    results: pd.DataFrame, seating: pd.DataFrame | None, effects: Effects
+) -> tuple[pd.DataFrame, pd.DataFrame | None]:
+    """The normalised set table with the ledger applied, and the variable artificial results
+    (round, table, set) or ``None``. ``seating`` (every round's, with a ``round`` column)
+    names the players of tables with no result row."""
+    sets = _substituted(results, effects.substitutes)
+    decided = pd.concat([effects.artificial[RESULT_KEY], effects.assigned[RESULT_KEY],
+                         effects.not_played[RESULT_KEY]], ignore_index=True).astype("int64")
+    sets = sets[~_keyed(sets).isin(_keyed(decided))] if len(decided) else sets
+    kept = results[_keyed(results).isin(_keyed(decided))] if len(decided) else results.iloc[:0]
+    made = []
+    for frame, fill in ((effects.artificial, _artificial), (effects.assigned, _assigned)):
+        if len(frame):
+            keys = frame[RESULT_KEY].astype("int64")
+            base = keys.merge(_substituted(kept, effects.substitutes), on=RESULT_KEY, how="left")
+            missing = base[SEAT_COLUMNS[0]].isna().to_numpy()
+            rows = base[list(NORMALISED_DTYPES)].astype(NORMALISED_DTYPES)
+            if missing.any():
+                seated = _seated_rows(keys[missing].reset_index(drop=True), seating)
+                rows = pd.concat([rows[~missing], seated], ignore_index=True)
+            made.append(fill(rows.merge(frame, on=RESULT_KEY, suffixes=("_old", ""))))
+    sets = pd.concat([sets, *made], ignore_index=True) if made else sets
+    sets = sets[list(NORMALISED_DTYPES)].astype(NORMALISED_DTYPES)
+    if len(effects.fouled):
+        split = effects.fouled.set_index(["round", "set", "table"])["split"]
+        where = pd.MultiIndex.from_frame(sets[["round", "set", "table"]])
+        sets = sets.assign(split=split.reindex(where).fillna(0).astype("int64").to_numpy())
+    chosen = effects.artificial[effects.artificial["variable"].astype(bool)]
+    return sets, (chosen[RESULT_KEY] if len(chosen) else None)
+
+
+def _artificial(rows: pd.DataFrame) -> pd.DataFrame:
+    return rows.assign(ns_level=pd.NA, ew_level=pd.NA,
+                       adjusted=rows["ns_adjusted"] + "/" + rows["ew_adjusted"])
+
+
+def _assigned(rows: pd.DataFrame) -> pd.DataFrame:
+    return rows.assign(adjusted=pd.NA, ns_adjusted=pd.NA, ew_adjusted=pd.NA)
+
+
+def registered(context: Context, effects: Effects) -> list[str]:
+    """Every player the standings list: the players file and the late entries."""
+    return sorted(set(context.players) | set(effects.entries["player"]))
+
+
+def score_with_ledger(
+    results: pd.DataFrame,
+    seating: pd.DataFrame | None,
+    ledger: pd.DataFrame,
+    context: Context,
+    expected=None,
+    **options,
+) -> Scored:
+    """``scoring.score`` of ``results`` with the ledger's decisions applied; ``options`` are
+    score's other parameters (compare_within, seed, previous_positions, ...). The standings
+    list every registered player and have a ``penalty`` column."""
+    effects = replay(ledger, context)
+    sets, variable = scoring_inputs(results, seating, effects)
+    penalties = effects.penalties[["round", "player", "points"]]
+    return score(sets, expected, players=registered(context, effects), penalties=penalties,
+                 variable=variable, **options)
+

@@ -1,0 +1,57 @@
+"""What the ledger is checked against: the event's shape as plain values, no folder.
+
+The event side builds it from the plan, the players file and the clock (``event.ledger``);
+tests build it by hand. ``planned`` lists every (round, table, set) the plan expects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+EVENT_KINDS = ("individual", "pairs", "teams")
+
+
+@dataclass(frozen=True)
+class Context:
+    """An event's shape for checking and replaying ledger rows.
+
+    ``kind`` is individual, pairs or teams; ``planned`` has the columns round, table, set;
+    ``players`` the registered ids; ``pair_of`` (pairs) and ``team_of`` (teams) map a player
+    to their pair or team; ``final_rounds`` are past their correction deadline (art. 48).
+    """
+
+    kind: str
+    rounds: int
+    planned: pd.DataFrame
+    players: tuple[str, ...]
+    pair_of: Mapping[str, str] = field(default_factory=dict)
+    team_of: Mapping[str, int] = field(default_factory=dict)
+    final_rounds: frozenset[int] = frozenset()
+
+    @property
+    def teams(self) -> frozenset[int]:
+        return frozenset(self.team_of.values())
+
+    def tables(self, round_no: int) -> list[int]:
+        return sorted(set(self.planned.loc[self.planned["round"] == round_no, "table"]))
+
+    def sets(self, round_no: int) -> list[int]:
+        return sorted(set(self.planned.loc[self.planned["round"] == round_no, "set"]))
+
+    def sets_of_table(self, round_no: int, table: int) -> list[int]:
+        rows = self.planned[(self.planned["round"] == round_no) & (self.planned["table"] == table)]
+        return sorted(rows["set"])
+
+    def tables_of_set(self, round_no: int, set_no: int) -> list[int]:
+        rows = self.planned[(self.planned["round"] == round_no) & (self.planned["set"] == set_no)]
+        return sorted(rows["table"])
+
+    def partners(self, player: str) -> list[str]:
+        """The player and, in a pairs event, their partner: who a penalty on them hits."""
+        pair = self.pair_of.get(player)
+        if pair is None:
+            return [player]
+        return sorted(p for p, q in self.pair_of.items() if q == pair)

@@ -1,0 +1,151 @@
+"""Standings with penalties and with every registered player: slow, exact, obvious.
+
+Penalties (SPEC 10, art. 51.3) come off a player's cumulative average, never off a set, so no
+opponent's figure moves. From the first round a penalty is in force, ``exact_standings``
+re-ranks every round with Python fractions (avg - points/100), so ties are decided exactly,
+never by floats; the ranks, labels and strict positions follow the same rules as
+``standings`` (exact value, previous position, lot, id). Penalties are rare, so the fast
+path stays as it is for the rounds before.
+
+``with_unplaced`` adds the registered players who have not played yet (a round-1 bye) to each
+round, with 0 sets, after everyone who has: every registered player is in the standings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+
+from .standings import STANDINGS_COLUMNS, draw_lots
+
+
+def _points(penalties: pd.DataFrame) -> pd.DataFrame:
+    """round, player, exact points (decimal text or numbers read through their text)."""
+    return pd.DataFrame({
+        "round": penalties["round"].astype("int64"),
+        "player": penalties["player"].astype(str),
+        "points": [Fraction(str(p)) for p in penalties["points"]],
+    })
+
+
+def penalty_through(penalties: pd.DataFrame, round_no: int) -> dict[str, Fraction]:
+    """Each player's points in force after ``round_no`` (every penalty of rounds <= it)."""
+    table = _points(penalties)
+    total: dict[str, Fraction] = {}
+    for player, points in zip(table.loc[table["round"] <= round_no, "player"],
+                              table.loc[table["round"] <= round_no, "points"], strict=True):
+        total[player] = total.get(player, Fraction(0)) + points
+    return total
+
+
+def _strict_order(ids: list[str], values: list, previous: Mapping[str, float], seed) -> list[int]:
+    """Indices best first: value (higher first), previous position, lot, id."""
+    lots = draw_lots(seed, ids) if ids else np.zeros(0, np.uint64)
+    keys = [(-v, previous.get(p, float("inf")), int(lot), p)
+            for p, v, lot in zip(ids, values, lots, strict=True)]
+    return sorted(range(len(ids)), key=keys.__getitem__)
+
+
+def exact_standings(
+    scores: pd.DataFrame,
+    rounds: Sequence[int],
+    penalties: pd.DataFrame,
+    seed,
+    previous: Mapping[str, float],
+) -> pd.DataFrame:
+    """Standings after each of ``rounds`` (ascending) from ``scores``, exactly, with the
+    ``penalty`` points in force; ``previous`` is each player's position before the first."""
+    out = []
+    for round_no in rounds:
+        so_far = scores[scores["round"] <= round_no]
+        mine = scores[scores["round"] == round_no]
+        taken = penalty_through(penalties, round_no)
+        ids, values, rows = [], [], []
+        for player, group in so_far.groupby("player", sort=True):
+            total = sum((Fraction(int(n), int(d)) for n, d in
+                         zip(group["rate_num"], group["rate_den"], strict=True)), Fraction(0))
+            here = mine[mine["player"] == player]["score_rate"]
+            value = total / len(group) - taken.get(player, 0) / 100
+            ids.append(player)
+            values.append(value)
+            rows.append((len(group), here.mean() if len(here) else np.nan, float(value),
+                         float(taken.get(player, 0))))
+        order = _strict_order(ids, values, previous, seed)
+        counts: dict[Fraction, int] = {}
+        for v in values:
+            counts[v] = counts.get(v, 0) + 1
+        above = {v: sum(c for w, c in counts.items() if w > v) for v in counts}
+        for position, i in enumerate(order, start=1):
+            rank = above[values[i]] + 1
+            label = f"{rank}=" if counts[values[i]] > 1 else str(rank)
+            sets, round_avg, cumulative, penalty = rows[i]
+            out.append((round_no, ids[i], sets, round_avg, cumulative, rank, label, position,
+                        penalty))
+        previous = {ids[i]: p for p, i in enumerate(order, start=1)}
+    return _frame(out)
+
+
+def _frame(rows: list[tuple]) -> pd.DataFrame:
+    frame = pd.DataFrame(rows, columns=[*STANDINGS_COLUMNS, "penalty"])
+    return frame.astype({"round": "int64", "sets": "int64", "rank": "int64",
+                         "position": "int64", "round_avg": "float64", "cumulative": "float64",
+                         "penalty": "float64", "player": "str", "rank_label": "str"})
+
+
+def with_penalties(
+    standings: pd.DataFrame,
+    scores: pd.DataFrame,
+    penalties: pd.DataFrame,
+    seed,
+    previous_positions: Mapping[str, int] | pd.Series | None,
+) -> pd.DataFrame:
+    """``standings`` with a ``penalty`` column (points taken off, 0 for most) and every round
+    from the first penalty on re-ranked by ``exact_standings``."""
+    rounds = sorted(set(standings["round"]))
+    charged = _points(penalties)
+    charged = charged[charged["points"] != 0]
+    first = [r for r in rounds if (charged["round"] <= r).any()]
+    if not first:
+        return standings.assign(penalty=0.0)
+    kept = standings[standings["round"] < first[0]].assign(penalty=0.0)
+    if len(kept):
+        last = kept[kept["round"] == kept["round"].max()]
+        previous = dict(zip(last["player"], last["position"].astype(float), strict=True))
+    else:
+        previous = {} if previous_positions is None else {
+            str(p): float(v) for p, v in dict(previous_positions).items() if pd.notna(v)}
+    redone = exact_standings(scores, first, penalties, seed, previous)
+    return pd.concat([kept, redone], ignore_index=True)
+
+
+def with_unplaced(
+    standings: pd.DataFrame,
+    players: Sequence[str],
+    seed,
+    previous_positions: Mapping[str, int] | pd.Series | None,
+) -> pd.DataFrame:
+    """Every registered player in every round's standings: those with no set yet come last
+    with 0 sets and no average, sharing one rank, in the order of the previous round (the
+    seeding before round 1), then the lot."""
+    previous = {} if previous_positions is None else {
+        str(p): float(v) for p, v in dict(previous_positions).items() if pd.notna(v)}
+    frames = []
+    for round_no, table in standings.groupby("round", sort=True):
+        missing = sorted(set(map(str, players)) - set(table["player"]))
+        order = _strict_order(missing, [0] * len(missing), previous, seed)
+        rank = len(table) + 1
+        label = f"{rank}=" if len(missing) > 1 else str(rank)
+        extra = pd.DataFrame({
+            "round": round_no, "player": [missing[i] for i in order], "sets": 0,
+            "round_avg": np.nan, "cumulative": np.nan, "rank": rank, "rank_label": label,
+            "position": range(rank, rank + len(missing)),
+        })
+        if "penalty" in table:
+            extra["penalty"] = 0.0
+        both = pd.concat([table, extra.astype(table.dtypes.to_dict())], ignore_index=True)
+        frames.append(both)
+        previous = dict(zip(both["player"], both["position"].astype(float), strict=True))
+    return pd.concat(frames, ignore_index=True) if frames else standings
