@@ -32,6 +32,8 @@ class EventPlan:
 
     ``players`` counts entrants (for a pairs event, players, two per pair). ``schedule`` holds
     exceptions to the default sets as ``(round, group, sets)`` triples.
+    ``correction_minutes`` is art. 48's correction time after a round's end: until then the
+    round is provisional, after it final (docs/director-guide.md, "When things go wrong").
     """
 
     name: str
@@ -47,6 +49,7 @@ class EventPlan:
     first_leader: str = "E"
     three_failures_reset: bool = False
     compare_within: str = "event"
+    correction_minutes: int = 30
     schedule: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
 
     def __post_init__(self) -> None:
@@ -60,6 +63,9 @@ class EventPlan:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 out.append(f"{name} = {value!r}: expected a whole number >= 1")
+        if not isinstance(self.correction_minutes, int) or self.correction_minutes < 0:
+            out.append(f"correction_minutes = {self.correction_minutes!r}: expected a whole "
+                       "number of minutes >= 0")
         if self.kind not in KINDS:
             out.append(f"kind = {self.kind!r}: expected one of {', '.join(KINDS)}")
         if self.compare_within not in COMPARE_WITHIN:

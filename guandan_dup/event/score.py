@@ -16,9 +16,11 @@ from dataclasses import replace
 import pyarrow as pa
 
 from ..errors import GuandanError
+from ..ledger import score_with_ledger
 from ..movement import derive_seed
-from ..scoring import Scored, score
+from ..scoring import Scored
 from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
+from .ledger import event_context, guard_final, read_ledger, scoring_metadata
 
 LOT_LABEL = "standings tie-break lot"
 
@@ -36,8 +38,15 @@ def expected_tables(folder: EventFolder, last_round: int) -> dict:
     return expected
 
 
-def score_round(folder: EventFolder, round_no: int, force: bool = False) -> Scored:
-    """Write rounds/R/{scores,travellers,standings}.parquet; returns all rounds' scoring."""
+def score_round(
+    folder: EventFolder, round_no: int, force: bool = False, override: bool = False,
+    command: str = "",
+) -> Scored:
+    """Write rounds/R/{scores,travellers,standings}.parquet; returns all rounds' scoring.
+
+    The ledger's decisions are applied (``ledger.score_with_ledger``). Re-scoring a final
+    round (art. 48) so that its outputs change needs ``override``, recorded in the ledger.
+    """
     plan = folder.plan
     plan.check_round(round_no)
     later = [r for r in folder.rounds_scored() if r > round_no]
@@ -55,8 +64,12 @@ def score_round(folder: EventFolder, round_no: int, force: bool = False) -> Scor
         )
     results = folder.read_rounds("results", range(1, round_no + 1))
     players = folder.players()
-    scored = score(
+    ledger = read_ledger(folder)
+    scored = score_with_ledger(
         results,
+        folder.read_rounds("seating", range(1, round_no + 1)),
+        ledger,
+        event_context(folder, ledger),
         expected_tables(folder, round_no),
         compare_within=plan.compare_within,
         seed=derive_seed(folder.key(), LOT_LABEL),
@@ -71,11 +84,24 @@ def score_round(folder: EventFolder, round_no: int, force: bool = False) -> Scor
     standings = tables["standings"]
     tables["standings"] = standings.replace_schema_metadata(
         (standings.schema.metadata or {}) | {RESULTS_DIGEST: folder.results_digest(round_no)}
+        | scoring_metadata(folder, round_no, ledger)
     )
-    folder.replace_files({folder.file(round_no, n): parquet_bytes(t) for n, t in tables.items()})
+    files = {folder.file(round_no, n): parquet_bytes(t) for n, t in tables.items()}
+    if _changes(folder, round_no, frames):
+        files |= guard_final(folder, round_no, override, command, "re-score it")
+    folder.replace_files(files)
     missing = folder.missing_results(round_no)
     if not missing:
         return scored
     where = ", ".join(f"table {t} set {s}" for t, s in missing)
     note = f"round {round_no} has no results for {where}; the others were Neuberg-adjusted"
     return replace(scored, warnings=[note, *scored.warnings])
+
+
+def _changes(folder: EventFolder, round_no: int, frames: dict) -> bool:
+    """Whether scoring again changes a published output of ``round_no``."""
+    for name, frame in frames.items():
+        old = folder.read(round_no, name)
+        if old is None or not old.equals(frame.reset_index(drop=True).astype(old.dtypes)):
+            return True
+    return False

@@ -1,0 +1,162 @@
+"""The event folder's ledger: ledger.parquet read and written, checked against the plan.
+
+``event ledger add/list/withdraw`` call these; scoring, ingestion, seating and status read
+the ledger through ``read_ledger`` and ``event_context``. Each step writes its files in one
+``replace_files`` call (ledger.parquet, and players.parquet when a player enters).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import UTC, datetime
+
+import pandas as pd
+import pyarrow.parquet as pq
+
+from ..errors import GuandanError
+from ..ledger import LEDGER_FILE, Context, add, dump, empty, load, withdraw
+from ..ledger.status import deadlines, final_rounds, round_ends
+from .folder import EventFolder, parquet_bytes
+
+SCORED_AT = b"guandan_dup.scored_at"
+"""Standings metadata: when the round was first scored (its end, unless the ledger says)."""
+LEDGER_LAST = b"guandan_dup.ledger_last_id"
+"""Standings metadata: the last ledger row id the standings were scored with."""
+RESULTS_FILES = b"guandan_dup.results_files"
+"""Standings metadata: SHA-256 of each round's results file the standings were scored from."""
+
+
+def now_utc() -> pd.Timestamp:
+    return pd.Timestamp(datetime.now(UTC))
+
+
+def read_ledger(folder: EventFolder) -> pd.DataFrame:
+    """The folder's ledger, or an empty one before the first decision."""
+    path = folder.path / LEDGER_FILE
+    return load(path) if path.exists() else empty()
+
+
+def standings_metadata(folder: EventFolder, round_no: int) -> dict[bytes, bytes]:
+    path = folder.file(round_no, "standings")
+    return (pq.read_schema(path).metadata or {}) if path.exists() else {}
+
+
+def scored_times(folder: EventFolder) -> dict[int, pd.Timestamp]:
+    """When each scored round was first scored."""
+    out = {}
+    for r in folder.rounds_scored():
+        stamp = standings_metadata(folder, r).get(SCORED_AT)
+        if stamp:
+            out[r] = pd.Timestamp(stamp.decode())
+    return out
+
+
+def round_deadlines(folder: EventFolder, ledger: pd.DataFrame) -> dict[int, pd.Timestamp]:
+    """Each ended round's correction deadline (art. 48)."""
+    ends = round_ends(ledger, scored_times(folder))
+    return deadlines(ends, folder.plan.correction_minutes)
+
+
+def final(folder: EventFolder, ledger: pd.DataFrame, now: pd.Timestamp | None = None):
+    """The rounds past their correction deadline at ``now``."""
+    ends = round_ends(ledger, scored_times(folder))
+    return final_rounds(ends, folder.plan.correction_minutes, now or now_utc())
+
+
+def event_context(folder: EventFolder, ledger: pd.DataFrame | None = None,
+                  now: pd.Timestamp | None = None) -> Context:
+    """The plan, players and final rounds of the folder as the ledger room's ``Context``."""
+    plan = folder.plan
+    ledger = read_ledger(folder) if ledger is None else ledger
+    planned = pd.DataFrame(
+        [(r, t, s) for r in range(1, plan.rounds + 1) for t, s in plan.planned_results(r)],
+        columns=["round", "table", "set"])
+    players = folder.players()
+    ids = tuple(players["player"].astype(str))
+    pair_of = dict(zip(ids, players["pair"].astype(str), strict=True)) if "pair" in players else {}
+    team_of = dict(zip(ids, players["team"].astype(int), strict=True)) if "team" in players else {}
+    return Context(plan.kind, plan.rounds, planned, ids, pair_of, team_of,
+                   final(folder, ledger, now))
+
+
+def _entered(players: pd.DataFrame, row: pd.Series) -> pd.DataFrame:
+    """players.parquet with a late entry appended (last in the seeding order)."""
+    if "pair" in players:
+        raise GuandanError("a late entry in a pairs event needs its pair: add the two players "
+                           "to the players file before the event instead")
+    seed = players["seed"].max()
+    extra = {"player": row["player"], "name": row["name"] or row["player"],
+             "seed": (0 if pd.isna(seed) else int(seed)) + 1}
+    if "team" in players:
+        extra["team"] = int(row["team"])
+    new = pd.concat([players, pd.DataFrame([extra])], ignore_index=True)
+    return new.astype(players.dtypes.to_dict())
+
+
+def add_entry(folder: EventFolder, kind: str, round_no: int, reason: str, command: str = "",
+              now: pd.Timestamp | None = None, **fields) -> pd.Series:
+    """Check and record one decision; returns the row added."""
+    ledger = read_ledger(folder)
+    now = now or now_utc()
+    new = add(ledger, event_context(folder, ledger, now), kind, round_no, reason, time=now,
+              command=command, **fields)
+    row = new.iloc[-1]
+    files = {folder.path / LEDGER_FILE: dump(new)}
+    if kind == "enter":
+        files[folder.path / "players.parquet"] = parquet_bytes(_entered(folder.players(), row))
+    folder.replace_files(files)
+    return row
+
+
+def withdraw_entry(folder: EventFolder, row_id: int, reason: str, command: str = "",
+                   override: bool = False, now: pd.Timestamp | None = None) -> pd.Series:
+    """Take back ledger row ``row_id`` by a ``retract`` row; returns the row added."""
+    ledger = read_ledger(folder)
+    now = now or now_utc()
+    context = event_context(folder, ledger, now)
+    target = ledger[ledger["id"] == row_id]
+    if len(target) and target["kind"].iloc[0] == "enter":
+        raise GuandanError(f"row {row_id} entered player {target['player'].iloc[0]!r}, who "
+                           "stays in the players file; withdraw the player instead "
+                           "(`event ledger add DIR withdraw --player P --round R`)")
+    new = withdraw(ledger, context, row_id, reason, time=now, command=command,
+                   override=override)
+    folder.replace_files({folder.path / LEDGER_FILE: dump(new)})
+    return new.iloc[-1]
+
+
+def guard_final(folder: EventFolder, round_no: int, override: bool, command: str,
+                what: str, now: pd.Timestamp | None = None) -> dict:
+    """Files to write with a step that changes ``round_no``: none while the round is
+    provisional; an ``override`` ledger row if it is final and ``override`` is given; else
+    a ``GuandanError`` (art. 48)."""
+    ledger = read_ledger(folder)
+    now = now or now_utc()
+    if round_no not in final(folder, ledger, now):
+        return {}
+    if not override:
+        deadline = round_deadlines(folder, ledger)[round_no]
+        raise GuandanError(
+            f"round {round_no} is final: its correction deadline (art. 48) passed at "
+            f"{deadline:%Y-%m-%d %H:%M} UTC; nothing was changed. Add --override to {what} "
+            "anyway (the override is recorded in the ledger)")
+    new = add(ledger, event_context(folder, ledger, now), "override", round_no,
+              f"{what} after the correction deadline", time=now, command=command,
+              override=True)
+    return {folder.path / LEDGER_FILE: dump(new)}
+
+
+def scoring_metadata(folder: EventFolder, round_no: int, ledger: pd.DataFrame,
+                     now: pd.Timestamp | None = None) -> dict[bytes, bytes]:
+    """What the standings of ``round_no`` record about their sources (see ``event diff``)."""
+    first = standings_metadata(folder, round_no).get(SCORED_AT)
+    stamp = first or (now or now_utc()).isoformat().encode()
+    files = {}
+    for r in range(1, round_no + 1):
+        path = folder.file(r, "results")
+        if path.exists():
+            files[r] = hashlib.sha256(path.read_bytes()).hexdigest()
+    last = int(ledger["id"].max()) if len(ledger) else 0
+    return {SCORED_AT: stamp, LEDGER_LAST: str(last).encode(),
+            RESULTS_FILES: json.dumps(files).encode()}
