@@ -143,12 +143,35 @@ class EventFolder:
         return pd.concat(frames, ignore_index=True) if frames else None
 
     def missing_results(self, round_no: int) -> list[tuple[int, int]]:
-        """The (table, set) results the plan expects in ``round_no`` that are not in, sorted."""
+        """The (table, set) results the plan expects in ``round_no`` that are not in, sorted;
+        a table's set that the ledger says will not be played (or scores artificially) is
+        not missing."""
         results = self.read(round_no, "results")
-        done = set()
+        done = self.will_not_play(round_no)
         if results is not None:
-            done = set(zip(results["table"].tolist(), results["set"].tolist(), strict=True))
-        return sorted(p for p in self.plan.planned_results(round_no) if p not in done)
+            done |= set(zip(results["table"].tolist(), results["set"].tolist(), strict=True))
+        return sorted(p for p in self.seated_results(round_no) if p not in done)
+
+    def seated_results(self, round_no: int) -> list[tuple[int, int]]:
+        """The plan's (table, set) of ``round_no`` at tables its seating has (withdrawals
+        recorded in the ledger may leave fewer tables than the plan); all before seating."""
+        planned = self.plan.planned_results(round_no)
+        seating = self.read(round_no, "seating")
+        if seating is None:
+            return planned
+        tables = set(seating["table"].tolist())
+        return [(t, s) for t, s in planned if t in tables]
+
+    def will_not_play(self, round_no: int) -> set[tuple[int, int]]:
+        """The (table, set) of ``round_no`` that no results file will bring (the ledger's
+        ``Effects.will_not_play``): publication counts them as done."""
+        if not (self.path / "ledger.parquet").exists():
+            return set()
+        from .ledger import effects  # the ledger's module reads the folder: import it late
+
+        rows = effects(self).will_not_play
+        mine = rows[rows["round"] == round_no]
+        return set(zip(mine["table"].tolist(), mine["set"].tolist(), strict=True))
 
     def complete_sets(self, round_no: int) -> list[int]:
         """The round's sets whose every planned table has a result."""

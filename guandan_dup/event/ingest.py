@@ -20,9 +20,11 @@ import pandas as pd
 import pyarrow.parquet as pq
 
 from ..errors import GuandanError, InvalidResultsError, Problem
+from ..ledger.apply import substituted
 from ..results import load_results, validate_sets
 from ..seats import SEAT_COLUMNS
 from .folder import EventFolder, parquet_bytes
+from .ledger import effects, guard_final
 from .plan import EventPlan
 
 
@@ -119,10 +121,20 @@ def merge_results(earlier: pd.DataFrame | None, new: pd.DataFrame) -> tuple[pd.D
     return merged.sort_values(["round", "set", "table"], ignore_index=True), int(same.sum())
 
 
-def ingest(folder: EventFolder, file: str | os.PathLike, round_no: int) -> IngestReport:
-    """Validate ``file`` and store its results in rounds/R/results.parquet."""
+def ingest(
+    folder: EventFolder, file: str | os.PathLike, round_no: int, override: bool = False,
+    command: str = "",
+) -> IngestReport:
+    """Validate ``file`` and store its results in rounds/R/results.parquet.
+
+    The ledger's start levels (art. 32) are used to check late tables' levels, and a
+    substitute may sit in the seat of the player they replace. A final round (art. 48) takes
+    results only with ``override``, which is recorded in the ledger.
+    """
     plan = folder.plan
     plan.check_round(round_no)
+    decided = effects(folder)
+    start_levels = decided.start_levels[decided.start_levels["round"] == round_no]
     seating = folder.read(round_no, "seating")
     if seating is None:
         raise GuandanError(
@@ -134,19 +146,25 @@ def ingest(folder: EventFolder, file: str | os.PathLike, round_no: int) -> Inges
         [file],
         boards_per_set=plan.boards_per_set,
         three_failures_reset=plan.three_failures_reset,
+        start_levels=start_levels,
     )
     group_given = "group" in pq.read_schema(file).names
     sets = ingested.sets
     located = sets.assign(file_row=file_rows(file, sets).to_numpy())
-    problems = plan_problems(plan, seating, located, round_no, name, group_given)
+    seated_as = substituted(located, decided.substitutes)
+    problems = plan_problems(plan, seating, seated_as, round_no, name, group_given)
     if problems:
         raise InvalidResultsError(problems)
     sets = sets.assign(group=sets["table"].map(plan.group_of_table).astype("int64"))
     earlier = folder.read(round_no, "results")
     merged, replaced = merge_results(earlier, sets)
-    validate_sets(merged, file=f"{name} with the results already in round {round_no}")
+    validate_sets(merged, file=f"{name} with the results already in round {round_no}",
+                  start_levels=start_levels)
     changed = earlier is None or not merged.equals(earlier)
-    folder.replace_files({folder.file(round_no, "results"): parquet_bytes(merged)})
+    files = {folder.file(round_no, "results"): parquet_bytes(merged)}
+    if changed:
+        files |= guard_final(folder, round_no, override, command, "ingest results into it")
+    folder.replace_files(files)
     warnings = list(ingested.warnings)
     scored = [r for r in folder.rounds_scored() if r >= round_no]
     if changed and scored:

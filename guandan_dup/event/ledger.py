@@ -15,7 +15,7 @@ import pandas as pd
 import pyarrow.parquet as pq
 
 from ..errors import GuandanError
-from ..ledger import LEDGER_FILE, Context, add, dump, empty, load, withdraw
+from ..ledger import LEDGER_FILE, Context, Effects, add, dump, empty, load, replay, withdraw
 from ..ledger.status import deadlines, final_rounds, round_ends
 from .folder import EventFolder, parquet_bytes
 
@@ -78,6 +78,12 @@ def event_context(folder: EventFolder, ledger: pd.DataFrame | None = None,
     team_of = dict(zip(ids, players["team"].astype(int), strict=True)) if "team" in players else {}
     return Context(plan.kind, plan.rounds, planned, ids, pair_of, team_of,
                    final(folder, ledger, now))
+
+
+def effects(folder: EventFolder, ledger: pd.DataFrame | None = None) -> Effects:
+    """The folder's ledger replayed."""
+    ledger = read_ledger(folder) if ledger is None else ledger
+    return replay(ledger, event_context(folder, ledger))
 
 
 def _entered(players: pd.DataFrame, row: pd.Series) -> pd.DataFrame:

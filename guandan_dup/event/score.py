@@ -34,7 +34,13 @@ def expected_tables(folder: EventFolder, last_round: int) -> dict:
     )
     expected: dict = {}
     for r in range(1, last_round + 1):
-        expected |= per_round(r)
+        seated = folder.seated_results(r)
+        if len(seated) == len(plan.planned_results(r)):
+            expected |= per_round(r)
+            continue
+        for t, s in seated:  # withdrawals (the ledger) left fewer tables than the plan has
+            key = s if plan.compare_within == "event" else (s, plan.group_of_table(t))
+            expected[key] = expected.get(key, 0) + 1
     return expected
 
 

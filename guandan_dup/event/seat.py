@@ -22,6 +22,7 @@ from ..movement import (
 )
 from . import cards
 from .folder import EventFolder, parquet_bytes
+from .ledger import effects
 
 
 def round_order(folder: EventFolder, round_no: int) -> list[str]:
@@ -45,10 +46,26 @@ def round_order(folder: EventFolder, round_no: int) -> list[str]:
     return with_unplaced(ranked, seeded)
 
 
+def away(folder: EventFolder, round_no: int) -> set[str]:
+    """Players the ledger keeps out of ``round_no``'s movement: withdrawn in it or before,
+    or entering only later (in a pairs event a withdrawal takes the pair out)."""
+    decided = effects(folder)
+    gone = decided.withdrawals[decided.withdrawals["round"] <= round_no]["player"].dropna()
+    later = decided.entries[decided.entries["round"] > round_no]["player"]
+    out = set(gone) | set(later)
+    players = folder.players()
+    if "pair" in players and out:
+        pairs = set(players.loc[players["player"].isin(out), "pair"])
+        out |= set(players.loc[players["pair"].isin(pairs), "player"])
+    return out
+
+
 def plan_seating(folder: EventFolder, round_no: int) -> Seating:
-    """The seating of ``round_no`` (computed, not written)."""
+    """The seating of ``round_no`` (computed, not written); the ledger's withdrawals and
+    late entries leave and join the movement here."""
     plan = folder.plan
-    order = round_order(folder, round_no)
+    missing = away(folder, round_no)
+    order = [p for p in round_order(folder, round_no) if p not in missing]
     earlier = range(1, round_no)
     byes = folder.read_rounds("byes", earlier)
     had_bye = [] if byes is None else byes["player"].astype(str).tolist()
@@ -62,6 +79,7 @@ def plan_seating(folder: EventFolder, round_no: int) -> Seating:
             rotate_partners=plan.rotate_partners,
         )
     players = folder.players()
+    players = players[~players["player"].isin(missing)]
     pair_of = dict(zip(players["player"], players["pair"], strict=True))
     seatings = folder.read_rounds("seating", earlier)
     met = set() if seatings is None else earlier_meetings(seatings, pair_of)

@@ -35,7 +35,8 @@ def _seated_rows(keys: pd.DataFrame, seating: pd.DataFrame | None) -> pd.DataFra
     return rows[list(NORMALISED_DTYPES)].astype(NORMALISED_DTYPES)
 
 
-def _substituted(sets: pd.DataFrame, substitutes: pd.DataFrame) -> pd.DataFrame:
+def substituted(sets: pd.DataFrame, substitutes: pd.DataFrame) -> pd.DataFrame:
+    """``sets`` with each substitute named as the player they replaced, in their round."""
     if substitutes.empty:
         return sets
     out = sets.copy()
@@ -53,7 +54,7 @@ def scoring_inputs(
     """The normalised set table with the ledger applied, and the variable artificial results
     (round, table, set) or ``None``. ``seating`` (every round's, with a ``round`` column)
     names the players of tables with no result row."""
-    sets = _substituted(results, effects.substitutes)
+    sets = substituted(results, effects.substitutes)
     decided = pd.concat([effects.artificial[RESULT_KEY], effects.assigned[RESULT_KEY],
                          effects.not_played[RESULT_KEY]], ignore_index=True).astype("int64")
     sets = sets[~_keyed(sets).isin(_keyed(decided))] if len(decided) else sets
@@ -62,7 +63,7 @@ def scoring_inputs(
     for frame, fill in ((effects.artificial, _artificial), (effects.assigned, _assigned)):
         if len(frame):
             keys = frame[RESULT_KEY].astype("int64")
-            base = keys.merge(_substituted(kept, effects.substitutes), on=RESULT_KEY, how="left")
+            base = keys.merge(substituted(kept, effects.substitutes), on=RESULT_KEY, how="left")
             missing = base[SEAT_COLUMNS[0]].isna().to_numpy()
             rows = base[list(NORMALISED_DTYPES)].astype(NORMALISED_DTYPES)
             if missing.any():
