@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from . import deals, demo, event, movement, rules, scoring, simulate, site  # noqa: F401  (registers)
+from . import (  # noqa: F401  (registers)
+    deals,
+    demo,
+    event,
+    ledger,
+    movement,
+    rules,
+    scoring,
+    simulate,
+    site,
+)
 from .app import app
 
 

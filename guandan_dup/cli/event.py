@@ -100,9 +100,13 @@ def ingest_command(
     directory: Path = DIR,
     file: Path = typer.Argument(..., help="Results file (set- or board-level Parquet)."),
     round_no: int = ROUND,
+    override: bool = typer.Option(
+        False, "--override", help="Ingest into a final round (recorded in the ledger)."
+    ),
 ) -> None:
     """Check a results file against the plan and seating and store it (corrections replace)."""
-    report = ingest(EventFolder.open(directory), file, round_no)
+    report = ingest(EventFolder.open(directory), file, round_no, override=override,
+                    command=f"guandan-dup event ingest {directory} {file} --round {round_no}")
     if not report.changed:
         typer.echo(f"Round {round_no}: these {report.taken} set results are already stored.")
     else:
@@ -121,9 +125,13 @@ def score(
     force: bool = typer.Option(
         False, "--force", help="Re-score although a later round is scored (history kept)."
     ),
+    override: bool = typer.Option(
+        False, "--override", help="Change a final round's standings (recorded in the ledger)."
+    ),
 ) -> None:
     """Score a round from the results of rounds 1..R; writes its scores and standings."""
-    scored = score_round(EventFolder.open(directory), round_no, force=force)
+    scored = score_round(EventFolder.open(directory), round_no, force=force, override=override,
+                         command=f"guandan-dup event score {directory} --round {round_no}")
     for warning in scored.warnings:
         typer.echo(f"Warning: {warning}", err=True)
     standings = scored.standings[scored.standings["round"] == round_no]

@@ -239,9 +239,9 @@ def add(
     entry = {"kind": kind, "round": round, "reason": reason, **fields}
     amount = [a for a in AMOUNTS if fields.get(a) is not None]
     problems = _shape_problems(context, entry)
-    if not problems:
+    if kind in FIELDS:
         checked = entry | {"amount_kind": amount[0] if amount else None}
-        problems = _place_problems(context, entry) + _value_problems(context, ledger, checked)
+        problems += _place_problems(context, entry) + _value_problems(context, ledger, checked)
     if problems:
         raise LedgerError(problems)
     return _appended(ledger, entry, time, command)

@@ -1,0 +1,161 @@
+"""CLI commands ``event ledger add/list/withdraw`` and ``event diff``: thin calls into
+``event.ledger`` and ``event.diff``."""
+
+from __future__ import annotations
+
+import shlex
+from datetime import datetime
+from pathlib import Path
+
+import pandas as pd
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ..event import EventFolder
+from ..event.diff import diff_round
+from ..event.ledger import add_entry, read_ledger, withdraw_entry
+from ..ledger import KINDS, active
+from ..ledger.describe import describe
+from .event import DIR, event_app
+
+ledger_app = typer.Typer(
+    no_args_is_help=True,
+    help="The director's ledger: late arrivals, absences, adjustments, penalties (SPEC 10).",
+)
+event_app.add_typer(ledger_app, name="ledger")
+
+REASON = typer.Option(..., "--reason", help="Why (shown with the decision everywhere).")
+OVERRIDE = typer.Option(
+    False, "--override", help="Change a round already final (past art. 48's deadline)."
+)
+
+
+def command_line(ctx: typer.Context) -> str:
+    """The command as typed, rebuilt from its parameters (recorded in the ledger)."""
+    words = ["guandan-dup", *ctx.command_path.split()[1:]]
+    for param in ctx.command.params:
+        value = ctx.params.get(param.name)
+        if value is None or value is False or (param.param_type_name == "option"
+                                               and value == param.default):
+            continue
+        if param.param_type_name == "argument":
+            words.append(str(value))
+        elif value is True:
+            words.append(param.opts[0])
+        else:
+            words += [param.opts[0], str(value)]
+    return shlex.join(words)
+
+
+@ledger_app.command("add")
+def add(
+    ctx: typer.Context,
+    directory: Path = DIR,
+    kind: str = typer.Argument(..., help=f"What happened: {', '.join(KINDS[:-1])}."),
+    round_no: int = typer.Option(..., "--round", help="The round it concerns."),
+    set_no: int | None = typer.Option(None, "--set", help="The set (event-wide number)."),
+    table: int | None = typer.Option(None, "--table", help="The table."),
+    player: str | None = typer.Option(None, "--player", help="The player it concerns."),
+    side: str | None = typer.Option(None, "--side", help="NS or EW: the side at fault."),
+    minutes: float | None = typer.Option(None, "--minutes", help="Minutes late or over time."),
+    result: str | None = typer.Option(
+        None, "--result", help="NS/EW: levels (assigned, e.g. K/5) or A+/A-/A (artificial)."),
+    variable: bool = typer.Option(
+        False, "--variable", help="Artificial: the better of the rate and own average."),
+    tables: str | None = typer.Option(None, "--tables", help="Fouled: the tables, e.g. 3,4,7."),
+    for_player: str | None = typer.Option(None, "--for", help="Substitute: the player replaced."),
+    team: int | None = typer.Option(None, "--team", help="The team (team events)."),
+    name: str | None = typer.Option(None, "--name", help="Enter: the new player's name."),
+    points: str | None = typer.Option(
+        None, "--points", help="Penalty: percentage points off the cumulative average."),
+    match_points: str | None = typer.Option(
+        None, "--match-points", help="Penalty: 场分 (team events)."),
+    level_points: str | None = typer.Option(
+        None, "--level-points", help="Penalty: 级差分 (team events)."),
+    scale: int | None = typer.Option(
+        None, "--scale", help="Penalty: art. 52 scale 1..4 (repeats take the next step)."),
+    at: datetime | None = typer.Option(
+        None, "--at", help="Ends: the round's scheduled end (UTC unless a zone is given)."),
+    reason: str = REASON,
+    article: str | None = typer.Option(None, "--article", help="The rule applied, e.g. 32.1."),
+    override: bool = OVERRIDE,
+) -> None:
+    """Record one decision in the ledger (with the time and this command); prints its effect."""
+    row = add_entry(
+        EventFolder.open(directory), kind, round_no, reason, command=command_line(ctx),
+        set=set_no, table=table, player=player, side=side, minutes=minutes, result=result,
+        variable=variable, tables=tables, for_player=for_player, team=team, name=name,
+        points=points, match_points=match_points, level_points=level_points, scale=scale,
+        at=at, article=article, override=override,
+    )
+    typer.echo(f"Ledger row {int(row['id'])}: {describe(row)}")
+    typer.echo(f"Score round {round_no} again to apply it (`guandan-dup event score "
+               f"{directory} --round {round_no}`).")
+
+
+def _status(ledger: pd.DataFrame) -> dict[int, str]:
+    taken = dict(zip(ledger.loc[ledger["kind"] == "retract", "withdraws"].astype(int),
+                     ledger.loc[ledger["kind"] == "retract", "id"].astype(int), strict=True))
+    live = set(active(ledger)["id"].astype(int))
+    return {int(i): "in force" if i in live else (f"withdrawn by {taken[i]}" if i in taken
+                                                    else "") for i in ledger["id"]}
+
+
+@ledger_app.command("list")
+def list_rows(
+    directory: Path = DIR,
+    round_no: int | None = typer.Option(None, "--round", help="Only this round's rows."),
+) -> None:
+    """Show the ledger's rows: what, why, under which article, and whether still in force."""
+    ledger = read_ledger(EventFolder.open(directory))
+    status = _status(ledger)
+    if round_no is not None:
+        ledger = ledger[ledger["round"] == round_no]
+    table = Table(title=f"Ledger of {directory}")
+    for column in ("id", "time (UTC)", "kind", "decision", "reason", "status"):
+        table.add_column(column)
+    for _, row in ledger.iterrows():
+        table.add_row(str(row["id"]), f"{row['time']:%Y-%m-%d %H:%M}", row["kind"],
+                      describe(row), str(row["reason"]), status[int(row["id"])])
+    Console(width=160).print(table)
+
+
+@ledger_app.command("withdraw")
+def withdraw(
+    ctx: typer.Context,
+    directory: Path = DIR,
+    row_id: int = typer.Argument(..., metavar="ID", help="The ledger row to take back."),
+    reason: str = REASON,
+    override: bool = OVERRIDE,
+) -> None:
+    """Take back a decision by adding a row that withdraws it (nothing is deleted)."""
+    row = withdraw_entry(EventFolder.open(directory), row_id, reason, command_line(ctx),
+                         override=override)
+    typer.echo(f"Ledger row {int(row['id'])}: {describe(row)}")
+
+
+@event_app.command("diff")
+def diff(
+    directory: Path = DIR,
+    round_no: int = typer.Option(..., "--round", help="The round whose standings to compare."),
+    since: str | None = typer.Option(
+        None, "--since", help="The earlier version's stamp in history/ (default: the latest)."),
+) -> None:
+    """Which positions moved between two published standings, and which rows moved them."""
+    report = diff_round(EventFolder.open(directory), round_no, since)
+    console = Console(width=160)
+    moved = Table(title=f"Round {round_no}: moved since version {report.since}")
+    for column in report.moved.columns:
+        moved.add_column(column)
+    for row in report.moved.itertuples(index=False):
+        moved.add_row(*("" if pd.isna(v) else (f"{v:.2%}" if isinstance(v, float) and v <= 1
+                                                else str(v)) for v in row))
+    console.print(moved if len(report.moved) else "No position or rank moved.")
+    for _, row in report.results.iterrows():
+        console.print(f"Result round {row['round']} table {row['table']} set {row['set']} "
+                      f"{row['change']}: {row['before'] or '-'} -> {row['after'] or '-'}")
+    if not report.results_known:
+        console.print("Some results files of the earlier version are no longer in history/.")
+    for _, row in report.ledger.iterrows():
+        console.print(f"Ledger row {row['id']}: {describe(row)} ({row['reason']})")

@@ -1,0 +1,83 @@
+"""One sentence per ledger row: what it changes, for ``event ledger add`` and ``list``.
+
+>>> import pandas as pd
+>>> row = pd.Series({"kind": "late", "round": 2, "table": 3, "set": 5, "side": "NS",
+...                  "minutes": 4.0, "article": None})
+>>> describe(row)
+'round 2, table 3, set 5: NS late 4 minutes, so EW start at level 3 (art. 32)'
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+
+def _at(row) -> str:
+    parts = [f"round {int(row['round'])}"]
+    for field in ("table", "set"):
+        value = row.get(field)
+        if value is not None and not pd.isna(value):
+            parts.append(f"{field} {int(value)}")
+    return ", ".join(parts)
+
+
+def _other(side: str) -> str:
+    return "EW" if side == "NS" else "NS"
+
+
+def _late(row) -> str:
+    minutes = float(row["minutes"])
+    if minutes > 10:
+        return (f"{row['side']} late {minutes:g} minutes: a forfeit, {row['side']} A-, "
+                f"{_other(row['side'])} A+ (art. 32.3)")
+    level = 3 if minutes <= 5 else 4
+    return (f"{row['side']} late {minutes:g} minutes, so {_other(row['side'])} start at level "
+            f"{level} (art. 32)")
+
+
+def _penalty(row) -> str:
+    who = f"team {int(row['team'])}" if not pd.isna(row.get("team")) else row["player"]
+    if row["kind"] == "overtime":
+        return f"{who}: {float(row['minutes']):g} minutes over time (art. 33)"
+    for column, unit in (("points", "percentage points off the cumulative average"),
+                         ("match_points", "场分 (match points)"),
+                         ("level_points", "级差分 (level points)")):
+        if not pd.isna(row.get(column)):
+            return f"{who}: -{row[column]} {unit}"
+    return f"{who}: art. 52 scale {int(row['scale'])} (the step follows earlier offences)"
+
+
+_SENTENCES = {
+    "late": _late,
+    "absent": lambda r: (f"team {int(r['team'])} absent: a forfeit (art. 34)"
+                         if not pd.isna(r.get("team")) else
+                         f"{r['side']} absent: {r['side']} A-, {_other(r['side'])} A+ (forfeit)"),
+    "excused": lambda r: (f"team {int(r['team'])} excused (art. 36)"
+                          if not pd.isna(r.get("team")) else
+                          f"{r['side']} excused: {r['side']} A, {_other(r['side'])} A+ "
+                          "(art. 36)"),
+    "withdraw": lambda r: (f"{r['player'] if not pd.isna(r.get('player')) else 'team'} "
+                           "withdraws from this round on (leaves the movement)"),
+    "substitute": lambda r: f"{r['player']} plays for {r['for_player']}",
+    "enter": lambda r: f"{r['player']} enters from this round (joins the movement)",
+    "assigned": lambda r: f"assigned result {r['result']} (NS/EW levels)",
+    "artificial": lambda r: f"artificial result {r['result']}" + (
+        ", or the player's own average if better" if r.get("variable") else ""),
+    "not-played": lambda r: "not played: left out, the others Neuberg-adjusted",
+    "fouled": lambda r: (f"tables {r['tables']} played other cards: compared among "
+                         "themselves, factored to the field"),
+    "penalty": _penalty,
+    "overtime": _penalty,
+    "ends": lambda r: f"scheduled end {pd.Timestamp(r['at']):%Y-%m-%d %H:%M} UTC",
+    "override": lambda r: "a change after the correction deadline (art. 48)",
+    "retract": lambda r: f"withdraws row {int(r['withdraws'])}",
+}
+
+
+def describe(row: pd.Series) -> str:
+    """What ``row`` changes, where, and under which article."""
+    text = f"{_at(row)}: {_SENTENCES[row['kind']](row)}"
+    article = row.get("article")
+    if article is not None and not pd.isna(article) and article:
+        text += f" [art. {article}]"
+    return text
