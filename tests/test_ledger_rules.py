@@ -375,3 +375,10 @@ def test_spec10_ledger_file_round_trips_byte_for_byte():
     data = dump(ledger)
     assert dump(load_bytes(data)) == data
     pd.testing.assert_frame_equal(load_bytes(data), ledger)
+
+
+def test_spec10_a_table_is_in_one_fouled_group_of_a_set_at_a_time():
+    ledger = ledger_of(("fouled", 1, dict(set=1, tables="1,2")))
+    with pytest.raises(LedgerError, match="ledger row 1 already has tables 1,2"):
+        add(ledger, context(), "fouled", 1, "again", time=TIME, set=1, tables="2,3")
+    add(ledger, context(), "fouled", 1, "the other set", time=TIME, set=2, tables="2,3")

@@ -127,7 +127,7 @@ def _problem_maker():
     return problem
 
 
-def _place_problems(context: Context, fields: dict) -> list[Problem]:
+def _place_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> list[Problem]:
     """Table, set and tables against the plan's round."""
     problem, out = _problem_maker(), []
     round_no, table, set_no = fields["round"], fields.get("table"), fields.get("set")
@@ -155,6 +155,14 @@ def _place_problems(context: Context, fields: dict) -> list[Problem]:
         elif set(tables) == set(playing):
             out.append(problem("tables", fields["tables"], "a fouled group is some of the "
                                "tables, not all (the others are the field it is factored to)"))
+        rows = active(ledger)
+        rows = rows[(rows["kind"] == "fouled") & (rows["round"] == round_no)
+                    & (rows["set"] == set_no)]
+        for rid, text in zip(rows["id"], rows["tables"], strict=True):
+            if set(fouled_tables(text)) & set(tables):
+                out.append(problem("tables", fields["tables"], f"ledger row {rid} already has "
+                                   f"tables {text} of set {set_no} in a fouled group; withdraw "
+                                   "it first"))
     return out
 
 
@@ -241,7 +249,8 @@ def add(
     problems = _shape_problems(context, entry)
     if kind in FIELDS:
         checked = entry | {"amount_kind": amount[0] if amount else None}
-        problems += _place_problems(context, entry) + _value_problems(context, ledger, checked)
+        problems += _place_problems(context, ledger, entry)
+        problems += _value_problems(context, ledger, checked)
     if problems:
         raise LedgerError(problems)
     return _appended(ledger, entry, time, command)

@@ -99,6 +99,7 @@ class _Replay:
         self.results: dict[tuple[int, int, int], tuple[str, tuple]] = {}
         self.rows: dict[str, list[tuple]] = {name: [] for name in COLUMNS}
         self.offences: dict[tuple, int] = {}
+        self.fouled: dict[tuple[int, int, int], int] = {}
 
     def result(self, row, sets, what: str, values: tuple) -> None:
         for set_no in sets:
@@ -137,9 +138,9 @@ class _Replay:
                                                                rid))
         elif kind == "not-played":
             self.result(row, self.sets_of(row), "not_played", (rid,))
-        else:
-            self.rows["fouled"] += [(int(row["round"]), int(row["set"]), t, rid, rid)
-                                    for t in fouled_tables(row["tables"])]
+        else:  # a table in a later group leaves its earlier one
+            for t in fouled_tables(row["tables"]):
+                self.fouled[(int(row["round"]), int(row["set"]), t)] = rid
 
     def roster(self, row) -> None:
         kind, rid, round_no = row["kind"], int(row["id"]), int(row["round"])
@@ -185,6 +186,7 @@ class _Replay:
         return unit, amount, note
 
     def effects(self) -> Effects:
+        self.rows["fouled"] = [(*key, rid, rid) for key, rid in sorted(self.fouled.items())]
         for (round_no, table, set_no), (what, values) in sorted(self.results.items()):
             self.rows[what].append((round_no, table, set_no, *values))
             self.rows["will_not_play"].append((round_no, table, set_no))

@@ -1,0 +1,146 @@
+"""The ledger in an event folder, through the CLI: decisions, the art. 48 deadline and its
+override, movement after withdrawals and late entries, event diff (SPEC 10)."""
+
+import pandas as pd
+import pytest
+from event_support import players_csv, set_results, write
+from typer.testing import CliRunner
+
+from guandan_dup.cli.app import app
+from guandan_dup.event import EventFolder
+from guandan_dup.event.ledger import read_ledger
+
+runner = CliRunner()
+
+
+def run(*args, code=0):
+    result = runner.invoke(app, [str(a) for a in args])
+    assert result.exit_code == code, result.output
+    return result.output
+
+
+@pytest.fixture
+def event(tmp_path):
+    """17 players (one bye a round), 4 tables, 2 rounds of 2 sets; round 1 dealt and seated."""
+    directory = tmp_path / "event"
+    run("event", "init", directory, "--players", players_csv(tmp_path / "p.csv", 17),
+        "--tables-per-group", 4, "--sets-per-round", 2, "--boards-per-set", 3, "--rounds", 2)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    return directory
+
+
+def results_file(directory, round_no, tmp_path, drop=()):
+    frame = set_results(EventFolder.open(directory), round_no, seed=round_no)
+    keep = ~frame[["table", "set"]].apply(tuple, axis=1).isin(drop)
+    return write(frame[keep], tmp_path / f"r{round_no}.parquet")
+
+
+def test_spec10_add_list_and_withdraw_through_the_cli(event):
+    out = run("event", "ledger", "add", event, "not-played", "--round", 1, "--table", 2,
+              "--set", 2, "--reason", "ran out of time", "--article", "31")
+    assert "Ledger row 1: round 1, table 2, set 2: not played" in out and "[art. 31]" in out
+    listed = run("event", "ledger", "list", event, "--round", 1)
+    assert "ran out of time" in listed and "in force" in listed
+    run("event", "ledger", "withdraw", event, 1, "--reason", "they played it")
+    assert "withdrawn by 2" in run("event", "ledger", "list", event)
+    ledger = read_ledger(EventFolder.open(event))
+    assert ledger["kind"].tolist() == ["not-played", "retract"]
+    assert ledger["command"].iloc[0].startswith("guandan-dup event ledger add ")
+    assert "--table 2" in ledger["command"].iloc[0]
+
+
+def test_spec10_a_bad_entry_is_an_error_listing_every_problem_and_writes_nothing(event):
+    out = run("event", "ledger", "add", event, "late", "--round", 1, "--table", 9,
+              "--side", "N", "--reason", "x", code=1)
+    assert "Error: 4 problems in the ledger entry" in out
+    for part in ("late needs --set", "late needs --minutes", "round 1 has tables 1, 2, 3, 4",
+                 "expected NS or EW"):
+        assert part in out
+    assert not (event / "ledger.parquet").exists()
+
+
+def test_spec10_a_set_that_will_not_be_played_is_not_missing(event, tmp_path):
+    run("event", "ledger", "add", event, "not-played", "--round", 1, "--table", 2, "--set", 2,
+        "--reason", "no time")
+    out = run("event", "ingest", event, results_file(event, 1, tmp_path, drop=[(2, 2)]),
+              "--round", 1)
+    assert "Every table of the round has results" in out
+    assert EventFolder.open(event).complete_sets(1) == [1, 2]
+
+
+def test_art32_ingestion_refuses_levels_the_late_start_cannot_produce(event, tmp_path):
+    frame = set_results(EventFolder.open(event), 1, seed=1)
+    first = (frame["table"] == 1) & (frame["set"] == 1)
+    frame.loc[first, ["ns_level", "ew_level"]] = ["2", "4"]  # fine from 2/2 (EW +2)
+    run("event", "ledger", "add", event, "late", "--round", 1, "--table", 1, "--set", 1,
+        "--side", "NS", "--minutes", 7, "--reason", "traffic")
+    # EW started at 4, so some board must have moved a side past 2/4
+    out = run("event", "ingest", event, write(frame, tmp_path / "r1.parquet"), "--round", 1,
+              code=1)
+    assert "no set of at most 3 boards starting at 2/4 ends with NS at 2 and EW at 4" in out
+    assert not EventFolder.open(event).file(1, "results").exists()
+
+
+def test_art48_deadline_and_override(event, tmp_path):
+    run("event", "ingest", event, results_file(event, 1, tmp_path), "--round", 1)
+    run("event", "score", event, "--round", 1)
+    # the round ended long ago: its correction deadline has passed
+    run("event", "ledger", "add", event, "ends", "--round", 1, "--at", "2026-01-01T10:00:00",
+        "--reason", "the schedule")
+    refused = run("event", "ledger", "add", event, "penalty", "--round", 1, "--player", "P001",
+                  "--points", "1", "--reason", "late scoresheet", code=1)
+    assert "this round is final" in refused and "--override" in refused
+    run("event", "ledger", "add", event, "penalty", "--round", 1, "--player", "P001",
+        "--points", "1", "--reason", "late scoresheet", "--override")
+    assert "round 1 is final" in run("event", "score", event, "--round", 1, code=1)
+    run("event", "score", event, "--round", 1, "--override")
+    ledger = read_ledger(EventFolder.open(event))
+    assert ledger["kind"].tolist() == ["ends", "penalty", "override"]
+    assert ledger["override"].tolist() == [False, True, True]
+    standings = EventFolder.open(event).read(1, "standings").set_index("player")
+    assert standings.loc["P001", "penalty"] == 1.0
+    out = run("event", "ingest", event, results_file(event, 1, tmp_path), "--round", 1)
+    assert "already stored" in out, "an unchanged file changes nothing and needs no override"
+
+
+def test_spec10_diff_names_the_moved_players_and_the_ledger_row(event, tmp_path):
+    run("event", "ingest", event, results_file(event, 1, tmp_path), "--round", 1)
+    run("event", "score", event, "--round", 1)
+    leader = EventFolder.open(event).read(1, "standings").sort_values("position").iloc[0]
+    run("event", "ledger", "add", event, "penalty", "--round", 1, "--player",
+        leader["player"], "--points", 60, "--reason", "unsporting")
+    run("event", "score", event, "--round", 1)
+    out = run("event", "diff", event, "--round", 1)
+    assert leader["player"] in out and "Ledger row 1" in out and "unsporting" in out
+    assert "No position or rank moved" not in out
+
+
+def test_spec10_withdrawal_and_late_entry_in_the_movement(event, tmp_path):
+    run("event", "ingest", event, results_file(event, 1, tmp_path), "--round", 1)
+    run("event", "score", event, "--round", 1)
+    run("event", "ledger", "add", event, "withdraw", "--round", 2, "--player", "P003",
+        "--reason", "ill")
+    run("event", "ledger", "add", event, "enter", "--round", 2, "--player", "P018", "--name",
+        "新人", "--reason", "arrived late")
+    folder = EventFolder.open(event)
+    assert "P018" in set(folder.players()["player"])
+    run("event", "deal", event, "--round", 2, "--quiet")
+    run("event", "seat", event, "--round", 2)
+    seating = folder.read(2, "seating")
+    seated = set(seating[["north", "east", "south", "west"]].stack())
+    byes = set(folder.read(2, "byes")["player"])
+    assert "P003" not in seated | byes
+    assert "P018" in seated | byes and len(seated) == 16
+    standings = folder.read(1, "standings")
+    assert "P003" in set(standings["player"]), "a withdrawn player keeps their results"
+
+
+def test_spec10_the_bye_player_is_in_the_round_1_standings(event, tmp_path):
+    run("event", "ingest", event, results_file(event, 1, tmp_path), "--round", 1)
+    run("event", "score", event, "--round", 1)
+    folder = EventFolder.open(event)
+    bye = folder.read(1, "byes")["player"].iloc[0]
+    standings = folder.read(1, "standings").set_index("player")
+    assert len(standings) == 17 and standings.loc[bye, "sets"] == 0
+    assert standings.loc[bye, "position"] == 17 and pd.isna(standings.loc[bye, "cumulative"])
