@@ -144,3 +144,28 @@ def test_spec10_the_bye_player_is_in_the_round_1_standings(event, tmp_path):
     standings = folder.read(1, "standings").set_index("player")
     assert len(standings) == 17 and standings.loc[bye, "sets"] == 0
     assert standings.loc[bye, "position"] == 17 and pd.isna(standings.loc[bye, "cumulative"])
+
+
+def test_art51_exports_show_the_penalty_with_reason_and_article_and_art48_provisional(event,
+                                                                                     tmp_path):
+    run("event", "ingest", event, results_file(event, 1, tmp_path), "--round", 1)
+    run("event", "ledger", "add", event, "penalty", "--round", 1, "--player", "P002",
+        "--points", "2.5", "--reason", "mobile phone rang", "--article", "41.3")
+    run("event", "score", event, "--round", 1)
+    run("event", "export", event, "--format", "md")
+    text = (event / "exports" / "standings-round-1.md").read_text(encoding="utf-8")
+    assert "(临时 provisional)" in text and "罚分 Penalty" in text
+    assert "mobile phone rang" in text and "41.3" in text and "2.5" in text
+    run("event", "ledger", "add", event, "ends", "--round", 1, "--at", "2026-01-01T10:00:00",
+        "--reason", "the schedule")
+    run("event", "export", event, "--format", "md")
+    text = (event / "exports" / "standings-round-1.md").read_text(encoding="utf-8")
+    assert "provisional" not in text, "final after the correction deadline"
+
+
+def test_spec10_publication_hook_lists_the_sets_that_will_not_be_played(event):
+    from guandan_dup.event.ledger import will_not_play_rows
+
+    run("event", "ledger", "add", event, "absent", "--round", 1, "--table", 3, "--side", "EW",
+        "--reason", "no show")
+    assert will_not_play_rows(EventFolder.open(event)) == {(1, 3, 1), (1, 3, 2)}

@@ -13,6 +13,8 @@ from pathlib import Path
 from ..errors import GuandanError
 from ..reports.tables import standings_report, travellers_report
 from .folder import EventFolder
+from .ledger import effects, read_ledger
+from .ledger import final as final_rounds
 
 FORMATS = ("csv", "xlsx", "md", "html")
 DEFAULT_FORMATS = ("csv", "xlsx", "html")
@@ -35,10 +37,14 @@ def export_event(
         raise GuandanError("no round is scored yet, so there is nothing to export")
     names = folder.path / "players.parquet"
     files: dict[Path, bytes] = {}
+    ledger = read_ledger(folder)
+    penalties, final = effects(folder, ledger).penalties, final_rounds(folder, ledger)
     for r in [round_no] if round_no is not None else scored:
         for fmt in formats:
             reports = {
-                "standings": standings_report(folder.round_dir(r), r, fmt, names=names),
+                "standings": standings_report(
+                    folder.round_dir(r), r, fmt, names=names,
+                    penalties=penalties[penalties["round"] <= r], provisional=r not in final),
                 "travellers": travellers_report(folder.round_dir(r), r, fmt),
             }
             for what, report in reports.items():

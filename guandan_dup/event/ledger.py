@@ -86,6 +86,15 @@ def effects(folder: EventFolder, ledger: pd.DataFrame | None = None) -> Effects:
     return replay(ledger, event_context(folder, ledger))
 
 
+def will_not_play_rows(folder: EventFolder) -> frozenset[tuple[int, int, int]]:
+    """Every (round, table, set) the ledger says no results file will bring: the
+    ``will_not_play`` that publication (issue 9's ``event.publish``) takes to call a set
+    complete."""
+    rows = effects(folder).will_not_play
+    return frozenset(zip(rows["round"].tolist(), rows["table"].tolist(), rows["set"].tolist(),
+                         strict=True))
+
+
 def _entered(players: pd.DataFrame, row: pd.Series) -> pd.DataFrame:
     """players.parquet with a late entry appended (last in the seeding order)."""
     if "pair" in players:

@@ -27,6 +27,9 @@ NORTH, EAST, SOUTH, WEST = "北 N", "东 E", "南 S", "西 W"
 NS_LEVEL, EW_LEVEL, ADJUSTED = "南北级 NS level", "东西级 EW level", "调整 Adjusted"
 NS_SCORE, NS_PCT, EW_PCT = "级差 NS diff", "南北 NS %", "东西 EW %"
 PERCENT_COLUMNS = frozenset({ROUND_PCT, TOTAL_PCT, NS_PCT, EW_PCT})
+PENALTY, POINTS, NOTE, ARTICLE, REASON = (
+    "罚分 Penalty", "分 Points", "说明 Note", "条款 Article", "原因 Reason")
+ROUND = "轮 Round"
 
 
 def _in_round(frame: pd.DataFrame, round_: int, what: str) -> pd.DataFrame:
@@ -82,7 +85,18 @@ def ranking_table(
     table[SETS] = part["sets"]
     table[ROUND_PCT] = percent(part["round_avg"])
     table[TOTAL_PCT] = percent(part["cumulative"])
+    if "penalty" in part and part["penalty"].fillna(0).ne(0).any():
+        table[PENALTY] = part["penalty"].fillna(0).to_numpy()  # percentage points taken off
     return table.reset_index(drop=True)
+
+
+def penalties_table(penalties: pd.DataFrame) -> pd.DataFrame:
+    """The ledger's penalties in force (round, player, points, note, article, reason), as
+    posted beside the standings: who, how much, why and under which article."""
+    return pd.DataFrame({
+        ROUND: penalties["round"], PLAYER: penalties["player"], POINTS: penalties["points"],
+        NOTE: penalties["note"], ARTICLE: penalties["article"], REASON: penalties["reason"],
+    }).reset_index(drop=True)
 
 
 def level_text(levels: pd.Series, otherwise: pd.Series | str = "") -> pd.Series:
@@ -124,12 +138,20 @@ def standings_report(
     round_: int,
     fmt: str,
     names: str | os.PathLike | None = None,
+    penalties: pd.DataFrame | None = None,
+    provisional: bool = False,
 ) -> str | bytes:
-    """The ranking after ``round_`` from ``directory/standings.parquet``, as ``fmt``."""
+    """The ranking after ``round_`` from ``directory/standings.parquet``, as ``fmt``; with
+    the ledger's ``penalties`` listed below it, and marked provisional (art. 48) if so."""
     standings = read_output(directory, "standings")
     table = ranking_table(standings, round_, None if names is None else load_names(names))
     title = f"第{round_}轮后排名 Standings after round {round_}"
-    return render([Section(title, table)], fmt, title, PERCENT_COLUMNS)
+    if provisional:
+        title += " (临时 provisional)"
+    sections = [Section(title, table)]
+    if penalties is not None and len(penalties):
+        sections.append(Section("罚则 Penalties", penalties_table(penalties)))
+    return render(sections, fmt, title, PERCENT_COLUMNS)
 
 
 def travellers_report(
