@@ -169,3 +169,12 @@ def test_spec10_publication_hook_lists_the_sets_that_will_not_be_played(event):
     run("event", "ledger", "add", event, "absent", "--round", 1, "--table", 3, "--side", "EW",
         "--reason", "no show")
     assert will_not_play_rows(EventFolder.open(event)) == {(1, 3, 1), (1, 3, 2)}
+
+
+def test_art52_the_cli_says_which_step_a_repeat_takes(event):
+    first = run("event", "ledger", "add", event, "penalty", "--round", 1, "--player", "P001",
+                "--scale", "4", "--reason", "slow play")
+    second = run("event", "ledger", "add", event, "penalty", "--round", 1, "--player", "P001",
+                 "--scale", "4", "--reason", "slow play again")
+    assert "scale 4, first offence: warning" in first and "-0" not in first
+    assert "scale 4, second offence: -1 percentage points" in second

@@ -350,6 +350,7 @@ def test_spec10_every_problem_of_an_entry_is_listed_at_once():
         ("penalty", dict(player="zz", points="1"), "not a registered player"),
         ("enter", dict(player="p01"), "already registered"),
         ("bogus", dict(), "expected one of late"),
+        ("penalty", dict(player="p01", match_points="1"), "场分/级差分 are for team events"),
     ],
 )
 def test_spec10_entries_are_checked_with_clear_messages(kind, fields, message):
@@ -382,3 +383,14 @@ def test_spec10_a_table_is_in_one_fouled_group_of_a_set_at_a_time():
     with pytest.raises(LedgerError, match="ledger row 1 already has tables 1,2"):
         add(ledger, context(), "fouled", 1, "again", time=TIME, set=1, tables="2,3")
     add(ledger, context(), "fouled", 1, "the other set", time=TIME, set=2, tables="2,3")
+
+
+def test_art52_team_penalties_are_in_match_or_level_points():
+    ctx = context("teams", team_of={p: 1 + i // 4 for i, p in enumerate(PLAYERS)})
+    with pytest.raises(LedgerError, match="give --match-points or --level-points"):
+        add(empty(), ctx, "penalty", 1, "x", team=1, points="2")
+    rows = replay(add(empty(), ctx, "penalty", 1, "x", team=1, match_points="0.5"),
+                  ctx).team_penalties
+    assert rows[["match_halves", "level_hundredths"]].values.tolist() == [[1, 0]]
+    with pytest.raises(LedgerError, match="场分 move in halves"):
+        add(empty(), ctx, "penalty", 1, "x", team=1, match_points="0.3")

@@ -82,14 +82,14 @@ def add(
     override: bool = OVERRIDE,
 ) -> None:
     """Record one decision in the ledger (with the time and this command); prints its effect."""
-    row = add_entry(
+    row, effect = add_entry(
         EventFolder.open(directory), kind, round_no, reason, command=command_line(ctx),
         set=set_no, table=table, player=player, side=side, minutes=minutes, result=result,
         variable=variable, tables=tables, for_player=for_player, team=team, name=name,
         points=points, match_points=match_points, level_points=level_points, scale=scale,
         at=at, article=article, override=override,
     )
-    typer.echo(f"Ledger row {int(row['id'])}: {describe(row)}")
+    typer.echo(f"Ledger row {int(row['id'])}: {effect}")
     typer.echo(f"Score round {round_no} again to apply it (`guandan-dup event score "
                f"{directory} --round {round_no}`).")
 

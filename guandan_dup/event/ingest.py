@@ -162,7 +162,7 @@ def ingest(
                   start_levels=start_levels)
     changed = earlier is None or not merged.equals(earlier)
     files = {folder.file(round_no, "results"): parquet_bytes(merged)}
-    if changed:
+    if changed and earlier is not None:
         files |= guard_final(folder, round_no, override, command, "ingest results into it")
     folder.replace_files(files)
     warnings = list(ingested.warnings)

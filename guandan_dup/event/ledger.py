@@ -16,6 +16,7 @@ import pyarrow.parquet as pq
 
 from ..errors import GuandanError
 from ..ledger import LEDGER_FILE, Context, Effects, add, dump, empty, load, replay, withdraw
+from ..ledger.describe import describe
 from ..ledger.status import deadlines, final_rounds, round_ends
 from .folder import EventFolder, parquet_bytes
 
@@ -109,9 +110,29 @@ def _entered(players: pd.DataFrame, row: pd.Series) -> pd.DataFrame:
     return new.astype(players.dtypes.to_dict())
 
 
+def what_it_does(folder: EventFolder, ledger: pd.DataFrame, row: pd.Series) -> str:
+    """``describe(row)``, and for a penalty the step it takes after earlier offences."""
+    text = describe(row)
+    if row["kind"] not in ("penalty", "overtime"):
+        return text
+    decided = replay(ledger, event_context(folder, ledger))
+    for table, units in ((decided.penalties, ("points", "percentage points")),
+                         (decided.team_penalties, None)):
+        mine = table[table["ledger_id"] == int(row["id"])]
+        if len(mine) and units:
+            points = mine["points"].iloc[0]
+            text += f"; {mine['note'].iloc[0] or 'penalty'}" + (
+                f": -{points} {units[1]}" if points != "0" else "")
+        elif len(mine):
+            first = mine.iloc[0]
+            text += (f"; {first['note'] or 'penalty'}: -{first['match_points']:g} 场分, "
+                     f"-{first['level_points']:g} 级差分")
+    return text
+
+
 def add_entry(folder: EventFolder, kind: str, round_no: int, reason: str, command: str = "",
-              now: pd.Timestamp | None = None, **fields) -> pd.Series:
-    """Check and record one decision; returns the row added."""
+              now: pd.Timestamp | None = None, **fields) -> tuple[pd.Series, str]:
+    """Check and record one decision; returns the row added and what it does."""
     ledger = read_ledger(folder)
     now = now or now_utc()
     new = add(ledger, event_context(folder, ledger, now), kind, round_no, reason, time=now,
@@ -120,8 +141,9 @@ def add_entry(folder: EventFolder, kind: str, round_no: int, reason: str, comman
     files = {folder.path / LEDGER_FILE: dump(new)}
     if kind == "enter":
         files[folder.path / "players.parquet"] = parquet_bytes(_entered(folder.players(), row))
+    effect = what_it_does(folder, new, row)
     folder.replace_files(files)
-    return row
+    return row, effect
 
 
 def withdraw_entry(folder: EventFolder, row_id: int, reason: str, command: str = "",

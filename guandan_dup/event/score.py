@@ -105,9 +105,11 @@ def score_round(
 
 
 def _changes(folder: EventFolder, round_no: int, frames: dict) -> bool:
-    """Whether scoring again changes a published output of ``round_no``."""
+    """Whether scoring again changes a published output of ``round_no`` (scoring it the
+    first time changes nothing published)."""
     for name, frame in frames.items():
         old = folder.read(round_no, name)
-        if old is None or not old.equals(frame.reset_index(drop=True).astype(old.dtypes)):
+        if old is not None and (list(old.columns) != list(frame.columns) or not old.equals(
+                frame.reset_index(drop=True).astype(old.dtypes))):
             return True
     return False

@@ -192,6 +192,9 @@ def _value_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> lis
     if kind == "penalty" and context.kind != "teams" and fields.get("amount_kind") in (
             "match_points", "level_points"):
         out.append(problem("points", None, "场分/级差分 are for team events; give --points"))
+    if kind == "penalty" and context.kind == "teams" and fields.get("amount_kind") == "points":
+        out.append(problem("points", fields["points"], "team events take 场分 or 级差分: give "
+                           "--match-points or --level-points"))
     if fields.get("scale") is not None and fields["scale"] not in SCALES:
         out.append(problem("scale", fields["scale"], "art. 52 has scales 1, 2, 3, 4"))
     return out
