@@ -178,7 +178,8 @@ def status(directory: Path = DIR) -> None:
             _yes(r.seated),
             f"{r.expected_results - len(r.missing)}/{r.expected_results}",
             missing + (f" and {more} more" if more > 0 else ""),
-            "out of date" if r.out_of_date else _yes(r.scored),
+            ("out of date" if r.out_of_date else _yes(r.scored))
+            + (" (final)" if r.final else " (provisional)" if r.scored else ""),
         )
     console = Console(width=120)
     console.print(table)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .folder import EventFolder
+from .ledger import final as final_rounds
+from .ledger import read_ledger
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,8 @@ class RoundStatus:
     missing: list[tuple[int, int]]
     scored: bool
     out_of_date: bool = False
+    final: bool = False
+    """Past art. 48's correction deadline (the ledger's ``ends``, else when first scored)."""
 
     @property
     def dealt(self) -> bool:
@@ -63,7 +67,7 @@ class EventStatus:
         return "nothing: the event is complete and its key is revealed"
 
 
-def round_status(folder: EventFolder, round_no: int) -> RoundStatus:
+def round_status(folder: EventFolder, round_no: int, final: bool = False) -> RoundStatus:
     plan = folder.plan
     sets = plan.sets_of_round(round_no)
     boards = folder.read(round_no, "boards")
@@ -77,11 +81,13 @@ def round_status(folder: EventFolder, round_no: int) -> RoundStatus:
         missing=folder.missing_results(round_no),
         scored=folder.file(round_no, "standings").exists(),
         out_of_date=folder.scored_out_of_date(round_no),
+        final=final,
     )
 
 
 def event_status(folder: EventFolder) -> EventStatus:
     """The status of every round of the plan."""
-    rounds = [round_status(folder, r) for r in range(1, folder.plan.rounds + 1)]
+    done = final_rounds(folder, read_ledger(folder))
+    rounds = [round_status(folder, r, r in done) for r in range(1, folder.plan.rounds + 1)]
     plan = folder.plan
     return EventStatus(plan.name, plan.kind, folder.commitment, folder.key_revealed, rounds)
