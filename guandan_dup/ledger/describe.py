@@ -35,8 +35,12 @@ def _late(row) -> str:
             f"{level} (art. 32)")
 
 
+def _who(row) -> str:
+    return f"team {int(row['team'])}" if not pd.isna(row.get("team")) else str(row["player"])
+
+
 def _penalty(row) -> str:
-    who = f"team {int(row['team'])}" if not pd.isna(row.get("team")) else row["player"]
+    who = _who(row)
     if row["kind"] == "overtime":
         return f"{who}: {float(row['minutes']):g} minutes over time (art. 33)"
     for column, unit in (("points", "percentage points off the cumulative average"),
@@ -56,8 +60,7 @@ _SENTENCES = {
                           if not pd.isna(r.get("team")) else
                           f"{r['side']} excused: {r['side']} A, {_other(r['side'])} A+ "
                           "(art. 36)"),
-    "withdraw": lambda r: (f"{r['player'] if not pd.isna(r.get('player')) else 'team'} "
-                           "withdraws from this round on (leaves the movement)"),
+    "withdraw": lambda r: (f"{_who(r)} withdraws from this round on (leaves the movement)"),
     "substitute": lambda r: f"{r['player']} plays for {r['for_player']}",
     "enter": lambda r: f"{r['player']} enters from this round (joins the movement)",
     "assigned": lambda r: f"assigned result {r['result']} (NS/EW levels)",
