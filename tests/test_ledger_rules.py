@@ -394,3 +394,29 @@ def test_art52_team_penalties_are_in_match_or_level_points():
     assert rows[["match_halves", "level_hundredths"]].values.tolist() == [[1, 0]]
     with pytest.raises(LedgerError, match="场分 move in halves"):
         add(empty(), ctx, "penalty", 1, "x", team=1, match_points="0.3")
+
+
+def test_spec10_every_kind_has_a_sentence_for_the_director():
+    from guandan_dup.ledger import KINDS
+    from guandan_dup.ledger.describe import _SENTENCES
+
+    assert set(_SENTENCES) == set(KINDS)
+
+
+def test_spec10_an_assigned_result_stands_in_for_a_missing_table_with_its_seated_players():
+    ledger = ledger_of(("assigned", 1, dict(table=4, set=1, result="K/5")))
+    scoring = score_with_ledger(results(skip={(1, 4, 1)}), seating(), ledger, context(),
+                                EXPECTED)
+    row = traveller(scoring, 1, 4, 1)
+    assert (row["north"], row["west"], row["ns_level"], row["ew_level"]) == ("p13", "p16", 11, 3)
+    assert row["ns_score"] == 8 and pd.isna(row["adjusted"])
+
+
+def test_art34_an_absent_table_needs_no_results_row():
+    ledger = ledger_of(("absent", 1, dict(table=3, side="EW")))
+    scoring = score_with_ledger(results(skip={(1, 3, 1), (1, 3, 2)}), seating(), ledger,
+                                context(), EXPECTED)
+    for set_no in (1, 2):
+        row = traveller(scoring, 1, 3, set_no)
+        assert (row["north"], row["adjusted"], row["ns_rate"], row["ew_rate"]) == (
+            "p09", "A+/A-", 0.6, 0.4)

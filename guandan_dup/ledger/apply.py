@@ -65,10 +65,10 @@ def scoring_inputs(
             keys = frame[RESULT_KEY].astype("int64")
             base = keys.merge(substituted(kept, effects.substitutes), on=RESULT_KEY, how="left")
             missing = base[SEAT_COLUMNS[0]].isna().to_numpy()
-            rows = base[list(NORMALISED_DTYPES)].astype(NORMALISED_DTYPES)
+            rows = base.loc[~missing, list(NORMALISED_DTYPES)].astype(NORMALISED_DTYPES)
             if missing.any():
                 seated = _seated_rows(keys[missing].reset_index(drop=True), seating)
-                rows = pd.concat([rows[~missing], seated], ignore_index=True)
+                rows = pd.concat([rows, seated], ignore_index=True)
             made.append(fill(rows.merge(frame, on=RESULT_KEY, suffixes=("_old", ""))))
     sets = pd.concat([sets, *made], ignore_index=True) if made else sets
     sets = sets[list(NORMALISED_DTYPES)].astype(NORMALISED_DTYPES)
