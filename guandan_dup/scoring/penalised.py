@@ -61,23 +61,24 @@ def exact_standings(
     out = []
     for round_no in rounds:
         so_far = scores[scores["round"] <= round_no]
-        mine = scores[scores["round"] == round_no]
+        round_avg = scores[scores["round"] == round_no].groupby("player")["score_rate"].mean()
         taken = penalty_through(penalties, round_no)
         ids, values, rows = [], [], []
         for player, group in so_far.groupby("player", sort=True):
             total = sum((Fraction(int(n), int(d)) for n, d in
                          zip(group["rate_num"], group["rate_den"], strict=True)), Fraction(0))
-            here = mine[mine["player"] == player]["score_rate"]
             value = total / len(group) - taken.get(player, 0) / 100
             ids.append(player)
             values.append(value)
-            rows.append((len(group), here.mean() if len(here) else np.nan, float(value),
+            rows.append((len(group), round_avg.get(player, np.nan), float(value),
                          float(taken.get(player, 0))))
         order = _strict_order(ids, values, previous, seed)
         counts: dict[Fraction, int] = {}
         for v in values:
             counts[v] = counts.get(v, 0) + 1
-        above = {v: sum(c for w, c in counts.items() if w > v) for v in counts}
+        above, seen = {}, 0
+        for v in sorted(counts, reverse=True):  # players with a higher value, per value
+            above[v], seen = seen, seen + counts[v]
         for position, i in enumerate(order, start=1):
             rank = above[values[i]] + 1
             label = f"{rank}=" if counts[values[i]] > 1 else str(rank)
