@@ -8,6 +8,7 @@ from ledger_support import PLAYERS, TIME, context, results, seating
 
 from guandan_dup.event.folder import parquet_bytes
 from guandan_dup.ledger import COLUMNS, LedgerError, add, dump, empty, score_with_ledger, withdraw
+from guandan_dup.levels import LEVEL_NAMES as LEVELS
 
 EXPECTED = {1: 4, 2: 4, 3: 4, 4: 4}
 TABLES = st.integers(1, 4)
@@ -83,3 +84,23 @@ def test_spec10_replaying_the_ledger_from_empty_reproduces_the_scores_byte_for_b
     again = rebuilt(ledger)
     assert dump(again) == dump(ledger)
     assert outputs(again) == outputs(ledger)
+
+
+LEVEL_PAIRS = st.sampled_from([("2", "3"), ("3", "2"), ("5", "2"), ("2", "5"), ("4", "4"),
+                               ("A+", "2"), ("2", "K")])
+
+
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(st.lists(LEVEL_PAIRS, min_size=16, max_size=16), st.integers(0, 3))
+def test_spec6_the_exact_reference_ranks_like_the_fast_standings(levels, seed):
+    from guandan_dup.scoring import score
+    from guandan_dup.scoring.penalised import exact_standings
+
+    frame = results().copy()
+    frame["ns_level"] = pd.array([LEVELS.index(a) for a, _ in levels], "Int8")
+    frame["ew_level"] = pd.array([LEVELS.index(b) for _, b in levels], "Int8")
+    fast = score(frame, EXPECTED, seed=seed)
+    zero = pd.DataFrame({"round": [1], "player": ["p05"], "points": ["0"]})
+    slow = exact_standings(fast.scores, [1, 2], zero, seed, {})
+    pd.testing.assert_frame_equal(fast.standings, slow.drop(columns="penalty"),
+                                  check_exact=False, rtol=1e-12)

@@ -420,3 +420,13 @@ def test_art34_an_absent_table_needs_no_results_row():
         row = traveller(scoring, 1, 3, set_no)
         assert (row["north"], row["adjusted"], row["ns_rate"], row["ew_rate"]) == (
             "p09", "A+/A-", 0.6, 0.4)
+
+
+def test_spec6_exact_standings_stay_exact_beside_a_penalised_player():
+    """A zero penalty changes nothing: everybody else's averages stay exact fractions too
+    (an int 0 / 100 once turned them into floats and split exact ties)."""
+    plain = score(results(), EXPECTED, seed=5)
+    zero = pd.DataFrame({"round": [1], "player": ["p01"], "points": ["0"]})
+    slow = exact_standings(plain.scores, [1, 2], zero, 5, {})
+    pd.testing.assert_frame_equal(plain.standings, slow.drop(columns="penalty"),
+                                  check_exact=False, rtol=1e-12)

@@ -59,19 +59,18 @@ def exact_standings(
     """Standings after each of ``rounds`` (ascending) from ``scores``, exactly, with the
     ``penalty`` points in force; ``previous`` is each player's position before the first."""
     out = []
+    totals: dict[str, Fraction] = {}
+    counts_of: dict[str, int] = {}
+    _accumulate(scores[scores["round"] < rounds[0]], totals, counts_of)
     for round_no in rounds:
-        so_far = scores[scores["round"] <= round_no]
-        round_avg = scores[scores["round"] == round_no].groupby("player")["score_rate"].mean()
+        mine = scores[scores["round"] == round_no]
+        _accumulate(mine, totals, counts_of)
+        round_avg = mine.groupby("player")["score_rate"].mean()
         taken = penalty_through(penalties, round_no)
-        ids, values, rows = [], [], []
-        for player, group in so_far.groupby("player", sort=True):
-            total = sum((Fraction(int(n), int(d)) for n, d in
-                         zip(group["rate_num"], group["rate_den"], strict=True)), Fraction(0))
-            value = total / len(group) - taken.get(player, 0) / 100
-            ids.append(player)
-            values.append(value)
-            rows.append((len(group), round_avg.get(player, np.nan), float(value),
-                         float(taken.get(player, 0))))
+        ids = sorted(totals)
+        values = [totals[p] / counts_of[p] - taken.get(p, Fraction(0)) / 100 for p in ids]
+        rows = [(counts_of[p], round_avg.get(p, np.nan), float(v), float(taken.get(p, 0)))
+                for p, v in zip(ids, values, strict=True)]
         order = _strict_order(ids, values, previous, seed)
         counts: dict[Fraction, int] = {}
         for v in values:
@@ -82,11 +81,21 @@ def exact_standings(
         for position, i in enumerate(order, start=1):
             rank = above[values[i]] + 1
             label = f"{rank}=" if counts[values[i]] > 1 else str(rank)
-            sets, round_avg, cumulative, penalty = rows[i]
-            out.append((round_no, ids[i], sets, round_avg, cumulative, rank, label, position,
+            sets, average, cumulative, penalty = rows[i]
+            out.append((round_no, ids[i], sets, average, cumulative, rank, label, position,
                         penalty))
         previous = {ids[i]: p for p, i in enumerate(order, start=1)}
     return _frame(out)
+
+
+def _accumulate(rows: pd.DataFrame, totals: dict, counts: dict) -> None:
+    """Add ``rows``' exact rates to each player's running total and set count (summed per
+    denominator first, so each Fraction addition covers many sets)."""
+    by_den = rows.groupby(["player", "rate_den"])["rate_num"].agg(["sum", "size"])
+    for (player, den), total, size in zip(by_den.index, by_den["sum"], by_den["size"],
+                                          strict=True):
+        totals[player] = totals.get(player, Fraction(0)) + Fraction(int(total), int(den))
+        counts[player] = counts.get(player, 0) + int(size)
 
 
 def _frame(rows: list[tuple]) -> pd.DataFrame:
