@@ -178,3 +178,58 @@ def test_art52_the_cli_says_which_step_a_repeat_takes(event):
                  "--scale", "4", "--reason", "slow play again")
     assert "scale 4, first offence: warning" in first and "-0" not in first
     assert "scale 4, second offence: -1 percentage points" in second
+
+
+def test_spec10_a_substitute_sits_in_the_seat_and_scores_for_the_player_replaced(event,
+                                                                                 tmp_path):
+    frame = set_results(EventFolder.open(event), 1, seed=1)
+    replaced = frame["north"].iloc[0]
+    frame.loc[frame["north"] == replaced, "north"] = "SUB1"
+    path = write(frame, tmp_path / "r1.parquet")
+    assert "the seating has" in run("event", "ingest", event, path, "--round", 1, code=1)
+    run("event", "ledger", "add", event, "substitute", "--round", 1, "--player", "SUB1",
+        "--for", replaced, "--reason", "family emergency")
+    run("event", "ingest", event, path, "--round", 1)
+    run("event", "score", event, "--round", 1)
+    folder = EventFolder.open(event)
+    assert "SUB1" in set(folder.read(1, "results")["north"]), "the results say who played"
+    standings = folder.read(1, "standings").set_index("player")
+    assert "SUB1" not in standings.index and standings.loc[replaced, "sets"] == 2
+
+
+def test_spec10_diff_names_the_result_that_changed(event, tmp_path):
+    frame = set_results(EventFolder.open(event), 1, seed=1)
+    run("event", "ingest", event, write(frame, tmp_path / "r1.parquet"), "--round", 1)
+    run("event", "score", event, "--round", 1)
+    fix = frame[(frame["table"] == 2) & (frame["set"] == 1)].copy()
+    fix[["ns_level", "ew_level"]] = ["J", "2"]  # three boards of +3
+    run("event", "ingest", event, write(fix, tmp_path / "fix.parquet"), "--round", 1)
+    run("event", "score", event, "--round", 1)
+    out = run("event", "diff", event, "--round", 1)
+    assert "Result round 1 table 2 set 1 changed" in out and "-> J/2 (" in out
+
+
+def test_spec10_a_withdrawal_in_a_pairs_event_takes_the_pair_out(tmp_path):
+    directory = tmp_path / "pairs"
+    run("event", "init", directory, "--players", players_csv(tmp_path / "p.csv", 16, "pairs"),
+        "--tables-per-group", 4, "--sets-per-round", 1, "--boards-per-set", 2, "--rounds", 2,
+        "--kind", "pairs")
+    folder = EventFolder.open(directory)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    run("event", "ingest", directory, write(set_results(folder, 1), tmp_path / "r.parquet"),
+        "--round", 1)
+    run("event", "score", directory, "--round", 1)
+    players = folder.players()
+    leaving = players["player"].iloc[0]
+    partner = players[(players["pair"] == players["pair"].iloc[0])
+                      & (players["player"] != leaving)]["player"].iloc[0]
+    run("event", "ledger", "add", directory, "withdraw", "--round", 2, "--player", leaving,
+        "--reason", "ill")
+    run("event", "deal", directory, "--round", 2, "--quiet")
+    run("event", "seat", directory, "--round", 2)
+    seating = folder.read(2, "seating")
+    seated = set(seating[["north", "east", "south", "west"]].stack())
+    assert leaving not in seated and partner not in seated
+    byes = set(folder.read(2, "byes")["player"])
+    assert leaving not in byes and len(seated | byes) == 14

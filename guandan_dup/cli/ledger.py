@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import shlex
-from datetime import datetime
 from pathlib import Path
 
 import pandas as pd
@@ -75,8 +74,9 @@ def add(
         None, "--level-points", help="Penalty: 级差分 (team events)."),
     scale: int | None = typer.Option(
         None, "--scale", help="Penalty: art. 52 scale 1..4 (repeats take the next step)."),
-    at: datetime | None = typer.Option(
-        None, "--at", help="Ends: the round's scheduled end (UTC unless a zone is given)."),
+    at: str | None = typer.Option(
+        None, "--at", help="Ends: the round's scheduled end, e.g. 2026-05-01T15:30+08:00 "
+        "(UTC unless a zone is given)."),
     reason: str = REASON,
     article: str | None = typer.Option(None, "--article", help="The rule applied, e.g. 32.1."),
     override: bool = OVERRIDE,

@@ -19,6 +19,7 @@ import pandas as pd
 import pyarrow.parquet as pq
 
 from ..errors import GuandanError
+from ..levels import LEVEL_NAMES
 from ..reading import read_parquet
 from ..results.schema import RESULT_KEY, RESULT_VALUES
 from .folder import EventFolder
@@ -68,7 +69,7 @@ def _text(row) -> str:
     if pd.notna(row.get("adjusted")):
         return f"artificial {row['adjusted']}"
     seats = "/".join(str(row[c]) for c in ("north", "east", "south", "west"))
-    return f"{row['ns_level']}/{row['ew_level']} ({seats})"
+    return f"{LEVEL_NAMES[int(row['ns_level'])]}/{LEVEL_NAMES[int(row['ew_level'])]} ({seats})"
 
 
 def _result_changes(before: pd.DataFrame | None, after: pd.DataFrame | None) -> list[tuple]:

@@ -177,6 +177,12 @@ def _value_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> lis
     elif kind == "overtime" and minutes is not None and minutes > 10:
         out.append(problem("minutes", minutes, "art. 33 covers up to 10 minutes over time; "
                            "give a penalty (--scale or points) for more"))
+    if fields.get("at") is not None:
+        try:
+            utc(fields["at"])
+        except (ValueError, TypeError):
+            out.append(problem("at", fields["at"], "expected a time such as "
+                               "2026-05-01T15:30+08:00 (UTC without a zone)"))
     if fields.get("result") is not None:
         try:
             split_result(fields["result"], kind)
