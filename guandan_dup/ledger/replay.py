@@ -15,8 +15,8 @@ from dataclasses import dataclass, fields
 
 import pandas as pd
 
-from .add import active, fouled_tables, split_result
 from .context import Context
+from .kinds import active, fouled_tables, split_result
 from .penalties import decimal_text, exact, in_percentage_points, overtime_step, scale_step
 
 _KEY = ["round", "table", "set"]

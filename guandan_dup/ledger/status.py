@@ -19,7 +19,7 @@ from collections.abc import Mapping
 
 import pandas as pd
 
-from .add import active
+from .kinds import active
 
 
 def round_ends(ledger: pd.DataFrame, scored_at: Mapping[int, pd.Timestamp]) -> dict:
