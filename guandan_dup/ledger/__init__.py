@@ -6,9 +6,10 @@ the rows in force into effects; ``score_with_ledger`` scores results with them a
 docs/formats.md documents ledger.parquet; docs/director-guide.md "When things go wrong".
 """
 
-from .add import FIELDS, KINDS, TEAM_FIELDS, active, add, withdraw
+from .add import add, withdraw
 from .apply import registered, score_with_ledger, scoring_inputs
 from .context import Context
+from .kinds import FIELDS, KINDS, TEAM_FIELDS, active
 from .replay import COLUMNS as EFFECT_COLUMNS
 from .replay import Effects, replay
 from .schema import COLUMNS, LEDGER_FILE, SCHEMA, LedgerError, dump, empty, load, load_bytes

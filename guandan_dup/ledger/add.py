@@ -1,7 +1,8 @@
 """Adding to the ledger: one checked row per decision, and withdrawing one by another row.
 
 ``add`` and ``withdraw`` return a new table and never change the one given; every problem
-with an entry is listed at once (``LedgerError``). What each kind needs is ``FIELDS``.
+with an entry is listed at once (``LedgerError``). What each kind needs is
+``kinds.FIELDS``.
 """
 
 from __future__ import annotations
@@ -14,10 +15,9 @@ import pyarrow as pa
 from ..errors import Problem
 from .checks import entry_problems
 from .context import Context
-from .kinds import FIELDS, KINDS, TEAM_FIELDS, active, option, utc
+from .kinds import active, option, utc
 from .schema import COLUMNS, SCHEMA, LedgerError, from_arrow
 
-__all__ = ["FIELDS", "KINDS", "TEAM_FIELDS", "active", "add", "withdraw"]
 
 def add(
     ledger: pd.DataFrame,
