@@ -430,3 +430,12 @@ def test_spec6_exact_standings_stay_exact_beside_a_penalised_player():
     slow = exact_standings(plain.scores, [1, 2], zero, 5, {})
     pd.testing.assert_frame_equal(plain.standings, slow.drop(columns="penalty"),
                                   check_exact=False, rtol=1e-12)
+
+
+def test_spec10_a_late_entry_is_in_the_standings_from_the_round_it_joins():
+    ctx = context(players=(*PLAYERS, "p18"))
+    ledger = ledger_of(("enter", 2, dict(player="p19")), ctx=ctx)
+    first = score_with_ledger(results((1,)), seating(), ledger, ctx, EXPECTED).standings
+    both = score_with_ledger(results(), seating(), ledger, ctx, EXPECTED).standings
+    assert "p19" not in set(first["player"]) and "p18" in set(first["player"])
+    assert "p19" in set(both.loc[both["round"] == 2, "player"])

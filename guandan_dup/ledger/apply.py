@@ -89,9 +89,13 @@ def _assigned(rows: pd.DataFrame) -> pd.DataFrame:
     return rows.assign(adjusted=pd.NA, ns_adjusted=pd.NA, ew_adjusted=pd.NA)
 
 
-def registered(context: Context, effects: Effects) -> list[str]:
-    """Every player the standings list: the players file and the late entries."""
-    return sorted(set(context.players) | set(effects.entries["player"]))
+def registered(context: Context, effects: Effects, last_round: int | None = None) -> list[str]:
+    """Every player the standings list: the players file and the late entries, less those
+    entering after ``last_round``."""
+    entries = effects.entries
+    later = set() if last_round is None else set(entries.loc[entries["round"] > last_round,
+                                                              "player"])
+    return sorted((set(context.players) | set(entries["player"])) - later)
 
 
 def score_with_ledger(
@@ -108,6 +112,7 @@ def score_with_ledger(
     effects = replay(ledger, context)
     sets, variable = scoring_inputs(results, seating, effects)
     penalties = effects.penalties[["round", "player", "points"]]
-    return score(sets, expected, players=registered(context, effects), penalties=penalties,
+    last = int(results["round"].max()) if len(results) else None
+    return score(sets, expected, players=registered(context, effects, last), penalties=penalties,
                  variable=variable, **options)
 
