@@ -13,9 +13,10 @@ from pathlib import Path
 import pandas as pd
 
 from guandan_dup.event.create import reveal_key
+from guandan_dup.event.folder import EventFolder
+from guandan_dup.event.publish import publish_site
 from guandan_dup.event.random_model import RandomModel
 from guandan_dup.event.rehearse import rehearse
-from guandan_dup.reports.site import build_site
 
 EVENT = dict(players=18, rounds=3, tables_per_group=2, sets_per_round=2, boards_per_set=2)
 INCOMPLETE_SET = 4
@@ -39,6 +40,11 @@ def _partial(path: Path) -> Path:
 
     rehearse(path, seed=SEED, play=play, **EVENT)
     return path
+
+
+def build_site(event: Path, out: Path | None = None, **options) -> Path:
+    """``publish_site`` of the event folder at ``event`` (what `event site DIR` runs)."""
+    return publish_site(EventFolder.open(event), out, **options)
 
 
 _MAKERS = {"full": _full, "partial": _partial}

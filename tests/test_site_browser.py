@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from site_support import shared_event, shared_site
+from site_support import build_site, shared_event, shared_site
 
 from guandan_dup.event.folder import EventFolder
-from guandan_dup.reports.site import build_site
 from guandan_dup.reports.site.labels import LABELS
 
 CHROMIUM = Path("/usr/bin/chromium")

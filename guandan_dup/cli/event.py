@@ -145,8 +145,13 @@ def export(
     ),
 ) -> None:
     """Write ranking tables and travellers to DIR/exports/."""
-    paths = export_event(EventFolder.open(directory), round_no, formats)
-    typer.echo(f"Wrote {len(paths)} files to {paths[0].parent}")
+    exported = export_event(EventFolder.open(directory), round_no, formats)
+    typer.echo(f"Wrote {len(exported.paths)} files to {exported.paths[0].parent}")
+    for r, sets in exported.withheld.items():
+        typer.echo(
+            f"Round {r}: set(s) {', '.join(map(str, sets))} left out of the travellers: "
+            "not every table has played them yet (ingest, score and export again)"
+        )
 
 
 def _yes(flag: bool) -> str:

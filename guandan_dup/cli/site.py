@@ -6,7 +6,8 @@ from pathlib import Path
 
 import typer
 
-from ..reports.site import build_site
+from ..event.folder import EventFolder
+from ..event.publish import publish_site
 from .event import event_app
 
 
@@ -27,5 +28,5 @@ def site(
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
 ) -> None:
     """Write the results site: standings, player pages, travellers and played hand records."""
-    index = build_site(event_dir, out, lang=lang, show_progress=not quiet)
+    index = publish_site(EventFolder.open(event_dir), out, lang=lang, show_progress=not quiet)
     typer.echo(str(index))

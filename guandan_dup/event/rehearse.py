@@ -112,7 +112,7 @@ def rehearse(
             ingest(folder, results, r)
             score_round(folder, r)
             advance()
-    exports = export_event(folder)
+    exports = export_event(folder).paths
     names = folder.players()[["player", "name"]]
     standings = folder.read(rounds, "standings").merge(names, on="player", how="left")
     return Rehearsal(folder, standings, exports)
