@@ -7,6 +7,7 @@ The rule lives in one function, ``event.publish.complete_sets``; the ``partial``
 
 from __future__ import annotations
 
+import ast
 import re
 import shutil
 from pathlib import Path
@@ -26,6 +27,7 @@ from site_support import (
 )
 from typer.testing import CliRunner
 
+import guandan_dup.reports
 from guandan_dup.cli.app import app
 from guandan_dup.event.export import export_event
 from guandan_dup.event.folder import EventFolder
@@ -253,3 +255,17 @@ def test_seating_and_traveller_pages_have_a_search_box(hostile_site, page):
     target = re.search(r'<input type="search" id="search" data-filter="(\w+)"', html).group(1)
     assert f'id="{target}"' in html
     assert html.count("data-search=") >= 4
+
+
+def test_style13_reports_never_import_the_event_folder():
+    """Arrows point down (STYLE rule 13): ``event`` gathers, ``reports`` renders."""
+    reports = Path(guandan_dup.reports.__file__).parent
+    imports = []
+    for module in sorted(reports.rglob("*.py")):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                imports.append((module.name, "." * node.level + (node.module or "")))
+            elif isinstance(node, ast.Import):
+                imports += [(module.name, alias.name) for alias in node.names]
+    assert len(imports) > 20
+    assert [(m, name) for m, name in imports if re.search(r"(^|\.)event\b", name)] == []
