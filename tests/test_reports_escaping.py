@@ -33,7 +33,8 @@ OWASP_CSV_INJECTION = [
     ("-2+3", "'-2+3"),
     ("@SUM(A1:A9)", "'@SUM(A1:A9)"),
     ("\tcmd", "'\tcmd"),
-    ("\r=1+1", " =1+1"),  # a carriage return is a line break: it becomes a space
+    ("\r=1+1", "' =1+1"),  # a carriage return is a line break: it becomes a space
+    ("  @cmd", "'  @cmd"),  # importers may trim the spaces
     ("Li\nMing", "Li Ming"),
     ("Li\r\nMing", "Li Ming"),
     ("a=b", "a=b"),

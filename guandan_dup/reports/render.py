@@ -60,12 +60,16 @@ def one_line(text: str) -> str:
 
 def inert(text: str) -> str:
     """A text cell that no spreadsheet runs: a leading ``=``, ``+``, ``-``, ``@``, tab or CR
-    gets a ``'`` in front, as the OWASP CSV injection guidance says.
+    gets a ``'`` in front, as the OWASP CSV injection guidance says; so does one hidden
+    behind leading spaces, which some importers trim.
 
     >>> print(inert('=HYPERLINK("http://evil.example","click")'), inert("-1"), inert("Li"))
     '=HYPERLINK("http://evil.example","click") '-1 Li
+    >>> inert("  =1+1")
+    "'  =1+1"
     """
-    return "'" + text if text.startswith(FORMULA_START) else text
+    risky = text.startswith(FORMULA_START) or text.lstrip().startswith(FORMULA_START)
+    return "'" + text if risky else text
 
 
 def markdown_text(text: str) -> str:
