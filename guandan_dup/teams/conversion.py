@@ -145,6 +145,7 @@ def load(path: str | os.PathLike, name: str | None = None) -> ConversionTable:
         )
     problems: list[Problem] = []
     rows: dict[int, tuple[int, int]] = {}
+    seen: set[int] = set()
     for index, row in frame.iterrows():
         line = int(index) + 2
         margin = row["margin"]
@@ -152,9 +153,11 @@ def load(path: str | os.PathLike, name: str | None = None) -> ConversionTable:
         if not margin.isdigit() or int(margin) > MAX_MARGIN:
             problems.append(Problem(file, line, "margin", margin, "expected a whole number 0..26"))
             margin = None
-        elif int(margin) in rows:
+        elif int(margin) in seen:
             problems.append(Problem(file, line, "margin", margin, "this margin is on two lines"))
             margin = None
+        else:
+            seen.add(int(margin))
         for column, value in values.items():
             if value is None or value < 0:
                 problems.append(Problem(file, line, column, row[column],

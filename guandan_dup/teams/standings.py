@@ -52,17 +52,18 @@ def totals(match_results: pd.DataFrame, teams: Sequence[int]) -> dict[int, Total
         win=(levels > 0).fillna(False),
         draw=(levels == 0).fillna(False),
         loss=(levels < 0).fillna(False),
-        diff=levels.fillna(0),
+        net=levels.fillna(0),
     )
-    sums = frame.groupby("team")[["met", "win", "draw", "loss", "halves", "hundredths", "diff"]]
-    sums = sums.sum().reindex(list(teams), fill_value=0)
-    own = sums["halves"].to_dict()
+    sums = frame.groupby("team")[["met", "win", "draw", "loss", "halves", "hundredths", "net"]]
+    sums = sums.sum()
+    own = sums["halves"].to_dict()  # every team met, ranked here or not
+    sums = sums.reindex(list(teams), fill_value=0)
     met = frame[frame["met"]]
     opponent = met.groupby("team")["opponent"].agg(lambda o: sum(own.get(int(t), 0) for t in o))
     return {
         int(t): Totals(
             int(r.met), int(r.win), int(r.draw), int(r.loss), int(r.halves), int(r.hundredths),
-            int(r.diff), int(opponent.get(t, 0)),
+            int(r.net), int(opponent.get(t, 0)),
         )
         for t, r in sums.iterrows()
     }
