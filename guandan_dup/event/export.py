@@ -2,7 +2,8 @@
 
 The tables themselves are ``reports.tables``'s (bilingual headers, rates in percent, "1=");
 this module only points them at the event folder's files and names the outputs
-``exports/standings-round-R.FMT`` and ``exports/travellers-round-R.FMT``.
+``exports/standings-round-R.FMT`` and ``exports/travellers-round-R.FMT`` (a team event:
+``exports/team-standings-round-R.FMT`` and ``exports/match-results-round-R.FMT``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 from ..errors import GuandanError
 from ..reports.tables import standings_report, travellers_report
 from .folder import EventFolder
+from .teams import team_round_reports
 
 FORMATS = ("csv", "xlsx", "md", "html")
 DEFAULT_FORMATS = ("csv", "xlsx", "html")
@@ -37,10 +39,13 @@ def export_event(
     files: dict[Path, bytes] = {}
     for r in [round_no] if round_no is not None else scored:
         for fmt in formats:
-            reports = {
-                "standings": standings_report(folder.round_dir(r), r, fmt, names=names),
-                "travellers": travellers_report(folder.round_dir(r), r, fmt),
-            }
+            if folder.plan.kind == "teams":
+                reports = team_round_reports(folder, r, fmt)
+            else:
+                reports = {
+                    "standings": standings_report(folder.round_dir(r), r, fmt, names=names),
+                    "travellers": travellers_report(folder.round_dir(r), r, fmt),
+                }
             for what, report in reports.items():
                 data = report.encode("utf-8") if isinstance(report, str) else report
                 files[folder.exports_dir / f"{what}-round-{r}.{fmt}"] = data
