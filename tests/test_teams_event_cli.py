@@ -168,3 +168,24 @@ def test_a_lineup_with_an_unregistered_player_is_refused(tmp_path):
     assert "'X9': not registered for team 1 (not a registered player" in output
     assert "team 1 names one room only" in output
     assert not (directory / "rounds").exists()
+
+
+def test_simulate_teams_plays_both_rooms_with_bots(tmp_path):
+    out = run("simulate", "--teams", 5, "--rounds", 2, "--boards-per-set", 2, "--out",
+              tmp_path / "sim", "--seed", 3, "--quiet")
+    assert "Simulated 2 round(s) of 5 teams (swiss)" in out
+    folder = EventFolder.open(tmp_path / "sim")
+    assert folder.plan.kind == "teams" and folder.rounds_scored() == [1, 2]
+    assert sorted(folder.read(2, "results")["table"]) == [1, 2, 3, 4]
+    byes = [folder.read(r, "matches").query("away.isna()")["home"].item() for r in (1, 2)]
+    assert byes[0] != byes[1], "no team sits out twice while another has not"
+    assert (tmp_path / "sim" / "exports" / "team-standings-round-2.html").exists()
+    run("simulate", "--teams", 4, "--players", 8, "--rounds", 1, "--out", tmp_path / "x",
+        code=1)
+
+
+def test_demo_teams_prints_the_team_standings(tmp_path):
+    result = runner.invoke(app, ["demo", "--teams", "--rounds", "1", "--dir",
+                                 str(tmp_path / "d"), "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert "场分 MP" in result.output and "级差分 linear" in result.output
