@@ -129,3 +129,17 @@ def test_team_standings_are_cumulative_and_carry_the_previous_position():
     assert list(table.columns) == [
         "round", "team", "played", "wins", "draws", "losses", "match_points", "level_points",
         "level_diff", "opponent_points", "rank", "rank_label", "position"]
+
+
+@pytest.mark.parametrize("met, expected", [(True, [7, 5, 2]), (False, [7, 2, 5])])
+def test_art49_the_worked_example_of_docs_teams(met, expected):
+    """docs/teams.md: 7, 5 and 2 on 4 场分; 7 by 级差分, then 5 over 2 by their match (or 2
+    over 5 by 级差 when they did not meet)."""
+    opponent = (2, 5) if met else (15, 16)
+    table = standings_after(frame(
+        (1, 7, 8, 5, 2, 18), (2, 7, 9, 6, 2, 19), (3, 7, 10, -2, 0, 10.5),
+        (1, 5, 11, 3, 2, 16), (2, 5, opponent[0], 1, 2, 14), (3, 5, 12, -1, 0, 13),
+        (1, 2, 13, 4, 2, 17), (2, 2, opponent[1], -1, 0, 12), (3, 2, 14, 3, 2, 14),
+    ), 3, [7, 5, 2], "swiss", SEED)
+    assert order(table) == expected and labels(table) == ["1", "2", "3"]
+    assert table.set_index("team").loc[[7, 5, 2], "level_points"].tolist() == [47.5, 43, 43]
