@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 from guandan_dup.cli.app import app
 from guandan_dup.event import EventFolder
 from guandan_dup.event.rehearse import demo_players
+from guandan_dup.event.teams import conversion_of
 
 runner = CliRunner()
 
@@ -189,3 +190,22 @@ def test_demo_teams_prints_the_team_standings(tmp_path):
                                  str(tmp_path / "d"), "--quiet"])
     assert result.exit_code == 0, result.output
     assert "场分 MP" in result.output and "级差分 linear" in result.output
+
+
+def test_a_directors_conversion_table_is_kept_in_the_folder_under_its_name(tmp_path):
+    table = tmp_path / "cup-2026.csv"
+    table.write_text("margin,winner,loser\n" + "".join(
+        f"{m},{13 + min(m, 10) * 1.25},{13 - min(m, 10)}\n" for m in range(27)), encoding="utf-8")
+    csv = team_players(tmp_path / "players.csv", [4, 4])
+    out = run("event", "init", tmp_path / "e", "--kind", "teams", "--format", "round-robin",
+              "--players", csv, "--rounds", 1, "--boards-per-set", 2, "--conversion", table)
+    assert "conversion 'cup-2026'" in out
+    folder = EventFolder.open(tmp_path / "e")
+    assert folder.plan.conversion == "cup-2026"
+    assert conversion_of(folder).points(12) == (2550, 300)
+    linear = tmp_path / "linear.csv"
+    linear.write_text(table.read_text("utf-8"), encoding="utf-8")
+    output = run("event", "init", tmp_path / "f", "--kind", "teams", "--format", "swiss",
+                 "--players", csv, "--rounds", 1, "--boards-per-set", 2, "--conversion",
+                 linear, code=1)
+    assert "is named 'linear' like a preset" in output

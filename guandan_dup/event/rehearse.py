@@ -31,6 +31,7 @@ from .ingest import ingest
 from .random_model import RandomModel
 from .score import score_round
 from .seat import seat_event_round
+from .teams import teams_of
 
 PlayFunction = Callable[[EventFolder, int], pd.DataFrame]
 
@@ -126,7 +127,7 @@ def play_rounds(
             advance()
     exports = export_event(folder)
     if folder.plan.kind == "teams":
-        names = pd.read_parquet(path / "teams.parquet")[["team", "name"]]
+        names = teams_of(folder)[["team", "name"]]
         standings = folder.read(rounds, "team_standings").merge(names, on="team", how="left")
     else:
         names = folder.players()[["player", "name"]]

@@ -21,6 +21,7 @@ import pyarrow as pa
 from ..deals.keys import commitment, new_key, write_key
 from ..errors import GuandanError, InvalidPlanError
 from ..movement import derive_seed
+from ..reading import read_parquet
 from ..reports.team_tables import team_reports
 from ..teams import (
     ConversionTable,
@@ -125,7 +126,7 @@ def conversion_of(folder: EventFolder) -> ConversionTable:
 
 def teams_of(folder: EventFolder) -> pd.DataFrame:
     """teams.parquet: team number, label (the players file's team), name."""
-    return pd.read_parquet(folder.path / "teams.parquet")
+    return read_parquet(folder.path / "teams.parquet", "event file").to_pandas()
 
 
 @dataclass(frozen=True)

@@ -181,5 +181,11 @@ def resolve(spec: str | os.PathLike) -> ConversionTable:
     if text in PRESETS:
         return PRESETS[text]
     if Path(text).suffix.lower() == ".csv" or Path(text).exists():
-        return load(text)
+        table = load(text)
+        if table.name in PRESETS:
+            raise GuandanError(
+                f"conversion table {text!r} is named {table.name!r} like a preset: rename the "
+                "file, since its name is printed on every standings page"
+            )
+        return table
     return preset(text)
