@@ -101,11 +101,15 @@ def test_a_swiss_team_event_of_three_rounds(tmp_path):
     assert "主队场分 Home match points" in csv_results
 
 
-def test_a_round_robin_of_five_teams_gives_byes_nothing(tmp_path):
+def test_a_round_robin_of_five_teams_with_the_directors_bye_award(tmp_path):
     directory = tmp_path / "rr"
     csv = team_players(tmp_path / "players.csv", [4] * 5)
+    bad = run("event", "init", directory, "--kind", "teams", "--format", "round-robin",
+              "--players", csv, "--rounds", 5, "--boards-per-set", 2, "--awards", "bye=1+13",
+              code=1)
+    assert "award 'bye=1+13': expected NAME=场分+级差分 with NAME one of swiss_bye" in bad
     run("event", "init", directory, "--kind", "teams", "--format", "round-robin", "--players",
-        csv, "--rounds", 5, "--boards-per-set", 2)
+        csv, "--rounds", 5, "--boards-per-set", 2, "--awards", "round_robin_bye=0.5+10")
     folder = EventFolder.open(directory)
     for r in range(1, 6):
         run("event", "deal", directory, "--round", r, "--quiet")
@@ -115,7 +119,8 @@ def test_a_round_robin_of_five_teams_gives_byes_nothing(tmp_path):
         run("event", "score", directory, "--round", r)
     byes = pd.concat([folder.read(r, "match_results") for r in range(1, 6)])
     byes = byes[byes["opponent"].isna()]
-    assert sorted(byes["team"]) == [1, 2, 3, 4, 5] and byes["match_points"].eq(0).all()
+    assert sorted(byes["team"]) == [1, 2, 3, 4, 5]
+    assert byes[["match_points", "level_points"]].drop_duplicates().values.tolist() == [[0.5, 10]]
     assert folder.read(5, "team_standings")["played"].tolist() == [4] * 5
 
 

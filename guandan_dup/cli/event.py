@@ -60,6 +60,10 @@ def init(
     team_names: Path | None = typer.Option(
         None, "--teams", help="Team events: CSV with team, name naming the teams."
     ),
+    awards: str | None = typer.Option(
+        None, "--awards",
+        help="Team events: other awards of artificial matches, e.g. 'swiss_bye=1+15'.",
+    ),
     name: str | None = typer.Option(None, "--name", help="Event name (default: folder name)."),
     seeding: Path | None = typer.Option(
         None, "--seeding",
@@ -84,6 +88,7 @@ def init(
         fmt=fmt,
         conversion=conversion,
         team_names=team_names,
+        awards=awards,
     )
     plan = folder.plan
     if plan.kind == "teams":

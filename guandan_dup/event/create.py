@@ -54,21 +54,22 @@ def create_event(
     fmt: str | None = None,
     conversion: str | os.PathLike | None = None,
     team_names: str | os.PathLike | None = None,
+    awards: str | None = None,
 ) -> EventFolder:
     """Create the event folder at ``path`` and return it opened.
 
     ``key`` is for rehearsals and tests only (a real event draws a fresh secret one). Nothing
     is written unless the players file and the plan are valid and ``path`` holds no event.
-    A team event (``kind="teams"``) takes ``fmt``, ``conversion`` and ``team_names``
-    instead of tables per group, sets per round and partner rotation (``event.teams``).
+    A team event (``kind="teams"``) takes ``fmt``, ``conversion``, ``team_names`` and
+    ``awards`` instead of tables per group, sets per round and partner rotation (``event.teams``).
     """
     path = Path(path)
     if (path / EVENT_TOML).exists():
         raise GuandanError(f"{str(path)!r} already holds an event ({EVENT_TOML}); not touched")
     options = {"--tables-per-group": tables_per_group, "--sets-per-round": sets_per_round,
                "--rotate-partners": rotate_partners or None, "--format": fmt,
-               "--conversion": conversion, "--teams": team_names}
-    team_only = ("--format", "--conversion", "--teams")
+               "--conversion": conversion, "--teams": team_names, "--awards": awards}
+    team_only = ("--format", "--conversion", "--teams", "--awards")
     if kind == "teams":
         wrong = [o for o, v in options.items() if v is not None and o not in team_only]
         if wrong or fmt is None:
@@ -78,7 +79,8 @@ def create_event(
                 + (f" (given: {', '.join(wrong)})" if wrong else "")
             )
         return create_team_event(path, players_csv, fmt, rounds, boards_per_set,
-                                 conversion or "linear", name, seeding, team_names, key)
+                                 conversion or "linear", name, seeding, team_names, key,
+                                 awards or "")
     if kind not in ("individual", "pairs"):
         raise InvalidPlanError(f"kind {kind!r}: expected individual, pairs or teams")
     wrong = [o for o in team_only if options[o] is not None]
@@ -86,7 +88,7 @@ def create_event(
     if wrong or missing:
         raise InvalidPlanError(
             f"an {kind} event needs --tables-per-group and --sets-per-round and takes no "
-            f"--format, --conversion or --teams (given: {', '.join(wrong) or 'none'}; "
+            f"--format, --conversion, --teams or --awards (given: {', '.join(wrong) or 'none'}; "
             f"missing: {', '.join(missing) or 'none'})"
         )
     players = load_players(players_csv, kind)

@@ -37,6 +37,7 @@ from ..teams import (
     swiss_round,
     team_standings,
 )
+from ..teams.awards import parse_awards
 from ..teams.conversion import PRESETS, load
 from ..teams.registration import (
     load_team_names,
@@ -74,8 +75,10 @@ def create_team_event(
     seeding: str | os.PathLike | None = None,
     team_names: str | os.PathLike | None = None,
     key: bytes | None = None,
+    awards: str = "",
 ) -> EventFolder:
-    """The folder of a new team event (``create_event`` has refused an existing one)."""
+    """The folder of a new team event (``create_event`` has refused an existing one);
+    ``awards`` overrides awards of artificial matches (``teams.awards.parse_awards``)."""
     table = resolve(conversion)
     players = load_team_players(players_csv)
     labels = list(dict.fromkeys(players["label"]))
@@ -99,6 +102,7 @@ def create_team_event(
         format=fmt,
         teams=len(labels),
         conversion=table.name,
+        awards=awards,
     )
     key = new_key() if key is None else key
     numbered, teams = number_teams(players, key, seeded, names)
@@ -240,7 +244,8 @@ def score_team_round(
     matches = folder.read_rounds("matches", rounds)
     results = folder.read_rounds("results", rounds)
     table = conversion_of(folder)
-    scored = score_matches(matches, results, table, plan.format, adjustments)
+    scored = score_matches(matches, results, table, plan.format, adjustments,
+                           parse_awards(plan.awards))
     standings = team_standings(scored, list(range(1, plan.teams + 1)), plan.format,
                                derive_seed(folder.key(), LOT_LABEL), last_round=round_no)
     meta = {RESULTS_DIGEST: folder.results_digest(round_no), CONVERSION_META: table.name}
