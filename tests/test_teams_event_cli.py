@@ -167,12 +167,14 @@ def test_a_lineup_with_an_unregistered_player_is_refused(tmp_path):
         "--rounds", 1, "--boards-per-set", 2)
     outsider = EventFolder.open(directory).players().set_index("team").loc[2, "player"].iloc[0]
     lineup = tmp_path / "l.csv"
-    lineup.write_text(f"round,team,room,player_1,player_2\n1,1,open,{outsider},X9\n",
-                      encoding="utf-8")
+    lineup.write_text(f"round,team,room,player_1,player_2\n1,1,open,{outsider},X9\n"
+                      "1,7,open,A,B\n2,1,open,C,D\n", encoding="utf-8")
     output = run("event", "seat", directory, "--round", 1, "--lineups", lineup, code=1)
     assert "not registered for team 1 (registered for team 2; art. 19.2)" in output
     assert "'X9': not registered for team 1 (not a registered player" in output
     assert "team 1 names one room only" in output
+    assert "value '7': not a registered team number (1..2)" in output
+    assert "'C'" not in output, "rows of other rounds are ignored"
     assert not (directory / "rounds").exists()
 
 
