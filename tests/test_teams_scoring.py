@@ -157,12 +157,13 @@ def test_art34_art36_match_adjustments_override_the_rooms(rows, first, second):
 
 
 def test_an_adjustment_for_a_team_without_a_match_is_refused():
-    adjustments = pd.DataFrame([(1, 3, "forfeit"), (1, 1, "late")],
+    adjustments = pd.DataFrame([(1, 3, "forfeit"), (1, 1, "late"), (2, 5, "forfeit")],
                                columns=["round", "team", "kind"])
     with pytest.raises(GuandanError) as caught:
         score_matches(ONE_MATCH, results(), preset("linear"), adjustments=adjustments)
     assert "team 3 has no match in round 1" in str(caught.value)
     assert "kind 'late'" in str(caught.value)
+    assert "team 5" not in str(caught.value), "round 2 is not scored here"
 
 
 @pytest.mark.parametrize("fmt, award", [("swiss", (1.5, 17)), ("round-robin", (0, 0))])
