@@ -216,3 +216,11 @@ def test_a_directors_conversion_table_is_kept_in_the_folder_under_its_name(tmp_p
                  "--players", csv, "--rounds", 1, "--boards-per-set", 2, "--conversion",
                  linear, code=1)
     assert "is named 'linear' like a preset" in output
+
+
+def test_individual_events_still_need_their_tables_and_take_no_team_options(tmp_path):
+    csv = team_players(tmp_path / "players.csv", [4, 4])
+    output = run("event", "init", tmp_path / "e", "--players", csv, "--boards-per-set", 2,
+                 "--rounds", 1, "--sets-per-round", 1, "--format", "swiss", code=1)
+    assert "given: --format; missing: --tables-per-group" in output
+    assert not (tmp_path / "e").exists()
