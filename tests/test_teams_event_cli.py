@@ -82,6 +82,8 @@ def test_a_swiss_team_event_of_three_rounds(tmp_path):
     assert seating.loc[1, "east"] == lineups.loc[(1, "open"), "player_1"], "home E-W open"
     assert seating.loc[4, "north"] == lineups.loc[(1, "closed"), "player_1"], "home N-S closed"
     assert team_two[4] in folder.read(2, "seating").values
+    cards = (directory / "rounds" / "1" / "table-cards.html").read_text("utf-8")
+    assert "Match 1 第1场 · closed room 闭室 · home 主队 1 v away 客队 4" in cards
     met = pd.concat([folder.read(r, "matches") for r in (1, 2, 3)])
     assert not met[["home", "away"]].apply(frozenset, axis=1).duplicated().any()
     results = folder.read(3, "match_results").set_index("team")

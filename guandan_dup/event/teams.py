@@ -188,6 +188,17 @@ def pair_round(folder: EventFolder, round_no: int) -> tuple[pd.DataFrame, list[s
     return matches_frame(round_no, pairs), warnings
 
 
+def room_captions(matches: pd.DataFrame) -> dict[int, str]:
+    """Table -> "Match m 第m场 · open room 开室: home 5 v away 2" for the table cards."""
+    captions = {}
+    for m in matches[matches["away"].notna()].itertuples():
+        teams = f"home 主队 {m.home} v away 客队 {m.away}"
+        captions[int(m.open_table)] = f"Match {m.match} 第{m.match}场 · open room 开室 · {teams}"
+        captions[int(m.closed_table)] = (
+            f"Match {m.match} 第{m.match}场 · closed room 闭室 · {teams}")
+    return captions
+
+
 def seat_team_round(
     folder: EventFolder, round_no: int, lineups: str | os.PathLike | None = None
 ) -> TeamSeating:
@@ -201,7 +212,7 @@ def seat_team_round(
     seating = seating_frame(matches, chosen)
     names = dict(zip(players["player"], players["name"], strict=True))
     no_byes = pd.DataFrame({"player": pd.Series(dtype="str")})
-    html = cards.to_html(folder.plan, round_no, seating, no_byes, names)
+    html = cards.to_html(folder.plan, round_no, seating, no_byes, names, room_captions(matches))
     folder.replace_files({
         folder.file(round_no, "matches"): parquet_bytes(matches),
         folder.file(round_no, "lineups"): parquet_bytes(chosen),
