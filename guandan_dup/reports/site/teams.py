@@ -16,6 +16,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..tables import level_text
+from ..team_tables import matches_with_results
 from .build import check_target, environment, write_site
 from .hands import board_views
 from .pages import Page, records, standings_href
@@ -82,13 +83,7 @@ def _team_names(data: TeamSiteData) -> dict[int, str]:
 
 def _match_rows(data: TeamSiteData) -> pd.DataFrame:
     """Every scored match from the home side, with both teams' awards."""
-    results = data.match_results
-    home = results[results["home"].fillna(True).astype(bool)].drop(columns="home")
-    away = results[~results["home"].fillna(True).astype(bool)][
-        ["round", "match", "match_points", "level_points"]]
-    rows = data.matches.merge(home, left_on=["round", "match", "home"],
-                              right_on=["round", "match", "team"], how="inner")
-    return rows.merge(away, on=["round", "match"], how="left", suffixes=("", "_away"))
+    return matches_with_results(data.match_results, data.matches, how="inner")
 
 
 def index_page(data: TeamSiteData, matches: pd.DataFrame) -> Page:
