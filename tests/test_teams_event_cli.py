@@ -101,6 +101,8 @@ def test_a_swiss_team_event_of_three_rounds(tmp_path):
     assert "conversion table: half" in exported and "场分 Match points" in exported
     csv_results = (directory / "exports" / "match-results-round-3.csv").read_text("utf-8")
     assert "主队场分 Home match points" in csv_results
+    run("event", "reveal", directory)
+    assert "nothing: the event is complete" in run("event", "status", directory)
 
 
 def test_a_round_robin_of_five_teams_with_the_directors_bye_award(tmp_path):
