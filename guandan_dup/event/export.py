@@ -3,10 +3,11 @@
 The tables are rendered by ``reports.tables`` (bilingual headers, rates in percent, "1=",
 hostile names neutralised); this module reads them from the event folder, keeps back what
 may not be published yet and names the outputs ``exports/standings-round-R.FMT`` and
-``exports/travellers-round-R.FMT``. A set that some table has still to play is left out of
-the travellers, as on the site (``publish.complete_sets``): its traveller would tell the
-late table how each direction did. The md and html files say which sets are left out and
-mark standings that count them as provisional.
+``exports/travellers-round-R.FMT`` (a team event: ``exports/team-standings-round-R.FMT``
+and ``exports/match-results-round-R.FMT``). A set that some table has still to play is left
+out of the travellers, as on the site (``publish.complete_sets``): its traveller would tell
+the late table how each direction did. The md and html files say which sets are left out
+and mark standings that count them as provisional.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ..errors import GuandanError
 from ..reports.tables import standings_document, travellers_document
 from .folder import EventFolder
 from .publish import Row, event_complete_sets
+from .teams import team_round_reports
 
 FORMATS = ("csv", "xlsx", "md", "html")
 DEFAULT_FORMATS = ("csv", "xlsx", "html")
@@ -81,15 +83,19 @@ def export_event(
         provisional = pending or any(pair not in complete for pair in earlier)
         note = withheld_note(r, pending) if pending else ""
         standings_note = "暂定 · provisional" if provisional else ""
-        travellers = folder.read(r, "travellers")
-        travellers = travellers[~travellers["set"].isin(pending)]
+        travellers = folder.read(r, "travellers")  # a team event has none
+        if travellers is not None:
+            travellers = travellers[~travellers["set"].isin(pending)]
         if pending:
             withheld[r] = pending
         for fmt in formats:
-            reports = {"standings": standings_document(
-                folder.read(r, "standings"), r, fmt, names, standings_note
-            )}
-            if not travellers.empty:
+            if folder.plan.kind == "teams":
+                reports = team_round_reports(folder, r, fmt)
+            else:
+                reports = {"standings": standings_document(
+                    folder.read(r, "standings"), r, fmt, names, standings_note
+                )}
+            if travellers is not None and not travellers.empty:
                 reports["travellers"] = travellers_document(travellers, r, fmt, note=note)
             for what, report in reports.items():
                 data = report.encode("utf-8") if isinstance(report, str) else report

@@ -19,6 +19,7 @@ from ..errors import GuandanError
 from ..movement import derive_seed
 from ..scoring import Scored, score
 from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
+from .teams import TeamScored, score_team_round
 
 LOT_LABEL = "standings tie-break lot"
 
@@ -36,8 +37,11 @@ def expected_tables(folder: EventFolder, last_round: int) -> dict:
     return expected
 
 
-def score_round(folder: EventFolder, round_no: int, force: bool = False) -> Scored:
-    """Write rounds/R/{scores,travellers,standings}.parquet; returns all rounds' scoring."""
+def score_round(folder: EventFolder, round_no: int, force: bool = False) -> Scored | TeamScored:
+    """Write rounds/R/{scores,travellers,standings}.parquet; returns all rounds' scoring.
+
+    A team event writes its match results and team standings instead (``event.teams``).
+    """
     plan = folder.plan
     plan.check_round(round_no)
     later = [r for r in folder.rounds_scored() if r > round_no]
@@ -53,6 +57,8 @@ def score_round(folder: EventFolder, round_no: int, force: bool = False) -> Scor
             f"round {round_no} has no results yet: run `guandan-dup event ingest DIR FILE "
             f"--round {round_no}` first"
         )
+    if plan.kind == "teams":
+        return score_team_round(folder, round_no)
     results = folder.read_rounds("results", range(1, round_no + 1))
     players = folder.players()
     scored = score(
