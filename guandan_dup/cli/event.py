@@ -23,6 +23,7 @@ from ..event import (
     seat_event_round,
 )
 from ..event.export import DEFAULT_FORMATS
+from ..event.teams import TeamScored
 from .app import app
 
 event_app = typer.Typer(
@@ -38,15 +39,35 @@ ROUND = typer.Option(..., "--round", help="Round number (1 = first).")
 @event_app.command("init")
 def init(
     directory: Path = DIR,
-    players: Path = typer.Option(..., "--players", help="CSV with id, name[, seed][, pair]."),
-    tables_per_group: int = typer.Option(..., "--tables-per-group", help="Tables in a group."),
-    sets_per_round: int = typer.Option(..., "--sets-per-round", help="Sets each round."),
+    players: Path = typer.Option(
+        ..., "--players", help="CSV with id, name[, seed][, pair] (teams: id, name, team)."
+    ),
+    tables_per_group: int | None = typer.Option(
+        None, "--tables-per-group", help="Tables in a group (not for teams)."
+    ),
+    sets_per_round: int | None = typer.Option(
+        None, "--sets-per-round", help="Sets each round (not for teams: one set a round)."
+    ),
     boards_per_set: int = typer.Option(..., "--boards-per-set", help="Boards in a set."),
     rounds: int = typer.Option(..., "--rounds", help="Rounds in the event."),
-    kind: str = typer.Option("individual", "--kind", help="individual or pairs."),
+    kind: str = typer.Option("individual", "--kind", help="individual, pairs or teams."),
+    fmt: str | None = typer.Option(
+        None, "--format", help="Team events: swiss or round-robin."
+    ),
+    conversion: str | None = typer.Option(
+        None, "--conversion", help="Team events: 级差分 table, linear (default), half or a CSV."
+    ),
+    team_names: Path | None = typer.Option(
+        None, "--teams", help="Team events: CSV with team, name naming the teams."
+    ),
+    awards: str | None = typer.Option(
+        None, "--awards",
+        help="Team events: other awards of artificial matches, e.g. 'swiss_bye=1+15'.",
+    ),
     name: str | None = typer.Option(None, "--name", help="Event name (default: folder name)."),
     seeding: Path | None = typer.Option(
-        None, "--seeding", help="CSV with an id column, best seed first (else a lot)."
+        None, "--seeding",
+        help="CSV with an id column (teams: a team column), best seed first (else a lot).",
     ),
     rotate_partners: bool = typer.Option(
         False, "--rotate-partners", help="Rotate partners within a round (ad-bc, ac-bd, ab-cd)."
@@ -64,13 +85,24 @@ def init(
         name=name,
         seeding=seeding,
         rotate_partners=rotate_partners,
+        fmt=fmt,
+        conversion=conversion,
+        team_names=team_names,
+        awards=awards,
     )
     plan = folder.plan
-    typer.echo(
-        f"Created {plan.kind} event {plan.name!r} in {directory}: {plan.players} players, "
-        f"{plan.tables()} tables in {plan.groups()} groups, {plan.rounds} rounds of "
-        f"{plan.sets_per_round} sets of {plan.boards_per_set} boards."
-    )
+    if plan.kind == "teams":
+        typer.echo(
+            f"Created team event ({plan.format}) {plan.name!r} in {directory}: {plan.teams} "
+            f"teams, {plan.players} players, {plan.rounds} rounds of one set of "
+            f"{plan.boards_per_set} boards; 级差分 conversion {plan.conversion!r}."
+        )
+    else:
+        typer.echo(
+            f"Created {plan.kind} event {plan.name!r} in {directory}: {plan.players} players, "
+            f"{plan.tables()} tables in {plan.groups()} groups, {plan.rounds} rounds of "
+            f"{plan.sets_per_round} sets of {plan.boards_per_set} boards."
+        )
     typer.echo(f"Secret key: {folder.key_path} (owner-only; never share it before the end).")
     typer.echo(f"Commitment (publish this before round 1): {folder.commitment}")
 
@@ -87,10 +119,21 @@ def deal(
 
 
 @event_app.command("seat")
-def seat(directory: Path = DIR, round_no: int = ROUND) -> None:
-    """Seat a round (round 1: seeding or lot; later: previous standings); prints table cards."""
+def seat(
+    directory: Path = DIR,
+    round_no: int = ROUND,
+    lineups: Path | None = typer.Option(
+        None, "--lineups",
+        help="Team events: CSV with round, team, room, player_1, player_2 (default: each "
+        "team's first four players).",
+    ),
+) -> None:
+    """Seat a round (round 1: seeding or lot; later: previous standings); prints table cards.
+
+    A team event pairs its matches (Swiss or round robin) and seats both rooms.
+    """
     folder = EventFolder.open(directory)
-    seating = seat_event_round(folder, round_no)
+    seating = seat_event_round(folder, round_no, lineups)
     typer.echo("\n".join(seating.summary()))
     typer.echo(f"Table cards: {folder.file(round_no, 'table-cards.html')}")
 
@@ -129,11 +172,17 @@ def score(
         False, "--override", help="Change a final round's standings (recorded in the ledger)."
     ),
 ) -> None:
-    """Score a round from the results of rounds 1..R; writes its scores and standings."""
+    """Score a round from the results of rounds 1..R; writes its scores and standings.
+
+    A team event writes match results (场分, 级差分) and team standings (art. 49).
+    """
     scored = score_round(EventFolder.open(directory), round_no, force=force, override=override,
                          command=f"guandan-dup event score {directory} --round {round_no}")
     for warning in scored.warnings:
         typer.echo(f"Warning: {warning}", err=True)
+    if isinstance(scored, TeamScored):
+        typer.echo(scored.summary(round_no))
+        return
     standings = scored.standings[scored.standings["round"] == round_no]
     leader = standings.sort_values("position").iloc[0]
     typer.echo(
@@ -153,8 +202,13 @@ def export(
     ),
 ) -> None:
     """Write ranking tables and travellers to DIR/exports/."""
-    paths = export_event(EventFolder.open(directory), round_no, formats)
-    typer.echo(f"Wrote {len(paths)} files to {paths[0].parent}")
+    exported = export_event(EventFolder.open(directory), round_no, formats)
+    typer.echo(f"Wrote {len(exported.paths)} files to {exported.paths[0].parent}")
+    for r, sets in exported.withheld.items():
+        typer.echo(
+            f"Round {r}: set(s) {', '.join(map(str, sets))} left out of the travellers: "
+            "not every table has played them yet (ingest, score and export again)"
+        )
 
 
 def _yes(flag: bool) -> str:

@@ -7,7 +7,8 @@ from pathlib import Path
 import typer
 
 from ..deals.boardset import load as load_boards
-from ..sim.event import simulate
+from ..errors import GuandanError
+from ..sim.event import simulate, simulate_teams
 from ..sim.playlog import validate_log
 from .app import app
 
@@ -17,7 +18,13 @@ app.add_typer(playlog_app, name="playlog")
 
 @app.command("simulate")
 def simulate_command(
-    players: int = typer.Option(..., "--players", help="Number of players (4 per table)."),
+    players: int | None = typer.Option(
+        None, "--players", help="Number of players (4 per table) of an individual event."
+    ),
+    teams: int | None = typer.Option(
+        None, "--teams", help="Number of teams (4 players each) of a team event instead."
+    ),
+    fmt: str = typer.Option("swiss", "--format", help="Team events: swiss or round-robin."),
     rounds: int = typer.Option(..., "--rounds", help="Number of rounds."),
     sets_per_round: int = typer.Option(2, "--sets-per-round", help="Sets played each round."),
     boards_per_set: int = typer.Option(4, "--boards-per-set", help="Boards in a set (1 = board "
@@ -27,7 +34,19 @@ def simulate_command(
     tables_per_group: int = typer.Option(4, "--tables-per-group", help="Tables in a group."),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
 ) -> None:
-    """Play a whole individual event with bots: deals, seating, play, results, scores."""
+    """Play a whole individual event with bots: deals, seating, play, results, scores.
+
+    With --teams N, a team event (Swiss or round robin, one set a round in two rooms).
+    """
+    if (players is None) == (teams is None):
+        raise GuandanError("give either --players (an individual event) or --teams")
+    if teams is not None:
+        result = simulate_teams(out, teams, rounds, boards_per_set, fmt, seed, not quiet)
+        leader = result.standings.sort_values("position").iloc[0]
+        typer.echo(f"Simulated {rounds} round(s) of {teams} teams ({fmt}) in {out}")
+        typer.echo(f"Leader after round {rounds}: team {leader['team']} ({leader['name']}), "
+                   f"{leader['match_points']:g} 场分, {leader['level_points']:.2f} 级差分")
+        return
     result = simulate(out, players, rounds, sets_per_round, boards_per_set, seed,
                       tables_per_group=tables_per_group, show_progress=not quiet)
     leader = result.standings.sort_values("position").iloc[0]

@@ -19,6 +19,7 @@ from ..movement import partnerships, seeded_then_lot, seeding_order
 from ..movement.players import load_players, load_seeding
 from .folder import EVENT_TOML, EventFolder, parquet_bytes, toml_text
 from .plan import EventPlan
+from .teams import create_team_event
 
 
 def round_one_order(players: pd.DataFrame, key: bytes, seeding: list[str] | None) -> list[str]:
@@ -41,8 +42,8 @@ def round_one_order(players: pd.DataFrame, key: bytes, seeding: list[str] | None
 def create_event(
     path: str | os.PathLike,
     players_csv: str | os.PathLike,
-    tables_per_group: int,
-    sets_per_round: int,
+    tables_per_group: int | None,
+    sets_per_round: int | None,
     boards_per_set: int,
     rounds: int,
     kind: str = "individual",
@@ -50,17 +51,46 @@ def create_event(
     seeding: str | os.PathLike | None = None,
     rotate_partners: bool = False,
     key: bytes | None = None,
+    fmt: str | None = None,
+    conversion: str | os.PathLike | None = None,
+    team_names: str | os.PathLike | None = None,
+    awards: str | None = None,
 ) -> EventFolder:
     """Create the event folder at ``path`` and return it opened.
 
     ``key`` is for rehearsals and tests only (a real event draws a fresh secret one). Nothing
     is written unless the players file and the plan are valid and ``path`` holds no event.
+    A team event (``kind="teams"``) takes ``fmt``, ``conversion``, ``team_names`` and
+    ``awards`` instead of tables per group, sets per round and partner rotation (``event.teams``).
     """
     path = Path(path)
     if (path / EVENT_TOML).exists():
         raise GuandanError(f"{str(path)!r} already holds an event ({EVENT_TOML}); not touched")
+    options = {"--tables-per-group": tables_per_group, "--sets-per-round": sets_per_round,
+               "--rotate-partners": rotate_partners or None, "--format": fmt,
+               "--conversion": conversion, "--teams": team_names, "--awards": awards}
+    team_only = ("--format", "--conversion", "--teams", "--awards")
+    if kind == "teams":
+        wrong = [o for o, v in options.items() if v is not None and o not in team_only]
+        if wrong or fmt is None:
+            raise InvalidPlanError(
+                "a team event takes --format swiss|round-robin and no "
+                + ", ".join(o for o in options if o not in team_only)
+                + (f" (given: {', '.join(wrong)})" if wrong else "")
+            )
+        return create_team_event(path, players_csv, fmt, rounds, boards_per_set,
+                                 conversion or "linear", name, seeding, team_names, key,
+                                 awards or "")
     if kind not in ("individual", "pairs"):
-        raise InvalidPlanError(f"kind {kind!r}: expected individual or pairs")
+        raise InvalidPlanError(f"kind {kind!r}: expected individual, pairs or teams")
+    wrong = [o for o in team_only if options[o] is not None]
+    missing = [o for o in ("--tables-per-group", "--sets-per-round") if options[o] is None]
+    if wrong or missing:
+        raise InvalidPlanError(
+            f"an {kind} event needs --tables-per-group and --sets-per-round and takes no "
+            f"--format, --conversion, --teams or --awards (given: {', '.join(wrong) or 'none'}; "
+            f"missing: {', '.join(missing) or 'none'})"
+        )
     players = load_players(players_csv, kind)
     seeded = load_seeding(seeding, players["player"]) if seeding is not None else None
     plan = EventPlan(

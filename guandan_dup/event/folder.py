@@ -5,6 +5,8 @@ Layout (the results site and the simulator rely on it)::
     event.toml  event.key  players.parquet
     rounds/R/{boards,seating,byes,results,scores,travellers,standings}.parquet
     rounds/R/{hand-records,table-cards}.html
+    teams.parquet, conversion.csv, rounds/R/{matches,lineups,match_results,team_standings}
+                .parquet   (team events only)
     history/    earlier versions of replaced files, never deleted
     exports/    ranking tables
 
@@ -40,6 +42,8 @@ KEY_FILE = "event.key"
 RESULTS_DIGEST = b"guandan_dup.results_digest"
 """Standings metadata key: the ``results_digest`` of the results they were scored from."""
 TABLES = ("boards", "seating", "byes", "results", "scores", "travellers", "standings")
+TEAM_TABLES = ("matches", "lineups", "match_results", "team_standings")
+"""Round files of team events (``event.teams``)."""
 
 
 def parquet_bytes(table: pd.DataFrame | pa.Table) -> bytes:
@@ -132,8 +136,9 @@ class EventFolder:
 
     def read(self, round_no: int, name: str) -> pd.DataFrame | None:
         """A round's table (one of ``TABLES``) or ``None`` if that step has not been done."""
-        if name not in TABLES:
-            raise GuandanError(f"unknown round file {name!r}: expected one of {TABLES}")
+        if name not in TABLES + TEAM_TABLES:
+            raise GuandanError(
+                f"unknown round file {name!r}: expected one of {TABLES + TEAM_TABLES}")
         path = self.file(round_no, name)
         return _read_parquet(path) if path.exists() else None
 
@@ -173,11 +178,6 @@ class EventFolder:
         mine = rows[rows["round"] == round_no]
         return set(zip(mine["table"].tolist(), mine["set"].tolist(), strict=True))
 
-    def complete_sets(self, round_no: int) -> list[int]:
-        """The round's sets whose every planned table has a result."""
-        incomplete = {s for _, s in self.missing_results(round_no)}
-        return [s for s in self.plan.sets_of_round(round_no) if s not in incomplete]
-
     def results_digest(self, last_round: int) -> str:
         """SHA-256 of the stored results of rounds 1..last_round, which scoring them used."""
         digest = hashlib.sha256()
@@ -187,16 +187,24 @@ class EventFolder:
             digest.update(b"\0")
         return digest.hexdigest()
 
+    @property
+    def standings_name(self) -> str:
+        """The round file that says a round is scored: team events rank teams."""
+        return "team_standings" if self.plan.kind == "teams" else "standings"
+
     def scored_out_of_date(self, round_no: int) -> bool:
         """Whether round R's standings were computed from results that have changed since."""
-        path = self.file(round_no, "standings")
+        path = self.file(round_no, self.standings_name)
         if not path.exists():
             return False
         recorded = (pq.read_schema(path).metadata or {}).get(RESULTS_DIGEST)
         return recorded != self.results_digest(round_no).encode()
 
     def rounds_scored(self) -> list[int]:
-        return [r for r in range(1, self.plan.rounds + 1) if self.file(r, "standings").exists()]
+        return [
+            r for r in range(1, self.plan.rounds + 1)
+            if self.file(r, self.standings_name).exists()
+        ]
 
     def history_name(self, dest: Path) -> Path:
         """A fresh history path for ``dest``: its folder path, a UTC timestamp, a counter."""

@@ -12,6 +12,7 @@ import json
 from datetime import UTC, datetime
 
 import pandas as pd
+import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..errors import GuandanError
@@ -39,8 +40,14 @@ def read_ledger(folder: EventFolder) -> pd.DataFrame:
 
 
 def standings_metadata(folder: EventFolder, round_no: int) -> dict[bytes, bytes]:
-    path = folder.file(round_no, "standings")
-    return (pq.read_schema(path).metadata or {}) if path.exists() else {}
+    """What a round's standings file records about its scoring ({} before it is scored)."""
+    path = folder.file(round_no, folder.standings_name)
+    if not path.exists():
+        return {}
+    try:
+        return pq.read_schema(path).metadata or {}
+    except (OSError, pa.ArrowException) as error:
+        raise GuandanError(f"cannot read event file {str(path)!r} as Parquet: {error}") from None
 
 
 def scored_times(folder: EventFolder) -> dict[int, pd.Timestamp]:

@@ -20,20 +20,28 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..errors import InvalidPlanError
+from ..errors import GuandanError, InvalidPlanError
 from ..scoring.rates import COMPARE_WITHIN
+from ..teams.awards import parse_awards
 
-KINDS = ("individual", "pairs")
+KINDS = ("individual", "pairs", "teams")
+FORMATS = ("swiss", "round-robin")
+TEAM_KEYS = ("format", "teams", "conversion", "awards")
+"""Keys of team events only: absent from other events' event.toml, which load unchanged."""
 
 
 @dataclass(frozen=True)
 class EventPlan:
     """What an event is: its kind and size, rounds of sets of boards, options.
 
-    ``players`` counts entrants (for a pairs event, players, two per pair). ``schedule`` holds
-    exceptions to the default sets as ``(round, group, sets)`` triples.
-    ``correction_minutes`` is art. 48's correction time after a round's end: until then the
-    round is provisional, after it final (docs/director-guide.md, "When things go wrong").
+    ``players`` counts entrants (for a pairs event, players, two per pair; for a team event,
+    registered players). ``schedule`` holds exceptions to the default sets as ``(round,
+    group, sets)`` triples. A team event (SPEC 8) also has its ``format`` (swiss or
+    round-robin), the number of ``teams``, its 级差分 ``conversion`` table's name and the
+    ``awards`` of artificial matches that differ from SPEC 8's (``teams.awards``); it plays
+    one set per round on 2 tables per match, in one group. ``correction_minutes`` is art.
+    48's correction time after a round's end: until then the round is provisional, after it
+    final (docs/director-guide.md, "When things go wrong").
     """
 
     name: str
@@ -51,6 +59,10 @@ class EventPlan:
     compare_within: str = "event"
     correction_minutes: int = 30
     schedule: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
+    format: str = ""
+    teams: int = 0
+    conversion: str = ""
+    awards: str = ""
 
     def __post_init__(self) -> None:
         problems = self._problems()
@@ -76,6 +88,7 @@ class EventPlan:
             out.append("rotate_partners = true: partners rotate only in individual events")
         if self.rotate_partners and self.schedule:
             out.append("rotate_partners = true needs every group to play the same sets")
+        out += self._team_problems()
         if out:
             return out
         if self.tables() < 1:
@@ -98,8 +111,33 @@ class EventPlan:
         ]
         return out
 
+    def _team_problems(self) -> list[str]:
+        if self.kind != "teams":
+            return [f"{k} = {getattr(self, k)!r}: only team events have it"
+                    for k in TEAM_KEYS if getattr(self, k)]
+        out = []
+        if self.format not in FORMATS:
+            out.append(f"format = {self.format!r}: expected one of {', '.join(FORMATS)}")
+        if not isinstance(self.teams, int) or self.teams < 2:
+            out.append(f"teams = {self.teams!r}: a team event needs at least 2 teams")
+        if not self.conversion:
+            out.append("conversion = '': name the 级差分 conversion table (e.g. linear)")
+        try:
+            parse_awards(self.awards)
+        except GuandanError as error:
+            out.append(f"awards = {self.awards!r}: {error}")
+        if self.sets_per_round != 1 or self.schedule or self.rotate_partners:
+            out.append("a team event plays one set per round, the same in every match")
+        elif isinstance(self.teams, int) and self.tables_per_group != 2 * (self.teams // 2):
+            out.append(f"tables_per_group = {self.tables_per_group!r}: a team event of "
+                       f"{self.teams} teams plays in one group of {2 * (self.teams // 2)} tables")
+        return out
+
     def tables(self) -> int:
-        """Tables in play each round (players beyond a full table have a bye)."""
+        """Tables in play each round (players beyond a full table have a bye); in a team
+        event, two per match."""
+        if self.kind == "teams":
+            return 2 * (self.teams // 2)
         return self.players // 4
 
     def groups(self) -> int:
@@ -176,6 +214,8 @@ class EventPlan:
     def to_dict(self) -> dict:
         """The plan as event.toml keys (schedule as an array of tables)."""
         data = dataclasses.asdict(self)
+        if self.kind != "teams":
+            data = {k: v for k, v in data.items() if k not in TEAM_KEYS}
         data["schedule"] = [
             {"round": r, "group": g, "sets": list(sets)} for r, g, sets in self.schedule
         ]

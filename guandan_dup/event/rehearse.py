@@ -31,6 +31,7 @@ from .ingest import ingest
 from .random_model import RandomModel
 from .score import score_round
 from .seat import seat_event_round
+from .teams import teams_of
 
 PlayFunction = Callable[[EventFolder, int], pd.DataFrame]
 
@@ -103,6 +104,18 @@ def rehearse(
             name=f"Rehearsal 演练 (seed {seed})",
             key=rehearsal_key(seed),
         )
+    return play_rounds(folder, rounds, play, show_progress)
+
+
+def play_rounds(
+    folder: EventFolder, rounds: int, play: PlayFunction, show_progress: bool = False
+) -> Rehearsal:
+    """Deal, seat, play, ingest and score every round of a new event, then export.
+
+    The final standings carry names: players' (``standings``) or, in a team event, the
+    teams' (``team_standings`` with teams.parquet's ``name``).
+    """
+    path = folder.path
     with progress(rounds, "Rehearsing rounds", show_progress) as advance:
         for r in range(1, rounds + 1):
             deal_round(folder, r)
@@ -112,7 +125,11 @@ def rehearse(
             ingest(folder, results, r)
             score_round(folder, r)
             advance()
-    exports = export_event(folder)
-    names = folder.players()[["player", "name"]]
-    standings = folder.read(rounds, "standings").merge(names, on="player", how="left")
+    exports = export_event(folder).paths
+    if folder.plan.kind == "teams":
+        names = teams_of(folder)[["team", "name"]]
+        standings = folder.read(rounds, "team_standings").merge(names, on="team", how="left")
+    else:
+        names = folder.players()[["player", "name"]]
+        standings = folder.read(rounds, "standings").merge(names, on="player", how="left")
     return Rehearsal(folder, standings, exports)

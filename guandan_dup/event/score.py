@@ -20,7 +20,8 @@ from ..ledger import score_with_ledger
 from ..movement import derive_seed
 from ..scoring import Scored
 from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
-from .ledger import event_context, guard_final, read_ledger, scoring_metadata
+from .ledger import effects, event_context, guard_final, read_ledger, scoring_metadata
+from .teams import TeamScored, score_team_round
 
 LOT_LABEL = "standings tie-break lot"
 
@@ -47,11 +48,13 @@ def expected_tables(folder: EventFolder, last_round: int) -> dict:
 def score_round(
     folder: EventFolder, round_no: int, force: bool = False, override: bool = False,
     command: str = "",
-) -> Scored:
+) -> Scored | TeamScored:
     """Write rounds/R/{scores,travellers,standings}.parquet; returns all rounds' scoring.
 
     The ledger's decisions are applied (``ledger.score_with_ledger``). Re-scoring a final
     round (art. 48) so that its outputs change needs ``override``, recorded in the ledger.
+    A team event writes its match results and team standings instead (``event.teams``),
+    with the ledger's match forfeits and excused absences.
     """
     plan = folder.plan
     plan.check_round(round_no)
@@ -68,6 +71,8 @@ def score_round(
             f"round {round_no} has no results yet: run `guandan-dup event ingest DIR FILE "
             f"--round {round_no}` first"
         )
+    if plan.kind == "teams":
+        return score_team_round(folder, round_no, effects(folder).match_adjustments)
     results = folder.read_rounds("results", range(1, round_no + 1))
     players = folder.players()
     ledger = read_ledger(folder)

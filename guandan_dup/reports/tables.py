@@ -2,8 +2,9 @@
 
 Headers are bilingual (Chinese first, as on a tournament notice board); rates are shown as
 percentages with two decimals and tied ranks as "1=". The frames built here are rendered to
-csv, xlsx, md or html by :mod:`.render`; ``standings_report`` and ``travellers_report`` do
-both for the ``standings`` and ``travellers`` commands, reading what ``score`` wrote.
+csv, xlsx, md or html by :mod:`.render`: ``standings_document`` and ``travellers_document``
+from tables given (the event export), ``standings_report`` and ``travellers_report`` from
+what ``score`` wrote in a folder (the ``standings`` and ``travellers`` commands).
 """
 
 from __future__ import annotations
@@ -133,31 +134,46 @@ def traveller_sections(
     ]
 
 
+def standings_document(
+    standings: pd.DataFrame,
+    round_: int,
+    fmt: str,
+    names: pd.Series | None = None,
+    note: str = "",
+    penalties: pd.DataFrame | None = None,
+) -> str | bytes:
+    """The ranking after ``round_`` as ``fmt`` (``note``: a line under the title), with the
+    director's ``penalties`` (the ledger's, ``penalties_table``) listed below it."""
+    table = ranking_table(standings, round_, names)
+    title = f"第{round_}轮后排名 Standings after round {round_}"
+    sections = [Section(title, table)]
+    if penalties is not None and len(penalties):
+        sections.append(Section("罚则 Penalties", penalties_table(penalties)))
+    return render(sections, fmt, title, PERCENT_COLUMNS, note)
+
+
+def travellers_document(
+    travellers: pd.DataFrame, round_: int, fmt: str, set_: int | None = None, note: str = ""
+) -> str | bytes:
+    """The travellers of ``round_`` (one set with ``set_``) as ``fmt``."""
+    sections = traveller_sections(travellers, round_, set_)
+    title = f"第{round_}轮成绩单 Travellers, round {round_}"
+    return render(sections, fmt, title, PERCENT_COLUMNS, note)
+
+
 def standings_report(
     directory: str | os.PathLike,
     round_: int,
     fmt: str,
     names: str | os.PathLike | None = None,
-    penalties: pd.DataFrame | None = None,
-    provisional: bool = False,
 ) -> str | bytes:
-    """The ranking after ``round_`` from ``directory/standings.parquet``, as ``fmt``; with
-    the ledger's ``penalties`` listed below it, and marked provisional (art. 48) if so."""
+    """The ranking after ``round_`` from ``directory/standings.parquet``, as ``fmt``."""
     standings = read_output(directory, "standings")
-    table = ranking_table(standings, round_, None if names is None else load_names(names))
-    title = f"第{round_}轮后排名 Standings after round {round_}"
-    if provisional:
-        title += " (临时 provisional)"
-    sections = [Section(title, table)]
-    if penalties is not None and len(penalties):
-        sections.append(Section("罚则 Penalties", penalties_table(penalties)))
-    return render(sections, fmt, title, PERCENT_COLUMNS)
+    return standings_document(standings, round_, fmt, None if names is None else load_names(names))
 
 
 def travellers_report(
     directory: str | os.PathLike, round_: int, fmt: str, set_: int | None = None
 ) -> str | bytes:
     """The travellers of ``round_`` (one set with ``set_``) from ``directory``, as ``fmt``."""
-    sections = traveller_sections(read_output(directory, "travellers"), round_, set_)
-    title = f"第{round_}轮成绩单 Travellers, round {round_}"
-    return render(sections, fmt, title, PERCENT_COLUMNS)
+    return travellers_document(read_output(directory, "travellers"), round_, fmt, set_)

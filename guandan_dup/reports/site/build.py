@@ -1,4 +1,4 @@
-"""Build the results site: gather the event's data, render every page, swap the site in.
+"""Write the results site: render every page of the data given, swap the site in.
 
 The whole site is written into a fresh temporary folder beside the destination and only then
 renamed into place, so a failed build (a bad file in the event folder, a full disk) leaves
@@ -13,17 +13,19 @@ import math
 import os
 import shutil
 import uuid
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from ...errors import GuandanError
 from ...progress import progress
 from ..tables import percent
-from .data import gather
+from .data import SiteData, with_known_players
 from .labels import labels_for
-from .pages import HREFS, boards_href, page_count, site_pages
+from .pages import HREFS, Page, boards_href, page_count, site_pages
 
 MARKER = ".guandan-dup-site"
 STATIC = ("site.css", "site.js")
@@ -72,7 +74,7 @@ def environment(lang: str) -> Environment:
     return env
 
 
-def _check_target(out: Path, event_dir: Path) -> None:
+def check_target(out: Path, event_dir: Path) -> None:
     """Refuse destinations whose replacement would destroy something that is not a site."""
     out_abs, event_abs = out.resolve(), event_dir.resolve()
     if out_abs == event_abs or out_abs in event_abs.parents:
@@ -112,32 +114,49 @@ def _swap_in(built: Path, out: Path) -> None:
         os.replace(built, out)
 
 
-def build_site(
-    event_dir: str | os.PathLike,
-    out_dir: str | os.PathLike | None = None,
+def write_site(
+    data: SiteData,
+    out: Path,
+    event_dir: Path,
     lang: str = "zh",
     show_progress: bool = False,
 ) -> Path:
-    """Write the results site of ``event_dir`` to ``out_dir`` (default DIR/site).
+    """Write the site of ``data`` (gathered by ``event.publish.site_data``) to ``out``.
 
-    Returns the path of the site's ``index.html``. Raises ``GuandanError`` for an unknown
-    ``lang``, a folder that is not an event folder, or an unsafe ``out_dir``; then nothing
-    is written and an earlier site stays as it was.
+    ``event_dir`` is the event folder's path, only to refuse an ``out`` that would replace
+    it or its files. Returns the path of the site's ``index.html``. Raises ``GuandanError``
+    for an unknown ``lang`` or an unsafe ``out``; then nothing is written and an earlier site
+    stays as it was.
     """
-    event_dir = Path(event_dir)
-    out = Path(out_dir) if out_dir is not None else event_dir / "site"
+    out, event_dir = Path(out), Path(event_dir)
     env = environment(lang)
-    _check_target(out, event_dir)
-    data = gather(event_dir)
+    check_target(out, event_dir)
+    data = with_known_players(data)
     common = {"event_name": data.name, "rounds_scored": data.rounds_scored}
+    return write_pages(out, env, site_pages(data), page_count(data), common, data.key_hex,
+                       data.boards_files, show_progress)
+
+
+def write_pages(
+    out: Path,
+    env: Environment,
+    pages: Iterable[Page],
+    count: int,
+    common: Mapping[str, Any],
+    key_hex: str | None,
+    boards_files: Mapping[int, Path],
+    show_progress: bool = False,
+) -> Path:
+    """Render ``pages`` into a fresh folder beside ``out`` with the static files, the
+    revealed key and the complete rounds' board files, then swap it in whole."""
     # Work on the real folder: "." has no name to build beside, and a symlinked site
     # (a web server's folder) must be replaced where it lives, keeping the link.
     target = out.resolve()
     target.parent.mkdir(parents=True, exist_ok=True)
     built = target.with_name(f".{target.name}.new-{uuid.uuid4().hex}")
     try:
-        with progress(page_count(data), "Building site", show_progress) as advance:
-            for page in site_pages(data):
+        with progress(count, "Building site", show_progress) as advance:
+            for page in pages:
                 html = env.get_template(page.template).render(
                     **common, **page.context, root=page.root
                 )
@@ -148,9 +167,9 @@ def build_site(
         static = resources.files(__package__) / "static"
         for name in STATIC:
             (built / name).write_bytes((static / name).read_bytes())
-        if data.key_hex is not None:  # revealed: the file `deal verify --key` reads
-            (built / KEY_FILE).write_text(data.key_hex + "\n", encoding="ascii")
-        for round_no, source in data.boards_files.items():
+        if key_hex is not None:  # revealed: the file `deal verify --key` reads
+            (built / KEY_FILE).write_text(key_hex + "\n", encoding="ascii")
+        for round_no, source in boards_files.items():
             dest = built / boards_href(round_no)
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, dest)
