@@ -237,3 +237,29 @@ def test_spec10_a_withdrawal_in_a_pairs_event_takes_the_pair_out(tmp_path):
     assert leaving not in seated and partner not in seated
     byes = set(folder.read(2, "byes")["player"])
     assert leaving not in byes and len(seated | byes) == 14
+
+
+def test_art34_a_team_forfeit_in_the_ledger_scores_the_match(tmp_path):
+    from test_teams_event_cli import team_players
+
+    directory = tmp_path / "cup"
+    run("event", "init", directory, "--kind", "teams", "--format", "swiss", "--players",
+        team_players(tmp_path / "players.csv", [4, 4, 4, 4]), "--rounds", 2,
+        "--boards-per-set", 3)
+    folder = EventFolder.open(directory)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    match = folder.read(1, "matches").iloc[0]
+    away, home = int(match["away"]), int(match["home"])
+    out = run("event", "ledger", "add", directory, "absent", "--round", 1, "--team", away,
+              "--reason", "did not come", "--article", "34")
+    assert f"team {away} absent: a forfeit" in out
+    results = set_results(folder, 1, seed=1)
+    rooms = results["table"].isin([int(match["open_table"]), int(match["closed_table"])])
+    out = run("event", "ingest", directory, write(results[~rooms], tmp_path / "r1.parquet"),
+              "--round", 1)
+    assert "Every table of the round has results" in out
+    run("event", "score", directory, "--round", 1)
+    scored = folder.read(1, "match_results").set_index("team")
+    assert scored.loc[away, "match_points"] == 0 and scored.loc[home, "match_points"] == 2
+    assert scored.loc[home, "level_points"] == 17

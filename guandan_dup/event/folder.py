@@ -172,11 +172,9 @@ class EventFolder:
         ``Effects.will_not_play``): publication counts them as done."""
         if not (self.path / "ledger.parquet").exists():
             return set()
-        from .ledger import effects  # the ledger's module reads the folder: import it late
+        from .ledger import will_not_play_rows  # it reads the folder: import it late
 
-        rows = effects(self).will_not_play
-        mine = rows[rows["round"] == round_no]
-        return set(zip(mine["table"].tolist(), mine["set"].tolist(), strict=True))
+        return {(t, s) for r, t, s in will_not_play_rows(self) if r == round_no}
 
     def results_digest(self, last_round: int) -> str:
         """SHA-256 of the stored results of rounds 1..last_round, which scoring them used."""

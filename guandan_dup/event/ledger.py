@@ -97,10 +97,21 @@ def effects(folder: EventFolder, ledger: pd.DataFrame | None = None) -> Effects:
 def will_not_play_rows(folder: EventFolder) -> frozenset[tuple[int, int, int]]:
     """Every (round, table, set) the ledger says no results file will bring: the
     ``will_not_play`` that publication (issue 9's ``event.publish``) takes to call a set
-    complete."""
-    rows = effects(folder).will_not_play
-    return frozenset(zip(rows["round"].tolist(), rows["table"].tolist(), rows["set"].tolist(),
-                         strict=True))
+    complete. In a team event, both rooms of a match forfeited or excused."""
+    decided = effects(folder)
+    rows = decided.will_not_play
+    out = set(zip(rows["round"].tolist(), rows["table"].tolist(), rows["set"].tolist(),
+                  strict=True))
+    for round_no, team in zip(decided.match_adjustments["round"],
+                              decided.match_adjustments["team"], strict=True):
+        matches = folder.read(int(round_no), "matches")
+        if matches is None:
+            continue
+        mine = matches[(matches["home"] == team) | (matches["away"] == team)]
+        sets = folder.plan.sets_of_round(int(round_no))
+        out |= {(int(round_no), int(t), s) for m in mine.itertuples()
+                for t in (m.open_table, m.closed_table) if not pd.isna(t) for s in sets}
+    return frozenset(out)
 
 
 def _entered(players: pd.DataFrame, row: pd.Series) -> pd.DataFrame:
