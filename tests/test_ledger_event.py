@@ -263,3 +263,20 @@ def test_art34_a_team_forfeit_in_the_ledger_scores_the_match(tmp_path):
     scored = folder.read(1, "match_results").set_index("team")
     assert scored.loc[away, "match_points"] == 0 and scored.loc[home, "match_points"] == 2
     assert scored.loc[home, "level_points"] == 17
+
+
+def test_art51_art48_the_site_lists_penalties_and_marks_rounds_in_their_correction_time(
+        event, tmp_path):
+    run("event", "ingest", event, results_file(event, 1, tmp_path), "--round", 1)
+    run("event", "ledger", "add", event, "penalty", "--round", 1, "--player", "P002",
+        "--points", "2.5", "--reason", "mobile phone rang", "--article", "41.3")
+    run("event", "score", event, "--round", 1)
+    run("event", "site", event, "--out", tmp_path / "site", "--quiet")
+    page = (tmp_path / "site" / "standings" / "round-1.html").read_text(encoding="utf-8")
+    assert 'id="penalties"' in page and "mobile phone rang" in page and "41.3" in page
+    assert 'id="provisional"' in page and "第四十八条" in page
+    run("event", "ledger", "add", event, "ends", "--round", 1, "--at", "2026-01-01T10:00:00",
+        "--reason", "the schedule")
+    run("event", "site", event, "--out", tmp_path / "site", "--quiet")
+    page = (tmp_path / "site" / "standings" / "round-1.html").read_text(encoding="utf-8")
+    assert 'id="provisional"' not in page and "第四十八条" not in page
