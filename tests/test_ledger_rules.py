@@ -439,3 +439,9 @@ def test_spec10_a_late_entry_is_in_the_standings_from_the_round_it_joins():
     both = score_with_ledger(results(), seating(), ledger, ctx, EXPECTED).standings
     assert "p19" not in set(first["player"]) and "p18" in set(first["player"])
     assert "p19" in set(both.loc[both["round"] == 2, "player"])
+
+
+def test_art51_a_penalty_on_a_player_with_no_set_yet_is_shown():
+    standings = scored(("penalty", 1, dict(player="p17", points="1"))).standings
+    bye = standings.set_index(["round", "player"]).loc[(1, "p17")]
+    assert (bye["sets"], bye["penalty"]) == (0, 1.0)

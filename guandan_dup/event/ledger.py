@@ -120,7 +120,8 @@ def _entered(players: pd.DataFrame, row: pd.Series) -> pd.DataFrame:
         raise GuandanError("a late entry in a pairs event needs its pair: add the two players "
                            "to the players file before the event instead")
     seed = players["seed"].max()
-    extra = {"player": row["player"], "name": row["name"] or row["player"],
+    extra = {"player": row["player"],
+             "name": row["player"] if pd.isna(row["name"]) else row["name"],
              "seed": (0 if pd.isna(seed) else int(seed)) + 1}
     if "team" in players:
         extra["team"] = int(row["team"])

@@ -167,7 +167,7 @@ def _who_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> list[
         if context.team_of.get(player) != mine:
             out.append(problem("player", player, f"only players registered for team {mine} "
                                "may substitute in it (art. 19.2)"))
-    if team is not None and kind != "enter" and team not in context.teams:
+    if team is not None and team not in context.teams:
         out.append(problem("team", team, "is not a team of this event"))
     return out
 

@@ -89,7 +89,7 @@ def score(
     if penalties is not None:
         table = with_penalties(table, scores, penalties, seed, previous_positions)
     if players is not None:
-        table = with_unplaced(table, players, seed, previous_positions)
+        table = with_unplaced(table, players, seed, previous_positions, penalties)
     ready("standings", table)
     return Scored(scores=scores, standings=table, travellers=travellers, warnings=warnings)
 

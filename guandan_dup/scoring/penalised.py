@@ -136,10 +136,11 @@ def with_unplaced(
     players: Sequence[str],
     seed,
     previous_positions: Mapping[str, int] | pd.Series | None,
+    penalties: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """Every registered player in every round's standings: those with no set yet come last
     with 0 sets and no average, sharing one rank, in the order of the previous round (the
-    seeding before round 1), then the lot."""
+    seeding before round 1), then the lot; their ``penalty`` is the points in force."""
     previous = {} if previous_positions is None else {
         str(p): float(v) for p, v in dict(previous_positions).items() if pd.notna(v)}
     frames = []
@@ -154,7 +155,8 @@ def with_unplaced(
             "position": range(rank, rank + len(missing)),
         })
         if "penalty" in table:
-            extra["penalty"] = 0.0
+            taken = {} if penalties is None else penalty_through(penalties, round_no)
+            extra["penalty"] = [float(taken.get(p, 0)) for p in extra["player"]]
         both = pd.concat([table, extra.astype(table.dtypes.to_dict())], ignore_index=True)
         frames.append(both)
         previous = dict(zip(both["player"], both["position"].astype(float), strict=True))
