@@ -90,8 +90,12 @@ def add(
         at=at, article=article, override=override,
     )
     typer.echo(f"Ledger row {int(row['id'])}: {effect}")
-    typer.echo(f"Score round {round_no} again to apply it (`guandan-dup event score "
-               f"{directory} --round {round_no}`).")
+    if kind in ("withdraw", "enter"):
+        typer.echo(f"The seating of round {round_no} and later follows it (`guandan-dup event "
+                   f"seat {directory} --round {round_no}`).")
+    elif kind != "ends":
+        typer.echo(f"Score round {round_no} again to apply it (`guandan-dup event score "
+                   f"{directory} --round {round_no}`).")
 
 
 def _status(ledger: pd.DataFrame) -> dict[int, str]:
