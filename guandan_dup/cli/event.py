@@ -23,6 +23,7 @@ from ..event import (
     seat_event_round,
 )
 from ..event.export import DEFAULT_FORMATS
+from ..event.knockout import KnockoutRound
 from .app import app
 
 event_app = typer.Typer(
@@ -39,11 +40,20 @@ ROUND = typer.Option(..., "--round", help="Round number (1 = first).")
 def init(
     directory: Path = DIR,
     players: Path = typer.Option(..., "--players", help="CSV with id, name[, seed][, pair]."),
-    tables_per_group: int = typer.Option(..., "--tables-per-group", help="Tables in a group."),
-    sets_per_round: int = typer.Option(..., "--sets-per-round", help="Sets each round."),
+    tables_per_group: int | None = typer.Option(
+        None, "--tables-per-group", help="Tables in a group (not for a knockout)."
+    ),
+    sets_per_round: int | None = typer.Option(
+        None, "--sets-per-round", help="Sets each round (not for a knockout)."
+    ),
     boards_per_set: int = typer.Option(..., "--boards-per-set", help="Boards in a set."),
-    rounds: int = typer.Option(..., "--rounds", help="Rounds in the event."),
+    rounds: int | None = typer.Option(
+        None, "--rounds", help="Rounds in the event (a knockout's follow from its entries)."
+    ),
     kind: str = typer.Option("individual", "--kind", help="individual or pairs."),
+    event_format: str = typer.Option(
+        "movement", "--format", help="movement (reseated by standing) or knockout (a bracket)."
+    ),
     name: str | None = typer.Option(None, "--name", help="Event name (default: folder name)."),
     seeding: Path | None = typer.Option(
         None, "--seeding", help="CSV with an id column, best seed first (else a lot)."
@@ -64,13 +74,21 @@ def init(
         name=name,
         seeding=seeding,
         rotate_partners=rotate_partners,
+        format=event_format,
     )
     plan = folder.plan
-    typer.echo(
-        f"Created {plan.kind} event {plan.name!r} in {directory}: {plan.players} players, "
-        f"{plan.tables()} tables in {plan.groups()} groups, {plan.rounds} rounds of "
-        f"{plan.sets_per_round} sets of {plan.boards_per_set} boards."
-    )
+    if plan.format == "knockout":
+        typer.echo(
+            f"Created {plan.kind} knockout {plan.name!r} in {directory}: {plan.entries()} "
+            f"entries ({plan.layout()}), {plan.rounds} rounds of one set of "
+            f"{plan.boards_per_set} boards."
+        )
+    else:
+        typer.echo(
+            f"Created {plan.kind} event {plan.name!r} in {directory}: {plan.players} players, "
+            f"{plan.tables()} tables in {plan.groups()} groups, {plan.rounds} rounds of "
+            f"{plan.sets_per_round} sets of {plan.boards_per_set} boards."
+        )
     typer.echo(f"Secret key: {folder.key_path} (owner-only; never share it before the end).")
     typer.echo(f"Commitment (publish this before round 1): {folder.commitment}")
 
@@ -122,10 +140,14 @@ def score(
         False, "--force", help="Re-score although a later round is scored (history kept)."
     ),
 ) -> None:
-    """Score a round from the results of rounds 1..R; writes its scores and standings."""
+    """Score a round from the results of rounds 1..R; writes its scores and standings (a
+    knockout: decides its matches in bracket.parquet, and places.parquet after the last)."""
     scored = score_round(EventFolder.open(directory), round_no, force=force)
     for warning in scored.warnings:
         typer.echo(f"Warning: {warning}", err=True)
+    if isinstance(scored, KnockoutRound):
+        typer.echo("\n".join(scored.summary()))
+        return
     standings = scored.standings[scored.standings["round"] == round_no]
     leader = standings.sort_values("position").iloc[0]
     typer.echo(
@@ -174,6 +196,8 @@ def status(directory: Path = DIR) -> None:
         )
     console = Console(width=120)
     console.print(table)
+    for note in state.notes:
+        console.print(note)
     console.print(f"Commitment: {state.commitment}; key revealed: {_yes(state.key_revealed)}")
     console.print(f"Next: {state.next_step()}")
 

@@ -18,6 +18,7 @@ from ..errors import GuandanError, InvalidPlanError
 from ..movement import partnerships, seeded_then_lot, seeding_order
 from ..movement.players import load_players, load_seeding
 from .folder import EVENT_TOML, EventFolder, parquet_bytes, toml_text
+from .knockout import knockout_plan
 from .plan import EventPlan
 
 
@@ -41,20 +42,23 @@ def round_one_order(players: pd.DataFrame, key: bytes, seeding: list[str] | None
 def create_event(
     path: str | os.PathLike,
     players_csv: str | os.PathLike,
-    tables_per_group: int,
-    sets_per_round: int,
+    tables_per_group: int | None,
+    sets_per_round: int | None,
     boards_per_set: int,
-    rounds: int,
+    rounds: int | None,
     kind: str = "individual",
     name: str | None = None,
     seeding: str | os.PathLike | None = None,
     rotate_partners: bool = False,
     key: bytes | None = None,
+    format: str = "movement",
 ) -> EventFolder:
     """Create the event folder at ``path`` and return it opened.
 
     ``key`` is for rehearsals and tests only (a real event draws a fresh secret one). Nothing
     is written unless the players file and the plan are valid and ``path`` holds no event.
+    A ``knockout`` takes its shape from its entries: ``tables_per_group``, ``sets_per_round``
+    and ``rounds`` are left ``None`` (one set per round, as many rounds as the bracket needs).
     """
     path = Path(path)
     if (path / EVENT_TOML).exists():
@@ -63,17 +67,36 @@ def create_event(
         raise InvalidPlanError(f"kind {kind!r}: expected individual or pairs")
     players = load_players(players_csv, kind)
     seeded = load_seeding(seeding, players["player"]) if seeding is not None else None
-    plan = EventPlan(
-        name=name or path.resolve().name,
-        kind=kind,
-        players=len(players),
-        tables_per_group=tables_per_group,
-        sets_per_round=sets_per_round,
-        boards_per_set=boards_per_set,
-        rounds=rounds,
-        rotate_partners=rotate_partners,
-        seeding="list" if seeded or players["seed"].notna().any() else "lot",
-    )
+    seeded_any = bool(seeded) or bool(players["seed"].notna().any())
+    name = name or path.resolve().name
+    if format == "knockout":
+        given = {"--tables-per-group": tables_per_group, "--sets-per-round": sets_per_round,
+                 "--rounds": rounds, "--rotate-partners": rotate_partners or None}
+        extra = [option for option, value in given.items() if value is not None]
+        if extra:
+            raise InvalidPlanError(f"a knockout takes its shape from its entries: leave out "
+                                   f"{', '.join(extra)}")
+        plan = knockout_plan(name, kind, len(players), boards_per_set, seeded_any)
+    else:
+        needed = {"--tables-per-group": tables_per_group, "--sets-per-round": sets_per_round,
+                  "--rounds": rounds}
+        missing = [option for option, value in needed.items() if value is None]
+        if missing or format != "movement":
+            raise InvalidPlanError(
+                f"format {format!r}: expected movement or knockout" if format != "movement"
+                else f"a {kind} event needs {', '.join(missing)}"
+            )
+        plan = EventPlan(
+            name=name,
+            kind=kind,
+            players=len(players),
+            tables_per_group=tables_per_group,
+            sets_per_round=sets_per_round,
+            boards_per_set=boards_per_set,
+            rounds=rounds,
+            rotate_partners=rotate_partners,
+            seeding="list" if seeded_any else "lot",
+        )
     if kind == "pairs":
         partnerships(players)  # refuses a pair without exactly two players
     key = new_key() if key is None else key

@@ -5,6 +5,7 @@ Layout (the results site and the simulator rely on it)::
     event.toml  event.key  players.parquet
     rounds/R/{boards,seating,byes,results,scores,travellers,standings}.parquet
     rounds/R/{hand-records,table-cards}.html
+    rounds/R/bracket.parquet, places.parquet   (knockouts)
     history/    earlier versions of replaced files, never deleted
     exports/    ranking tables
 
@@ -39,7 +40,9 @@ EVENT_TOML = "event.toml"
 KEY_FILE = "event.key"
 RESULTS_DIGEST = b"guandan_dup.results_digest"
 """Standings metadata key: the ``results_digest`` of the results they were scored from."""
-TABLES = ("boards", "seating", "byes", "results", "scores", "travellers", "standings")
+TABLES = ("boards", "seating", "byes", "results", "scores", "travellers", "standings", "bracket")
+PLACES = "places.parquet"
+"""A knockout's final places, at the folder's top once its last round is scored."""
 
 
 def parquet_bytes(table: pd.DataFrame | pa.Table) -> bytes:
@@ -66,9 +69,10 @@ def schedule_comment(plan: EventPlan) -> str:
     lines = ["# The plan as derived from the keys below (only the keys are read):"]
     for r in range(1, plan.rounds + 1):
         for g in range(1, plan.groups() + 1):
-            t = plan.tables_of_group(g)
-            tables = f"table {t[0]}" if len(t) == 1 else f"tables {t[0]}-{t[-1]}"
             sets = plan.sets_of_group(r, g)
+            playing = {x for s in sets for x in plan.tables_of_set(r, s)}
+            t = [x for x in plan.tables_of_group(g) if x in playing]
+            tables = f"table {t[0]}" if len(t) == 1 else f"tables {t[0]}-{t[-1]}"
             lines.append(
                 f"#   round {r}, group {g} ({tables}): "
                 f"sets {', '.join(map(str, sets))}, boards {plan.board_ranges(sets)}"
@@ -164,16 +168,23 @@ class EventFolder:
             digest.update(b"\0")
         return digest.hexdigest()
 
+    @property
+    def scored_file(self) -> str:
+        """The round file whose presence means the round is scored, carrying the digest of
+        the results it was scored from: a knockout's rounds have travellers, no standings."""
+        return "travellers" if self.plan.format == "knockout" else "standings"
+
     def scored_out_of_date(self, round_no: int) -> bool:
         """Whether round R's standings were computed from results that have changed since."""
-        path = self.file(round_no, "standings")
+        path = self.file(round_no, self.scored_file)
         if not path.exists():
             return False
         recorded = (pq.read_schema(path).metadata or {}).get(RESULTS_DIGEST)
         return recorded != self.results_digest(round_no).encode()
 
     def rounds_scored(self) -> list[int]:
-        return [r for r in range(1, self.plan.rounds + 1) if self.file(r, "standings").exists()]
+        scored = self.scored_file
+        return [r for r in range(1, self.plan.rounds + 1) if self.file(r, scored).exists()]
 
     def history_name(self, dest: Path) -> Path:
         """A fresh history path for ``dest``: its folder path, a UTC timestamp, a counter."""

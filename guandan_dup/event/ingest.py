@@ -22,6 +22,7 @@ import pyarrow.parquet as pq
 from ..errors import GuandanError, InvalidResultsError, Problem
 from ..results import load_results, validate_sets
 from ..seats import SEAT_COLUMNS
+from . import knockout
 from .folder import EventFolder, parquet_bytes
 from .plan import EventPlan
 
@@ -139,6 +140,8 @@ def ingest(folder: EventFolder, file: str | os.PathLike, round_no: int) -> Inges
     sets = ingested.sets
     located = sets.assign(file_row=file_rows(file, sets).to_numpy())
     problems = plan_problems(plan, seating, located, round_no, name, group_given)
+    if plan.format == "knockout" and not problems:
+        problems = knockout.result_problems(folder, located, name)
     if problems:
         raise InvalidResultsError(problems)
     sets = sets.assign(group=sets["table"].map(plan.group_of_table).astype("int64"))

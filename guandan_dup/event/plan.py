@@ -21,9 +21,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..errors import InvalidPlanError
+from ..knockout import rounds_needed, tables_per_round
 from ..scoring.rates import COMPARE_WITHIN
 
 KINDS = ("individual", "pairs")
+#: ``movement``: every round reseated by standing (SPEC 7); ``knockout``: a bracket (SPEC 9).
+FORMATS = ("movement", "knockout")
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,7 @@ class EventPlan:
     three_failures_reset: bool = False
     compare_within: str = "event"
     schedule: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
+    format: str = "movement"
 
     def __post_init__(self) -> None:
         problems = self._problems()
@@ -70,8 +74,12 @@ class EventPlan:
             out.append("rotate_partners = true: partners rotate only in individual events")
         if self.rotate_partners and self.schedule:
             out.append("rotate_partners = true needs every group to play the same sets")
+        if self.format not in FORMATS:
+            out.append(f"format = {self.format!r}: expected one of {', '.join(FORMATS)}")
         if out:
             return out
+        if self.format == "knockout":
+            return self._knockout_problems()
         if self.tables() < 1:
             out.append(f"{self.players} players do not fill one table")
         for round_no, group, sets in self.schedule:
@@ -92,8 +100,33 @@ class EventPlan:
         ]
         return out
 
+    def _knockout_problems(self) -> list[str]:
+        """A knockout is one set per round, one group, as many rounds as its bracket needs."""
+        if self.kind != "pairs":
+            return [f"kind = {self.kind!r}: a knockout is played by pairs"]
+        if self.players % 2 or self.players < 4:
+            return [f"players = {self.players}: a pairs knockout needs at least 2 whole pairs"]
+        out = []
+        if self.rounds != rounds_needed(self.entries()):
+            out.append(f"rounds = {self.rounds}: a knockout of {self.entries()} entries has "
+                       f"{rounds_needed(self.entries())} rounds")
+        if self.sets_per_round != 1:
+            out.append(f"sets_per_round = {self.sets_per_round}: a knockout match is one set")
+        if self.tables_per_group < self.tables() or self.schedule or self.rotate_partners:
+            out.append("a knockout plays in one group, without a [[schedule]] or rotation")
+        return out
+
+    def entries(self) -> int:
+        """Sides in a knockout: pairs."""
+        return self.players // 2
+
+    def layout(self) -> str:
+        """A knockout's bracket: ``seeded`` from a seeding list, else drawn by ``lot``."""
+        return "seeded" if self.seeding == "list" else "lot"
+
     def tables(self) -> int:
-        """Tables in play each round (players beyond a full table have a bye)."""
+        """Tables in play each round (players beyond a full table have a bye); in a knockout,
+        the most any round needs."""
         return self.players // 4
 
     def groups(self) -> int:
@@ -139,6 +172,9 @@ class EventPlan:
 
     def tables_of_set(self, round_no: int, set_no: int) -> list[int]:
         """The tables that should return a result for ``set_no`` in ``round_no``."""
+        if self.format == "knockout":
+            tables = tables_per_round(self.entries(), self.layout())[self.check_round(round_no)]
+            return list(range(1, tables + 1)) if set_no == round_no else []
         groups = range(1, self.groups() + 1)
         return [
             t
@@ -170,6 +206,8 @@ class EventPlan:
     def to_dict(self) -> dict:
         """The plan as event.toml keys (schedule as an array of tables)."""
         data = dataclasses.asdict(self)
+        if data["format"] == "movement":  # the default: event.toml files stay as they were
+            del data["format"]
         data["schedule"] = [
             {"round": r, "group": g, "sets": list(sets)} for r, g, sets in self.schedule
         ]

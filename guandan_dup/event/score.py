@@ -18,6 +18,7 @@ import pyarrow as pa
 from ..errors import GuandanError
 from ..movement import derive_seed
 from ..scoring import Scored, score
+from . import knockout
 from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
 
 LOT_LABEL = "standings tie-break lot"
@@ -36,10 +37,9 @@ def expected_tables(folder: EventFolder, last_round: int) -> dict:
     return expected
 
 
-def score_round(folder: EventFolder, round_no: int, force: bool = False) -> Scored:
-    """Write rounds/R/{scores,travellers,standings}.parquet; returns all rounds' scoring."""
-    plan = folder.plan
-    plan.check_round(round_no)
+def check_scorable(folder: EventFolder, round_no: int, force: bool) -> None:
+    """Refuse scoring a round without results, or under later rounds scored from it."""
+    folder.plan.check_round(round_no)
     later = [r for r in folder.rounds_scored() if r > round_no]
     if later and not force:
         raise GuandanError(
@@ -53,6 +53,19 @@ def score_round(folder: EventFolder, round_no: int, force: bool = False) -> Scor
             f"round {round_no} has no results yet: run `guandan-dup event ingest DIR FILE "
             f"--round {round_no}` first"
         )
+
+
+def score_round(
+    folder: EventFolder, round_no: int, force: bool = False
+) -> Scored | knockout.KnockoutRound:
+    """Write rounds/R/{scores,travellers,standings}.parquet; returns all rounds' scoring.
+
+    A knockout's round is handed to ``event.knockout`` (its bracket is completed instead).
+    """
+    check_scorable(folder, round_no, force)
+    if folder.plan.format == "knockout":
+        return knockout.score_round(folder, round_no)
+    plan = folder.plan
     results = folder.read_rounds("results", range(1, round_no + 1))
     players = folder.players()
     scored = score(

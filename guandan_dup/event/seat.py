@@ -20,7 +20,7 @@ from ..movement import (
     seeding_order,
     with_unplaced,
 )
-from . import cards
+from . import cards, knockout
 from .folder import EventFolder, parquet_bytes
 
 
@@ -82,6 +82,8 @@ def seat_event_round(folder: EventFolder, round_no: int) -> Seating:
         raise GuandanError(
             f"round {round_no} already has results; its seating cannot change any more"
         )
+    if folder.plan.format == "knockout":
+        return knockout.seat_round(folder, round_no)
     seating = plan_seating(folder, round_no)
     players = folder.players()
     names = dict(zip(players["player"], players["name"], strict=True))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import knockout
 from .folder import EventFolder
 
 
@@ -41,6 +42,8 @@ class EventStatus:
     commitment: str
     key_revealed: bool
     rounds: list[RoundStatus]
+    notes: tuple[str, ...] = ()
+    """Lines about the event's format (a knockout: its bracket and places)."""
 
     def next_step(self) -> str:
         """The next command to run, in the round loop's order."""
@@ -75,7 +78,7 @@ def round_status(folder: EventFolder, round_no: int) -> RoundStatus:
         seated=folder.file(round_no, "seating").exists(),
         expected_results=sum(plan.expected_tables(round_no).values()),
         missing=folder.missing_results(round_no),
-        scored=folder.file(round_no, "standings").exists(),
+        scored=folder.file(round_no, folder.scored_file).exists(),
         out_of_date=folder.scored_out_of_date(round_no),
     )
 
@@ -84,4 +87,7 @@ def event_status(folder: EventFolder) -> EventStatus:
     """The status of every round of the plan."""
     rounds = [round_status(folder, r) for r in range(1, folder.plan.rounds + 1)]
     plan = folder.plan
-    return EventStatus(plan.name, plan.kind, folder.commitment, folder.key_revealed, rounds)
+    notes = knockout.status_notes(folder) if plan.format == "knockout" else ()
+    return EventStatus(
+        plan.name, plan.kind, folder.commitment, folder.key_revealed, rounds, notes
+    )

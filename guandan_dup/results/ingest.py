@@ -26,10 +26,11 @@ from .validate import check_rows, drop_duplicates, players_at_one_table, unreach
 
 # Compared columns of a repeated result -> the input column a problem names.
 _SAME = {"group": "group", **{seat: seat for seat in SEAT_COLUMNS}}
-_SET_VALUES = {**_SAME, "ns_index": "ns_level", "ew_index": "ew_level", "adjusted": "adjusted"}
+_SET_VALUES = {**_SAME, "ns_index": "ns_level", "ew_index": "ew_level", "adjusted": "adjusted",
+               "tiebreak": "tiebreak"}
 _BOARD_VALUES = {**_SAME, "side": "finish", "amount": "finish"}
 _COLUMN_ORDER = ["round", "group", "table", "set", "board", *SEAT_COLUMNS, "ns_level", "ew_level",
-                 "finish", "adjusted"]
+                 "finish", "adjusted", "tiebreak"]
 
 
 @dataclass(frozen=True)
@@ -193,4 +194,6 @@ def _normalise(frame: pd.DataFrame) -> pd.DataFrame:
         boards=frame.get("boards", pd.NA),
     )
     out = frame[list(NORMALISED_DTYPES)].astype(NORMALISED_DTYPES)
+    if "tiebreak" in frame and frame["tiebreak"].notna().any():
+        out["tiebreak"] = frame["tiebreak"].astype("str")
     return out.sort_values(["round", "set", "table"], ignore_index=True)
