@@ -2,7 +2,8 @@
 
 The tables themselves are ``reports.tables``'s (bilingual headers, rates in percent, "1=");
 this module only points them at the event folder's files and names the outputs
-``exports/standings-round-R.FMT`` and ``exports/travellers-round-R.FMT``.
+``exports/standings-round-R.FMT`` and ``exports/travellers-round-R.FMT``. A knockout has no
+standings: ``exports/bracket.FMT`` and, after its last round, ``exports/places.FMT``.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import GuandanError
+from ..reports.knockout import bracket_report, places_report
 from ..reports.tables import standings_report, travellers_report
 from .folder import EventFolder
+from .knockout_tables import bracket_view, places_view
 
 FORMATS = ("csv", "xlsx", "md", "html")
 DEFAULT_FORMATS = ("csv", "xlsx", "html")
@@ -35,14 +38,31 @@ def export_event(
         raise GuandanError("no round is scored yet, so there is nothing to export")
     names = folder.path / "players.parquet"
     files: dict[Path, bytes] = {}
+    if folder.plan.format == "knockout":
+        files = knockout_exports(folder, formats)
     for r in [round_no] if round_no is not None else scored:
         for fmt in formats:
-            reports = {
-                "standings": standings_report(folder.round_dir(r), r, fmt, names=names),
-                "travellers": travellers_report(folder.round_dir(r), r, fmt),
-            }
+            reports = {"travellers": travellers_report(folder.round_dir(r), r, fmt)}
+            if folder.plan.format != "knockout":
+                reports["standings"] = standings_report(folder.round_dir(r), r, fmt, names=names)
             for what, report in reports.items():
                 data = report.encode("utf-8") if isinstance(report, str) else report
                 files[folder.exports_dir / f"{what}-round-{r}.{fmt}"] = data
     folder.replace_files(files)
     return list(files)
+
+
+def knockout_exports(folder: EventFolder, formats: Sequence[str]) -> dict[Path, bytes]:
+    """A knockout's bracket (every seated round) and, once decided, its final places."""
+    view = bracket_view(folder)
+    places = places_view(folder)
+    title = folder.plan.name
+    files: dict[Path, bytes] = {}
+    for fmt in formats:
+        reports = {"bracket": bracket_report(view, fmt, title)}
+        if places is not None:
+            reports["places"] = places_report(places, fmt, title)
+        for what, report in reports.items():
+            data = report.encode("utf-8") if isinstance(report, str) else report
+            files[folder.exports_dir / f"{what}.{fmt}"] = data
+    return files

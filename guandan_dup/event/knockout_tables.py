@@ -1,0 +1,65 @@
+"""A knockout's tables for people: every seated round's matches with names and results, and
+the places, gathered from the event folder for ``export`` and the results site (which
+render them and never open the folder themselves)."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from ..levels import LEVEL_NAMES
+from ..reading import read_parquet
+from .folder import PLACES, EventFolder
+
+#: Columns of ``bracket_view``: bracket.parquet's plus names, the set and the result.
+VIEW_COLUMNS = ["round", "match", "places", "table", "set", "side_a", "side_a_name", "side_b",
+                "side_b_name", "result", "winner", "winner_name", "decided_by"]
+
+
+def side_names(folder: EventFolder) -> dict[str, str]:
+    """Pair id -> its players' names, "王伟 / 李芳"."""
+    players = folder.players()
+    return players.groupby("pair", sort=False)["name"].agg(" / ".join).astype(str).to_dict()
+
+
+def result_text(row: dict) -> str:
+    """One table's result as side A (North-South) against side B: ``"A+ : K"``, a forfeit's
+    ``"A+/A-"``, a level match with who won the extra boards."""
+    if isinstance(row.get("adjusted"), str):
+        return f"{row['adjusted']} (forfeit)"
+    text = f"{LEVEL_NAMES[int(row['ns_level'])]} : {LEVEL_NAMES[int(row['ew_level'])]}"
+    tiebreak = row.get("tiebreak")
+    return f"{text}, extra boards {tiebreak}" if isinstance(tiebreak, str) else text
+
+
+def bracket_view(folder: EventFolder) -> pd.DataFrame:
+    """Every seated round's matches (``VIEW_COLUMNS``), in round and match order."""
+    rounds = range(1, folder.plan.rounds + 1)
+    brackets = folder.read_rounds("bracket", rounds)
+    if brackets is None:
+        return pd.DataFrame(columns=VIEW_COLUMNS)
+    for column in ("winner", "decided_by"):
+        if column not in brackets:
+            brackets[column] = pd.NA
+    results = folder.read_rounds("results", rounds)
+    texts = {}
+    if results is not None:
+        texts = {(r["round"], r["table"]): result_text(r) for r in results.to_dict("records")}
+    names = side_names(folder)
+    view = brackets.assign(
+        set=brackets["round"],
+        side_a_name=brackets["side_a"].map(names),
+        side_b_name=brackets["side_b"].map(names),
+        winner_name=brackets["winner"].map(names),
+        result=[texts.get((r, t), "") if pd.notna(t) else ""
+                for r, t in zip(brackets["round"], brackets["table"], strict=True)],
+    )
+    return view[VIEW_COLUMNS].sort_values(["round", "match"], ignore_index=True)
+
+
+def places_view(folder: EventFolder) -> pd.DataFrame | None:
+    """places.parquet with names, or ``None`` before the last round is scored."""
+    path = folder.path / PLACES
+    if not path.exists():
+        return None
+    places = read_parquet(path, "places file").to_pandas()
+    return places.assign(name=places["side"].map(side_names(folder)))
