@@ -7,7 +7,9 @@ from pathlib import Path
 import typer
 
 from ..deals.boardset import load as load_boards
+from ..errors import GuandanError
 from ..sim.event import simulate
+from ..sim.knockout import simulate_knockout
 from ..sim.playlog import validate_log
 from .app import app
 
@@ -17,8 +19,9 @@ app.add_typer(playlog_app, name="playlog")
 
 @app.command("simulate")
 def simulate_command(
-    players: int = typer.Option(..., "--players", help="Number of players (4 per table)."),
-    rounds: int = typer.Option(..., "--rounds", help="Number of rounds."),
+    players: int | None = typer.Option(None, "--players", help="Number of players (4 per "
+                                       "table)."),
+    rounds: int | None = typer.Option(None, "--rounds", help="Number of rounds."),
     sets_per_round: int = typer.Option(2, "--sets-per-round", help="Sets played each round."),
     boards_per_set: int = typer.Option(4, "--boards-per-set", help="Boards in a set (1 = board "
                                        "mode)."),
@@ -26,8 +29,22 @@ def simulate_command(
     seed: int = typer.Option(0, "--seed", help="Seed: the same seed gives the same event."),
     tables_per_group: int = typer.Option(4, "--tables-per-group", help="Tables in a group."),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+    knockout: str | None = typer.Option(
+        None, "--knockout", help="Rehearse a knockout instead: pairs (drawn by lot)."
+    ),
+    pairs: int | None = typer.Option(None, "--pairs", help="Pairs in the knockout."),
 ) -> None:
-    """Play a whole individual event with bots: deals, seating, play, results, scores."""
+    """Play a whole individual event with bots: deals, seating, play, results, scores (or,
+    with --knockout pairs --pairs N, a pairs knockout by lot, extra boards and all)."""
+    if knockout is not None:
+        rehearsal = simulate_knockout(out, pairs, boards_per_set, seed, not quiet, kind=knockout)
+        winner = rehearsal.standings.iloc[0]
+        typer.echo(f"Simulated a knockout of {pairs} pairs in {out}: "
+                   f"{rehearsal.folder.plan.rounds} rounds; winner {winner['side']} "
+                   f"({winner['name']}); places in {out}/places.parquet")
+        return
+    if players is None or rounds is None:
+        raise GuandanError("simulate needs --players and --rounds (or --knockout pairs --pairs N)")
     result = simulate(out, players, rounds, sets_per_round, boards_per_set, seed,
                       tables_per_group=tables_per_group, show_progress=not quiet)
     leader = result.standings.sort_values("position").iloc[0]

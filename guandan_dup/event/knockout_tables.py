@@ -23,12 +23,12 @@ def side_names(folder: EventFolder) -> dict[str, str]:
 
 def result_text(row: dict) -> str:
     """One table's result as side A (North-South) against side B: ``"A+ : K"``, a forfeit's
-    ``"A+/A-"``, a level match with who won the extra boards."""
+    ``"A+/A-"``, a level match with the side that won the extra boards, ``"7 : 7 (EW)"``."""
     if isinstance(row.get("adjusted"), str):
-        return f"{row['adjusted']} (forfeit)"
+        return row["adjusted"]
     text = f"{LEVEL_NAMES[int(row['ns_level'])]} : {LEVEL_NAMES[int(row['ew_level'])]}"
     tiebreak = row.get("tiebreak")
-    return f"{text}, extra boards {tiebreak}" if isinstance(tiebreak, str) else text
+    return f"{text} ({tiebreak.upper()})" if isinstance(tiebreak, str) else text
 
 
 def bracket_view(folder: EventFolder) -> pd.DataFrame:

@@ -28,6 +28,7 @@ from .deal import deal_round
 from .export import export_event
 from .folder import EventFolder, parquet_bytes
 from .ingest import ingest
+from .knockout_tables import places_view
 from .random_model import RandomModel
 from .score import score_round
 from .seat import seat_event_round
@@ -44,7 +45,8 @@ GIVEN = (
 
 @dataclass(frozen=True)
 class Rehearsal:
-    """The rehearsed event's folder, its final standings (with names) and the exports."""
+    """The rehearsed event's folder, its final standings (with names; a knockout's final
+    places) and the exports."""
 
     folder: EventFolder
     standings: pd.DataFrame
@@ -77,6 +79,7 @@ def rehearse(
     seed: int = 0,
     play: PlayFunction | None = None,
     show_progress: bool = False,
+    format: str = "movement",
 ) -> Rehearsal:
     """Create an event at ``path`` and run every round of it.
 
@@ -86,7 +89,13 @@ def rehearse(
     ``results-round-R.parquet`` at the top of the folder and ingested from there like a
     director's file, so it is checked against the plan and the seating. ``play`` defaults to
     ``RandomModel(seed)``.
+
+    A ``knockout`` (``kind="pairs"``) takes its rounds from its entries (``rounds``,
+    ``tables_per_group`` and ``sets_per_round`` are not used); its play function must name
+    the winner of the extra boards of a level match (a ``tiebreak`` column), and the
+    rehearsal's ``standings`` are its final places.
     """
+    knockout = format == "knockout"
     path = Path(path)
     play = RandomModel(seed) if play is None else play
     with tempfile.TemporaryDirectory() as scratch:
@@ -95,14 +104,16 @@ def rehearse(
         folder = create_event(
             path,
             csv,
-            tables_per_group,
-            sets_per_round,
+            None if knockout else tables_per_group,
+            None if knockout else sets_per_round,
             boards_per_set,
-            rounds,
+            None if knockout else rounds,
             kind=kind,
             name=f"Rehearsal 演练 (seed {seed})",
             key=rehearsal_key(seed),
+            format=format,
         )
+    rounds = folder.plan.rounds
     with progress(rounds, "Rehearsing rounds", show_progress) as advance:
         for r in range(1, rounds + 1):
             deal_round(folder, r)
@@ -113,6 +124,8 @@ def rehearse(
             score_round(folder, r)
             advance()
     exports = export_event(folder)
+    if knockout:
+        return Rehearsal(folder, places_view(folder), exports)
     names = folder.players()[["player", "name"]]
     standings = folder.read(rounds, "standings").merge(names, on="player", how="left")
     return Rehearsal(folder, standings, exports)

@@ -129,7 +129,8 @@ def build_site(
     env = environment(lang)
     _check_target(out, event_dir)
     data = gather(event_dir)
-    common = {"event_name": data.name, "rounds_scored": data.rounds_scored}
+    common = {"event_name": data.name, "rounds_scored": sorted(data.standings),
+              "has_bracket": data.bracket is not None}
     # Work on the real folder: "." has no name to build beside, and a symlinked site
     # (a web server's folder) must be replaced where it lives, keeping the link.
     target = out.resolve()

@@ -15,6 +15,7 @@ from pathlib import Path
 import pandas as pd
 
 from ...event.folder import EventFolder
+from ...event.knockout_tables import bracket_view, places_view
 from ...scoring import TRAVELLERS_COLUMNS
 from ...seats import SEAT_COLUMNS, Seat
 from ..tables import level_text
@@ -149,6 +150,9 @@ class SiteData:
     complete_sets: frozenset[int]
     boards: pd.DataFrame
     boards_files: dict[int, Path]
+    bracket: pd.DataFrame | None = None
+    """A knockout's matches (``event.knockout_tables.bracket_view``); ``None`` otherwise."""
+    places: pd.DataFrame | None = None
 
 
 def known_players(players: pd.DataFrame, *frames: pd.DataFrame) -> pd.DataFrame:
@@ -177,7 +181,7 @@ def gather(event_dir: str | Path) -> SiteData:
     rounds only."""
     folder = EventFolder.open(event_dir)
     scored = folder.rounds_scored()
-    standings = {r: folder.read(r, "standings") for r in scored}
+    standings = {r: s for r in scored if (s := folder.read(r, "standings")) is not None}
     travellers = _or_empty(folder.read_rounds("travellers", scored), TRAVELLERS_COLUMNS)
     planned = range(1, folder.plan.rounds + 1)
     byes = _or_empty(folder.read_rounds("byes", planned), ("round", "player"))
@@ -210,4 +214,12 @@ def gather(event_dir: str | Path) -> SiteData:
         complete_sets=frozenset(s for sets in complete.values() for s in sets),
         boards=pd.concat(boards, ignore_index=True) if boards else pd.DataFrame(columns=_BOARD),
         boards_files=boards_files,
+        **knockout_tables(folder),
     )
+
+
+def knockout_tables(folder: EventFolder) -> dict[str, pd.DataFrame | None]:
+    """A knockout's bracket and places for the bracket page (nothing for other events)."""
+    if folder.plan.format != "knockout":
+        return {}
+    return {"bracket": bracket_view(folder), "places": places_view(folder)}
