@@ -52,7 +52,9 @@ def test_plan_round_trips_through_its_toml_keys():
     ("change", "message"),
     [
         ({"rounds": 0}, "rounds = 0: expected a whole number >= 1"),
-        ({"kind": "teams"}, "kind = 'teams'"),
+        ({"kind": "golf"}, "kind = 'golf'"),
+        ({"kind": "teams"}, "format = '': expected one of swiss, round-robin"),
+        ({"format": "swiss"}, "format = 'swiss': only team events have it"),
         ({"players": 3}, "do not fill one table"),
         ({"kind": "pairs", "rotate_partners": True}, "only in individual events"),
         ({"schedule": ((1, 1, (4,)),)}, "set 4 is planned in rounds [1, 2]"),
@@ -86,3 +88,22 @@ def test_event_toml_spells_out_the_sets_and_boards_of_each_round_and_group():
     data = tomllib.loads(text)
     assert data.pop("commitment") == "c0ffee" and data.pop("key_revealed") is False
     assert EventPlan.from_dict(data) == plan
+
+
+TEAMS = BASE | {"kind": "teams", "format": "swiss", "teams": 9, "conversion": "linear",
+                "sets_per_round": 1, "players": 40, "tables_per_group": 8}
+
+
+def test_team_plan_has_two_tables_a_match_and_one_set_a_round():
+    plan = EventPlan(**TEAMS)
+    assert (plan.tables(), plan.groups(), plan.sets_of_round(3)) == (8, 1, [3])
+    assert plan.expected_tables(3) == {3: 8}
+    assert EventPlan.from_dict(plan.to_dict()) == plan
+    with pytest.raises(InvalidPlanError, match="one set per round"):
+        EventPlan(**TEAMS | {"sets_per_round": 2})
+
+
+def test_individual_plans_keep_their_keys_without_the_team_ones():
+    data = EventPlan(**BASE).to_dict()
+    assert not {"format", "teams", "conversion"} & set(data)
+    assert EventPlan.from_dict(data) == EventPlan(**BASE)

@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..sim import simulate
+from ..sim import simulate, simulate_teams
 from .app import app
 
 
@@ -22,6 +22,9 @@ def demo(
     ),
     seed: int = typer.Option(0, "--seed", help="Seed of the rehearsal (same seed, same event)."),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+    teams: bool = typer.Option(
+        False, "--teams", help="A team event instead: 8 teams of 4, a Swiss (团体赛)."
+    ),
 ) -> None:
     """Run a whole event: deal, seat, play, ingest, score and reseat, round after round.
 
@@ -29,8 +32,14 @@ def demo(
     play logs and standings are those of real play.
     """
     path = directory or Path(tempfile.mkdtemp(prefix="guandan-dup-demo-"))
-    result = simulate(path, players=players, rounds=rounds, seed=seed, show_progress=not quiet)
     console = Console()
+    if teams:
+        result = simulate_teams(path, 8, rounds, seed=seed, show_progress=not quiet)
+        console.print(team_table(result.standings, result.folder.plan, rounds))
+        console.print(f"Event folder: {path}")
+        console.print(f"Exports: {result.exports[0].parent}")
+        return
+    result = simulate(path, players=players, rounds=rounds, seed=seed, show_progress=not quiet)
     table = Table(title=f"{result.folder.plan.name}: standings after round {rounds} 最终排名")
     for column in ("名次 Rank", "选手 Player", "姓名 Name", "局数 Sets", "累计 Total %"):
         table.add_column(column, justify="right" if column[0] in "局累" else "left")
@@ -47,3 +56,15 @@ def demo(
     )
     console.print(f"Event folder: {path}")
     console.print(f"Exports: {result.exports[0].parent}")
+
+
+def team_table(standings, plan, rounds: int) -> Table:
+    """The final team standings as a terminal table (names the conversion table)."""
+    table = Table(title=f"{plan.name}: team standings after round {rounds} 最终排名 "
+                  f"(级差分 {plan.conversion})")
+    for column in ("名次 Rank", "队 Team", "队名 Name", "场分 MP", "级差分 LP", "级差 Levels"):
+        table.add_column(column, justify="left" if column[0] in "名队" else "right")
+    for row in standings.sort_values("position").itertuples():
+        table.add_row(row.rank_label, str(row.team), row.name, f"{row.match_points:g}",
+                      f"{row.level_points:.2f}", str(row.level_diff))
+    return table

@@ -24,6 +24,7 @@ from ..event import (
 )
 from ..event.export import DEFAULT_FORMATS
 from ..event.knockout import KnockoutRound
+from ..event.teams import TeamScored
 from .app import app
 
 event_app = typer.Typer(
@@ -39,24 +40,39 @@ ROUND = typer.Option(..., "--round", help="Round number (1 = first).")
 @event_app.command("init")
 def init(
     directory: Path = DIR,
-    players: Path = typer.Option(..., "--players", help="CSV with id, name[, seed][, pair]."),
+    players: Path = typer.Option(
+        ..., "--players", help="CSV with id, name[, seed][, pair] (teams: id, name, team)."
+    ),
     tables_per_group: int | None = typer.Option(
-        None, "--tables-per-group", help="Tables in a group (not for a knockout)."
+        None, "--tables-per-group", help="Tables in a group (not for teams or a knockout)."
     ),
     sets_per_round: int | None = typer.Option(
-        None, "--sets-per-round", help="Sets each round (not for a knockout)."
+        None, "--sets-per-round", help="Sets each round (not for teams or a knockout)."
     ),
     boards_per_set: int = typer.Option(..., "--boards-per-set", help="Boards in a set."),
     rounds: int | None = typer.Option(
         None, "--rounds", help="Rounds in the event (a knockout's follow from its entries)."
     ),
-    kind: str = typer.Option("individual", "--kind", help="individual or pairs."),
-    event_format: str = typer.Option(
-        "movement", "--format", help="movement (reseated by standing) or knockout (a bracket)."
+    kind: str = typer.Option("individual", "--kind", help="individual, pairs or teams."),
+    fmt: str | None = typer.Option(
+        None, "--format", help="Teams: swiss, round-robin or knockout; pairs: knockout."
+    ),
+    conversion: str | None = typer.Option(
+        None, "--conversion", help="Team events: 级差分 table, linear (default), half or a CSV."
+    ),
+    team_names: Path | None = typer.Option(
+        None, "--teams", help="Team events: CSV with team, name naming the teams."
+    ),
+    seed_from: Path | None = typer.Option(
+        None, "--seed-from", help="Team knockout: seed by a finished stage's final positions."
+    ),
+    top: int | None = typer.Option(
+        None, "--top", help="Team knockout: how many of that stage's teams go through."
     ),
     name: str | None = typer.Option(None, "--name", help="Event name (default: folder name)."),
     seeding: Path | None = typer.Option(
-        None, "--seeding", help="CSV with an id column, best seed first (else a lot)."
+        None, "--seeding",
+        help="CSV with an id column (teams: a team column), best seed first (else a lot).",
     ),
     rotate_partners: bool = typer.Option(
         False, "--rotate-partners", help="Rotate partners within a round (ad-bc, ac-bd, ab-cd)."
@@ -74,7 +90,11 @@ def init(
         name=name,
         seeding=seeding,
         rotate_partners=rotate_partners,
-        format=event_format,
+        fmt=fmt,
+        conversion=conversion,
+        team_names=team_names,
+        seed_from=seed_from,
+        top=top,
     )
     plan = folder.plan
     if plan.format == "knockout":
@@ -82,6 +102,12 @@ def init(
             f"Created {plan.kind} knockout {plan.name!r} in {directory}: {plan.entries()} "
             f"entries ({plan.layout()}), {plan.rounds} rounds of one set of "
             f"{plan.boards_per_set} boards."
+        )
+    elif plan.kind == "teams":
+        typer.echo(
+            f"Created team event ({plan.format}) {plan.name!r} in {directory}: {plan.teams} "
+            f"teams, {plan.players} players, {plan.rounds} rounds of one set of "
+            f"{plan.boards_per_set} boards; 级差分 conversion {plan.conversion!r}."
         )
     else:
         typer.echo(
@@ -105,10 +131,21 @@ def deal(
 
 
 @event_app.command("seat")
-def seat(directory: Path = DIR, round_no: int = ROUND) -> None:
-    """Seat a round (round 1: seeding or lot; later: previous standings); prints table cards."""
+def seat(
+    directory: Path = DIR,
+    round_no: int = ROUND,
+    lineups: Path | None = typer.Option(
+        None, "--lineups",
+        help="Team events: CSV with round, team, room, player_1, player_2 (default: each "
+        "team's first four players).",
+    ),
+) -> None:
+    """Seat a round (round 1: seeding or lot; later: previous standings); prints table cards.
+
+    A team event pairs its matches (Swiss or round robin) and seats both rooms.
+    """
     folder = EventFolder.open(directory)
-    seating = seat_event_round(folder, round_no)
+    seating = seat_event_round(folder, round_no, lineups)
     typer.echo("\n".join(seating.summary()))
     typer.echo(f"Table cards: {folder.file(round_no, 'table-cards.html')}")
 
@@ -140,13 +177,19 @@ def score(
         False, "--force", help="Re-score although a later round is scored (history kept)."
     ),
 ) -> None:
-    """Score a round from the results of rounds 1..R; writes its scores and standings (a
-    knockout: decides its matches in bracket.parquet, and places.parquet after the last)."""
+    """Score a round from the results of rounds 1..R; writes its scores and standings.
+
+    A team event writes match results (场分, 级差分) and team standings (art. 49); a knockout
+    decides its matches in bracket.parquet, and writes places.parquet after the last round.
+    """
     scored = score_round(EventFolder.open(directory), round_no, force=force)
     for warning in scored.warnings:
         typer.echo(f"Warning: {warning}", err=True)
     if isinstance(scored, KnockoutRound):
         typer.echo("\n".join(scored.summary()))
+        return
+    if isinstance(scored, TeamScored):
+        typer.echo(scored.summary(round_no))
         return
     standings = scored.standings[scored.standings["round"] == round_no]
     leader = standings.sort_values("position").iloc[0]

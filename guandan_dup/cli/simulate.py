@@ -8,7 +8,7 @@ import typer
 
 from ..deals.boardset import load as load_boards
 from ..errors import GuandanError
-from ..sim.event import simulate
+from ..sim.event import simulate, simulate_teams
 from ..sim.knockout import simulate_knockout
 from ..sim.playlog import validate_log
 from .app import app
@@ -19,8 +19,13 @@ app.add_typer(playlog_app, name="playlog")
 
 @app.command("simulate")
 def simulate_command(
-    players: int | None = typer.Option(None, "--players", help="Number of players (4 per "
-                                       "table)."),
+    players: int | None = typer.Option(
+        None, "--players", help="Number of players (4 per table) of an individual event."
+    ),
+    teams: int | None = typer.Option(
+        None, "--teams", help="Number of teams (4 players each) of a team event instead."
+    ),
+    fmt: str = typer.Option("swiss", "--format", help="Team events: swiss or round-robin."),
     rounds: int | None = typer.Option(None, "--rounds", help="Number of rounds."),
     sets_per_round: int = typer.Option(2, "--sets-per-round", help="Sets played each round."),
     boards_per_set: int = typer.Option(4, "--boards-per-set", help="Boards in a set (1 = board "
@@ -34,8 +39,11 @@ def simulate_command(
     ),
     pairs: int | None = typer.Option(None, "--pairs", help="Pairs in the knockout."),
 ) -> None:
-    """Play a whole individual event with bots: deals, seating, play, results, scores (or,
-    with --knockout pairs --pairs N, a pairs knockout by lot, extra boards and all)."""
+    """Play a whole individual event with bots: deals, seating, play, results, scores.
+
+    With --teams N, a team event (Swiss or round robin, one set a round in two rooms); with
+    --knockout pairs --pairs N, a pairs knockout by lot (extra boards and all).
+    """
     if knockout is not None:
         rehearsal = simulate_knockout(out, pairs, boards_per_set, seed, not quiet, kind=knockout)
         winner = rehearsal.standings.iloc[0]
@@ -43,8 +51,16 @@ def simulate_command(
                    f"{rehearsal.folder.plan.rounds} rounds; winner {winner['side']} "
                    f"({winner['name']}); places in {out}/places.parquet")
         return
-    if players is None or rounds is None:
-        raise GuandanError("simulate needs --players and --rounds (or --knockout pairs --pairs N)")
+    if (players is None) == (teams is None) or rounds is None:
+        raise GuandanError("give either --players (an individual event) or --teams, and "
+                           "--rounds (or --knockout pairs --pairs N)")
+    if teams is not None:
+        result = simulate_teams(out, teams, rounds, boards_per_set, fmt, seed, not quiet)
+        leader = result.standings.sort_values("position").iloc[0]
+        typer.echo(f"Simulated {rounds} round(s) of {teams} teams ({fmt}) in {out}")
+        typer.echo(f"Leader after round {rounds}: team {leader['team']} ({leader['name']}), "
+                   f"{leader['match_points']:g} 场分, {leader['level_points']:.2f} 级差分")
+        return
     result = simulate(out, players, rounds, sets_per_round, boards_per_set, seed,
                       tables_per_group=tables_per_group, show_progress=not quiet)
     leader = result.standings.sort_values("position").iloc[0]

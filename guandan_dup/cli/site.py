@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from ..reports.site import build_site
+from ..event.team_site import build_event_site
 from .event import event_app
 
 
@@ -26,6 +26,9 @@ def site(
     ),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
 ) -> None:
-    """Write the results site: standings, player pages, travellers and played hand records."""
-    index = build_site(event_dir, out, lang=lang, show_progress=not quiet)
+    """Write the results site: standings, player pages, travellers and played hand records.
+
+    A team event gets team standings, a page per team and a page per match instead.
+    """
+    index = build_event_site(event_dir, out, lang=lang, show_progress=not quiet)
     typer.echo(str(index))

@@ -18,8 +18,10 @@ from ..errors import GuandanError, InvalidPlanError
 from ..movement import partnerships, seeded_then_lot, seeding_order
 from ..movement.players import load_players, load_seeding
 from .folder import EVENT_TOML, EventFolder, parquet_bytes, toml_text
-from .knockout import knockout_plan
+from .knockout import knockout_options, knockout_plan
 from .plan import EventPlan
+from .team_knockout import qualified_teams
+from .teams import create_team_event
 
 
 def round_one_order(players: pd.DataFrame, key: bytes, seeding: list[str] | None) -> list[str]:
@@ -51,41 +53,70 @@ def create_event(
     seeding: str | os.PathLike | None = None,
     rotate_partners: bool = False,
     key: bytes | None = None,
-    format: str = "movement",
+    fmt: str | None = None,
+    conversion: str | os.PathLike | None = None,
+    team_names: str | os.PathLike | None = None,
+    seed_from: str | os.PathLike | None = None,
+    top: int | None = None,
 ) -> EventFolder:
     """Create the event folder at ``path`` and return it opened.
 
     ``key`` is for rehearsals and tests only (a real event draws a fresh secret one). Nothing
     is written unless the players file and the plan are valid and ``path`` holds no event.
-    A ``knockout`` takes its shape from its entries: ``tables_per_group``, ``sets_per_round``
-    and ``rounds`` are left ``None`` (one set per round, as many rounds as the bracket needs).
+    A team event (``kind="teams"``) takes ``fmt``, ``conversion`` and ``team_names``
+    instead of tables per group, sets per round and partner rotation (``event.teams``).
+    A knockout (``fmt="knockout"``, pairs or teams) takes its shape from its entries:
+    ``tables_per_group``, ``sets_per_round`` and ``rounds`` are left ``None``; a team
+    knockout may be seeded from a finished stage's folder (``seed_from``, its ``top`` teams).
     """
     path = Path(path)
     if (path / EVENT_TOML).exists():
         raise GuandanError(f"{str(path)!r} already holds an event ({EVENT_TOML}); not touched")
+    options = {"--tables-per-group": tables_per_group, "--sets-per-round": sets_per_round,
+               "--rotate-partners": rotate_partners or None, "--format": fmt,
+               "--conversion": conversion, "--teams": team_names}
+    team_only = ("--format", "--conversion", "--teams")
+    if fmt == "knockout":
+        knockout_options(kind, tables_per_group, sets_per_round, rounds, rotate_partners,
+                         seed_from, top)
+        if kind == "teams":
+            qualified = None if seed_from is None else qualified_teams(seed_from, top)
+            return create_team_event(path, players_csv, fmt, None, boards_per_set,
+                                     conversion or "linear", name, seeding, team_names, key,
+                                     qualified=qualified)
+        team_only = ("--conversion", "--teams")
+    elif seed_from is not None or top is not None:
+        raise InvalidPlanError("--seed-from and --top seed a team knockout (--format knockout)")
+    if kind == "teams":
+        wrong = [o for o, v in options.items() if v is not None and o not in team_only]
+        if wrong or fmt is None:
+            raise InvalidPlanError(
+                "a team event takes --format swiss|round-robin|knockout and no "
+                + ", ".join(o for o in options if o not in team_only)
+                + (f" (given: {', '.join(wrong)})" if wrong else "")
+            )
+        return create_team_event(path, players_csv, fmt, rounds, boards_per_set,
+                                 conversion or "linear", name, seeding, team_names, key)
     if kind not in ("individual", "pairs"):
-        raise InvalidPlanError(f"kind {kind!r}: expected individual or pairs")
+        raise InvalidPlanError(f"kind {kind!r}: expected individual, pairs or teams")
+    wrong = [o for o in team_only if options[o] is not None]
+    needed = () if fmt == "knockout" else ("--tables-per-group", "--sets-per-round")
+    missing = [o for o in needed if options[o] is None]
+    if wrong or missing:
+        raise InvalidPlanError(
+            f"an {kind} event needs --tables-per-group and --sets-per-round and takes no "
+            f"--format (but knockout), --conversion or --teams (given: "
+            f"{', '.join(wrong) or 'none'}; missing: {', '.join(missing) or 'none'})"
+        )
     players = load_players(players_csv, kind)
     seeded = load_seeding(seeding, players["player"]) if seeding is not None else None
     seeded_any = bool(seeded) or bool(players["seed"].notna().any())
     name = name or path.resolve().name
-    if format == "knockout":
-        given = {"--tables-per-group": tables_per_group, "--sets-per-round": sets_per_round,
-                 "--rounds": rounds, "--rotate-partners": rotate_partners or None}
-        extra = [option for option, value in given.items() if value is not None]
-        if extra:
-            raise InvalidPlanError(f"a knockout takes its shape from its entries: leave out "
-                                   f"{', '.join(extra)}")
+    if fmt == "knockout":
         plan = knockout_plan(name, kind, len(players), boards_per_set, seeded_any)
     else:
-        needed = {"--tables-per-group": tables_per_group, "--sets-per-round": sets_per_round,
-                  "--rounds": rounds}
-        missing = [option for option, value in needed.items() if value is None]
-        if missing or format != "movement":
-            raise InvalidPlanError(
-                f"format {format!r}: expected movement or knockout" if format != "movement"
-                else f"a {kind} event needs {', '.join(missing)}"
-            )
+        if rounds is None:
+            raise InvalidPlanError(f"an {kind} event needs --rounds")
         plan = EventPlan(
             name=name,
             kind=kind,

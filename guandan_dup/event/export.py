@@ -2,8 +2,10 @@
 
 The tables themselves are ``reports.tables``'s (bilingual headers, rates in percent, "1=");
 this module only points them at the event folder's files and names the outputs
-``exports/standings-round-R.FMT`` and ``exports/travellers-round-R.FMT``. A knockout has no
-standings: ``exports/bracket.FMT`` and, after its last round, ``exports/places.FMT``.
+``exports/standings-round-R.FMT`` and ``exports/travellers-round-R.FMT`` (a team event:
+``exports/team-standings-round-R.FMT`` and ``exports/match-results-round-R.FMT``). A
+knockout has no standings: ``exports/bracket.FMT`` and, after its last round,
+``exports/places.FMT``, beside each round's travellers.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from ..reports.knockout import bracket_report, places_report
 from ..reports.tables import standings_report, travellers_report
 from .folder import EventFolder
 from .knockout_tables import bracket_view, places_view
+from .teams import team_round_reports
 
 FORMATS = ("csv", "xlsx", "md", "html")
 DEFAULT_FORMATS = ("csv", "xlsx", "html")
@@ -42,9 +45,15 @@ def export_event(
         files = knockout_exports(folder, formats)
     for r in [round_no] if round_no is not None else scored:
         for fmt in formats:
-            reports = {"travellers": travellers_report(folder.round_dir(r), r, fmt)}
-            if folder.plan.format != "knockout":
-                reports["standings"] = standings_report(folder.round_dir(r), r, fmt, names=names)
+            if folder.plan.format == "knockout":
+                reports = knockout_round_reports(folder, r, fmt)
+            elif folder.plan.kind == "teams":
+                reports = team_round_reports(folder, r, fmt)
+            else:
+                reports = {
+                    "standings": standings_report(folder.round_dir(r), r, fmt, names=names),
+                    "travellers": travellers_report(folder.round_dir(r), r, fmt),
+                }
             for what, report in reports.items():
                 data = report.encode("utf-8") if isinstance(report, str) else report
                 files[folder.exports_dir / f"{what}-round-{r}.{fmt}"] = data
@@ -66,3 +75,8 @@ def knockout_exports(folder: EventFolder, formats: Sequence[str]) -> dict[Path, 
             data = report.encode("utf-8") if isinstance(report, str) else report
             files[folder.exports_dir / f"{what}.{fmt}"] = data
     return files
+
+
+def knockout_round_reports(folder: EventFolder, round_no: int, fmt: str) -> dict:
+    """A knockout round's travellers: every table compared on the round's deals."""
+    return {"travellers": travellers_report(folder.round_dir(round_no), round_no, fmt)}

@@ -5,6 +5,8 @@ Layout (the results site and the simulator rely on it)::
     event.toml  event.key  players.parquet
     rounds/R/{boards,seating,byes,results,scores,travellers,standings}.parquet
     rounds/R/{hand-records,table-cards}.html
+    teams.parquet, conversion.csv, rounds/R/{matches,lineups,match_results,team_standings}
+                .parquet   (team events only)
     rounds/R/bracket.parquet, places.parquet   (knockouts)
     history/    earlier versions of replaced files, never deleted
     exports/    ranking tables
@@ -41,6 +43,8 @@ KEY_FILE = "event.key"
 RESULTS_DIGEST = b"guandan_dup.results_digest"
 """Standings metadata key: the ``results_digest`` of the results they were scored from."""
 TABLES = ("boards", "seating", "byes", "results", "scores", "travellers", "standings", "bracket")
+TEAM_TABLES = ("matches", "lineups", "match_results", "team_standings")
+"""Round files of team events (``event.teams``)."""
 PLACES = "places.parquet"
 """A knockout's final places, at the folder's top once its last round is scored."""
 
@@ -136,8 +140,9 @@ class EventFolder:
 
     def read(self, round_no: int, name: str) -> pd.DataFrame | None:
         """A round's table (one of ``TABLES``) or ``None`` if that step has not been done."""
-        if name not in TABLES:
-            raise GuandanError(f"unknown round file {name!r}: expected one of {TABLES}")
+        if name not in TABLES + TEAM_TABLES:
+            raise GuandanError(
+                f"unknown round file {name!r}: expected one of {TABLES + TEAM_TABLES}")
         path = self.file(round_no, name)
         return _read_parquet(path) if path.exists() else None
 
@@ -169,22 +174,27 @@ class EventFolder:
         return digest.hexdigest()
 
     @property
-    def scored_file(self) -> str:
-        """The round file whose presence means the round is scored, carrying the digest of
-        the results it was scored from: a knockout's rounds have travellers, no standings."""
-        return "travellers" if self.plan.format == "knockout" else "standings"
+    def standings_name(self) -> str:
+        """The round file that says a round is scored, carrying the digest of the results it
+        was scored from: team events rank teams; a knockout's rounds have no standings, only
+        travellers (every table compared on the round's deals)."""
+        if self.plan.format == "knockout":
+            return "travellers"
+        return "team_standings" if self.plan.kind == "teams" else "standings"
 
     def scored_out_of_date(self, round_no: int) -> bool:
         """Whether round R's standings were computed from results that have changed since."""
-        path = self.file(round_no, self.scored_file)
+        path = self.file(round_no, self.standings_name)
         if not path.exists():
             return False
         recorded = (pq.read_schema(path).metadata or {}).get(RESULTS_DIGEST)
         return recorded != self.results_digest(round_no).encode()
 
     def rounds_scored(self) -> list[int]:
-        scored = self.scored_file
-        return [r for r in range(1, self.plan.rounds + 1) if self.file(r, scored).exists()]
+        return [
+            r for r in range(1, self.plan.rounds + 1)
+            if self.file(r, self.standings_name).exists()
+        ]
 
     def history_name(self, dest: Path) -> Path:
         """A fresh history path for ``dest``: its folder path, a UTC timestamp, a counter."""

@@ -141,7 +141,7 @@ def ingest(folder: EventFolder, file: str | os.PathLike, round_no: int) -> Inges
     located = sets.assign(file_row=file_rows(file, sets).to_numpy())
     problems = plan_problems(plan, seating, located, round_no, name, group_given)
     if plan.format == "knockout" and not problems:
-        problems = knockout.result_problems(folder, located, name)
+        problems = knockout.result_problems(folder, located, round_no, name)
     if problems:
         raise InvalidResultsError(problems)
     sets = sets.assign(group=sets["table"].map(plan.group_of_table).astype("int64"))

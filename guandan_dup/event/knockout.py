@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 import pyarrow as pa
 
-from ..errors import GuandanError, InvalidResultsError, Problem
+from ..errors import GuandanError, InvalidPlanError, InvalidResultsError, Problem
 from ..knockout import (
     KnockoutError,
     complete,
@@ -28,9 +28,10 @@ from ..movement import Seating, partnerships
 from ..movement.individual import byes_frame
 from ..reading import read_parquet
 from ..scoring import score
-from . import cards
+from . import cards, team_knockout
 from .folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
 from .plan import EventPlan
+from .teams import TeamSeating
 
 
 def knockout_plan(
@@ -50,6 +51,32 @@ def knockout_plan(
         seeding="list" if seeded else "lot",
         format="knockout",
     )
+
+
+def knockout_options(
+    kind: str,
+    tables_per_group: int | None,
+    sets_per_round: int | None,
+    rounds: int | None,
+    rotate_partners: bool,
+    seed_from: object,
+    top: int | None,
+) -> None:
+    """Refuse ``event init`` options a knockout does not take: its shape follows from its
+    entries, and only a team knockout is seeded from an earlier stage."""
+    given = {"--tables-per-group": tables_per_group, "--sets-per-round": sets_per_round,
+             "--rounds": rounds, "--rotate-partners": rotate_partners or None}
+    extra = [option for option, value in given.items() if value is not None]
+    if extra:
+        raise InvalidPlanError(
+            f"a knockout takes its shape from its entries: leave out {', '.join(extra)}")
+    if kind not in ("pairs", "teams"):
+        raise InvalidPlanError(f"a knockout is played by pairs or teams, not {kind}")
+    if kind == "pairs" and (seed_from is not None or top is not None):
+        raise InvalidPlanError("--seed-from and --top seed a team knockout; a pairs knockout "
+                               "is drawn by lot (or seeded with --seeding)")
+    if top is not None and seed_from is None:
+        raise InvalidPlanError("--top needs --seed-from: the stage whose top teams go through")
 
 
 def entries(folder: EventFolder) -> list[str]:
@@ -97,8 +124,13 @@ def plan_round(folder: EventFolder, round_no: int) -> tuple[pd.DataFrame, Seatin
     return bracket, Seating(seating, byes_frame(round_no, [p for s in byes for p in members[s]]))
 
 
-def seat_round(folder: EventFolder, round_no: int) -> Seating:
-    """Write rounds/R/{seating,byes,bracket}.parquet and table-cards.html."""
+def seat_round(folder: EventFolder, round_no: int, lineups=None) -> Seating | TeamSeating:
+    """Write rounds/R/{seating,byes,bracket}.parquet and table-cards.html (a team knockout:
+    its matches and lineups too, ``event.team_knockout``)."""
+    if folder.plan.kind == "teams":
+        return team_knockout.seat_round(folder, round_no, lineups)
+    if lineups is not None:
+        raise GuandanError("--lineups is for team events: a pair plays its own matches")
     bracket, seating = plan_round(folder, round_no)
     players = folder.players()
     names = dict(zip(players["player"], players["name"], strict=True))
@@ -114,9 +146,13 @@ def seat_round(folder: EventFolder, round_no: int) -> Seating:
     return seating
 
 
-def result_problems(folder: EventFolder, located: pd.DataFrame, file: str) -> list[Problem]:
+def result_problems(
+    folder: EventFolder, located: pd.DataFrame, round_no: int, file: str
+) -> list[Problem]:
     """Results that decide no match (a level match without ``tiebreak``, an artificial
     result naming no winner), on the file's own rows (``located`` has ``file_row``)."""
+    if folder.plan.kind == "teams":
+        return team_knockout.result_problems(folder, located, round_no, file)
     _, found = pair_outcomes(located, pair_of(folder))
     rows = dict(zip(located["table"], located["file_row"], strict=True))
     return [Problem(file, int(rows[t]), column, value, rule) for t, column, value, rule in found]
@@ -148,6 +184,17 @@ class KnockoutRound:
 
 def score_round(folder: EventFolder, round_no: int) -> KnockoutRound:
     """Decide round R's matches and write its bracket, travellers and (last round) places."""
+    if folder.plan.kind == "teams":
+        done = team_knockout.score_round(folder, round_no)
+    else:
+        done = _score_pairs_round(folder, round_no)
+    places = None
+    if round_no == folder.plan.rounds:
+        places = read_parquet(folder.path / PLACES, "places file").to_pandas()
+    return KnockoutRound(round_no, done, places, _stale_next_round(folder, round_no))
+
+
+def _score_pairs_round(folder: EventFolder, round_no: int) -> pd.DataFrame:
     bracket = folder.read(round_no, "bracket")
     results = folder.read(round_no, "results")
     if bracket is None or results is None:
@@ -167,13 +214,11 @@ def score_round(folder: EventFolder, round_no: int) -> KnockoutRound:
         folder.file(round_no, "bracket"): parquet_bytes(done),
         folder.file(round_no, "travellers"): parquet_bytes(table),
     }
-    places = None
     if round_no == folder.plan.rounds:
         everything = pd.concat([decided(folder, range(1, round_no)), done], ignore_index=True)
-        places = final_places(everything, entries(folder))
-        files[folder.path / PLACES] = parquet_bytes(places)
+        files[folder.path / PLACES] = parquet_bytes(final_places(everything, entries(folder)))
     folder.replace_files(files)
-    return KnockoutRound(round_no, done, places, _stale_next_round(folder, round_no))
+    return done
 
 
 def _stale_next_round(folder: EventFolder, round_no: int) -> list[str]:
@@ -181,8 +226,9 @@ def _stale_next_round(folder: EventFolder, round_no: int) -> list[str]:
     seated = folder.read(round_no + 1, "bracket") if round_no < folder.plan.rounds else None
     if seated is None:
         return []
+    seat = team_knockout.plan_round if folder.plan.kind == "teams" else plan_round
     try:
-        fresh, _ = plan_round(folder, round_no + 1)
+        fresh, _ = seat(folder, round_no + 1)
     except KnockoutError:
         return []
     columns = ["match", "side_a", "side_b"]
@@ -196,8 +242,8 @@ def status_notes(folder: EventFolder) -> tuple[str, ...]:
     """What ``event status`` adds for a knockout: the bracket, each seated round's matches
     decided, and the places once the last round is scored."""
     plan = folder.plan
-    notes = [f"Knockout of {plan.entries()} pairs ({plan.layout()}): {plan.rounds} rounds, "
-             "places 1-8 played out"]
+    notes = [f"Knockout of {plan.entries()} {plan.kind} ({plan.layout()}): {plan.rounds} "
+             "rounds, places 1-8 played out"]
     for r in range(1, plan.rounds + 1):
         bracket = folder.read(r, "bracket")
         if bracket is not None:

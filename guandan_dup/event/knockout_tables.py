@@ -1,6 +1,6 @@
 """A knockout's tables for people: every seated round's matches with names and results, and
-the places, gathered from the event folder for ``export`` and the results site (which
-render them and never open the folder themselves)."""
+the places (pairs or teams), gathered from the event folder for ``export`` and the results
+site (which render them and never open the folder themselves)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pandas as pd
 from ..levels import LEVEL_NAMES
 from ..reading import read_parquet
 from .folder import PLACES, EventFolder
+from .teams import teams_of
 
 #: Columns of ``bracket_view``: bracket.parquet's plus names, the set and the result.
 VIEW_COLUMNS = ["round", "match", "places", "table", "set", "side_a", "side_a_name", "side_b",
@@ -16,9 +17,40 @@ VIEW_COLUMNS = ["round", "match", "places", "table", "set", "side_a", "side_a_na
 
 
 def side_names(folder: EventFolder) -> dict[str, str]:
-    """Pair id -> its players' names, "王伟 / 李芳"."""
+    """Pair id -> its players' names, "王伟 / 李芳"; team number -> the team's name."""
+    if folder.plan.kind == "teams":
+        teams = teams_of(folder)
+        return dict(zip(teams["team"].astype(str), teams["name"].astype(str), strict=True))
     players = folder.players()
     return players.groupby("pair", sort=False)["name"].agg(" / ".join).astype(str).to_dict()
+
+
+def match_text(home: dict, away: dict) -> str:
+    """A team match as home against away: 场分, then the home team's 级差 when played."""
+    text = f"{home['match_points']:g} : {away['match_points']:g}"
+    return text if pd.isna(home["levels"]) else f"{text} ({int(home['levels']):+d})"
+
+
+def result_texts(folder: EventFolder, rounds: range) -> dict[tuple[int, int], str]:
+    """(round, bracket table) -> the result shown for it: a pairs table's levels, a team
+    match's 场分 and 级差 (keyed by its open room)."""
+    if folder.plan.kind != "teams":
+        results = folder.read_rounds("results", rounds)
+        if results is None:
+            return {}
+        return {(r["round"], r["table"]): result_text(r) for r in results.to_dict("records")}
+    scored = folder.read_rounds("match_results", rounds)
+    matches = folder.read_rounds("matches", rounds)
+    if scored is None or matches is None:
+        return {}
+    table = {(m.round, m.match): m.open_table for m in matches.itertuples()}
+    texts = {}
+    for (r, m), rows in scored.groupby(["round", "match"]):
+        home = rows[rows["home"].astype(bool)].to_dict("records")
+        away = rows[~rows["home"].astype(bool)].to_dict("records")
+        if home and away:
+            texts[(r, table[(r, m)])] = match_text(home[0], away[0])
+    return texts
 
 
 def result_text(row: dict) -> str:
@@ -40,10 +72,7 @@ def bracket_view(folder: EventFolder) -> pd.DataFrame:
     for column in ("winner", "decided_by"):
         if column not in brackets:
             brackets[column] = pd.NA
-    results = folder.read_rounds("results", rounds)
-    texts = {}
-    if results is not None:
-        texts = {(r["round"], r["table"]): result_text(r) for r in results.to_dict("records")}
+    texts = result_texts(folder, rounds)
     names = side_names(folder)
     view = brackets.assign(
         set=brackets["round"],

@@ -24,17 +24,24 @@ from ..errors import InvalidPlanError
 from ..knockout import rounds_needed, tables_per_round
 from ..scoring.rates import COMPARE_WITHIN
 
-KINDS = ("individual", "pairs")
-#: ``movement``: every round reseated by standing (SPEC 7); ``knockout``: a bracket (SPEC 9).
-FORMATS = ("movement", "knockout")
+KINDS = ("individual", "pairs", "teams")
+#: Formats of team events; ``knockout`` (a bracket, SPEC 9) is also one of pairs events,
+#: whose format is otherwise empty (reseated by standing, SPEC 7).
+FORMATS = ("swiss", "round-robin", "knockout")
+TEAM_KEYS = ("teams", "conversion")
+"""Keys of team events only: absent from other events' event.toml, which load unchanged
+(as is an empty ``format``)."""
 
 
 @dataclass(frozen=True)
 class EventPlan:
     """What an event is: its kind and size, rounds of sets of boards, options.
 
-    ``players`` counts entrants (for a pairs event, players, two per pair). ``schedule`` holds
-    exceptions to the default sets as ``(round, group, sets)`` triples.
+    ``players`` counts entrants (for a pairs event, players, two per pair; for a team event,
+    registered players). ``schedule`` holds exceptions to the default sets as ``(round,
+    group, sets)`` triples. A team event (SPEC 8) also has its ``format`` (swiss or
+    round-robin), the number of ``teams`` and its 级差分 ``conversion`` table's name; it
+    plays one set per round on 2 tables per match, in one group.
     """
 
     name: str
@@ -51,7 +58,9 @@ class EventPlan:
     three_failures_reset: bool = False
     compare_within: str = "event"
     schedule: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
-    format: str = "movement"
+    format: str = ""
+    teams: int = 0
+    conversion: str = ""
 
     def __post_init__(self) -> None:
         problems = self._problems()
@@ -74,8 +83,7 @@ class EventPlan:
             out.append("rotate_partners = true: partners rotate only in individual events")
         if self.rotate_partners and self.schedule:
             out.append("rotate_partners = true needs every group to play the same sets")
-        if self.format not in FORMATS:
-            out.append(f"format = {self.format!r}: expected one of {', '.join(FORMATS)}")
+        out += self._team_problems()
         if out:
             return out
         if self.format == "knockout":
@@ -102,9 +110,7 @@ class EventPlan:
 
     def _knockout_problems(self) -> list[str]:
         """A knockout is one set per round, one group, as many rounds as its bracket needs."""
-        if self.kind != "pairs":
-            return [f"kind = {self.kind!r}: a knockout is played by pairs"]
-        if self.players % 2 or self.players < 4:
+        if self.kind == "pairs" and (self.players % 2 or self.players < 4):
             return [f"players = {self.players}: a pairs knockout needs at least 2 whole pairs"]
         out = []
         if self.rounds != rounds_needed(self.entries()):
@@ -117,16 +123,44 @@ class EventPlan:
         return out
 
     def entries(self) -> int:
-        """Sides in a knockout: pairs."""
-        return self.players // 2
+        """Sides in a knockout: teams, or pairs."""
+        return self.teams if self.kind == "teams" else self.players // 2
 
     def layout(self) -> str:
-        """A knockout's bracket: ``seeded`` from a seeding list, else drawn by ``lot``."""
-        return "seeded" if self.seeding == "list" else "lot"
+        """A knockout's bracket: ``seeded`` (teams; pairs from a seeding list), else drawn by
+        ``lot``."""
+        return "seeded" if self.kind == "teams" or self.seeding == "list" else "lot"
+
+    def _team_problems(self) -> list[str]:
+        if self.kind != "teams":
+            out = [f"{k} = {getattr(self, k)!r}: only team events have it"
+                   for k in TEAM_KEYS if getattr(self, k)]
+            if self.format not in ("", "knockout"):
+                out.append(f"format = {self.format!r}: only team events have it (a "
+                           f"{self.kind} event is reseated by standing, or a knockout)")
+            if self.format == "knockout" and self.kind != "pairs":
+                out.append(f"format = 'knockout': a knockout is played by pairs or teams, "
+                           f"not {self.kind}")
+            return out
+        out = []
+        if self.format not in FORMATS:
+            out.append(f"format = {self.format!r}: expected one of {', '.join(FORMATS)}")
+        if not isinstance(self.teams, int) or self.teams < 2:
+            out.append(f"teams = {self.teams!r}: a team event needs at least 2 teams")
+        if not self.conversion:
+            out.append("conversion = '': name the 级差分 conversion table (e.g. linear)")
+        if self.sets_per_round != 1 or self.schedule or self.rotate_partners:
+            out.append("a team event plays one set per round, the same in every match")
+        elif isinstance(self.teams, int) and self.tables_per_group != 2 * (self.teams // 2):
+            out.append(f"tables_per_group = {self.tables_per_group!r}: a team event of "
+                       f"{self.teams} teams plays in one group of {2 * (self.teams // 2)} tables")
+        return out
 
     def tables(self) -> int:
-        """Tables in play each round (players beyond a full table have a bye); in a knockout,
-        the most any round needs."""
+        """Tables in play each round (players beyond a full table have a bye); in a team
+        event, two per match; in a knockout, the most any round needs."""
+        if self.kind == "teams":
+            return 2 * (self.teams // 2)
         return self.players // 4
 
     def groups(self) -> int:
@@ -174,7 +208,8 @@ class EventPlan:
         """The tables that should return a result for ``set_no`` in ``round_no``."""
         if self.format == "knockout":
             tables = tables_per_round(self.entries(), self.layout())[self.check_round(round_no)]
-            return list(range(1, tables + 1)) if set_no == round_no else []
+            rooms = 2 if self.kind == "teams" else 1  # a team match: open and closed room
+            return list(range(1, rooms * tables + 1)) if set_no == round_no else []
         groups = range(1, self.groups() + 1)
         return [
             t
@@ -206,7 +241,9 @@ class EventPlan:
     def to_dict(self) -> dict:
         """The plan as event.toml keys (schedule as an array of tables)."""
         data = dataclasses.asdict(self)
-        if data["format"] == "movement":  # the default: event.toml files stay as they were
+        if self.kind != "teams":
+            data = {k: v for k, v in data.items() if k not in TEAM_KEYS}
+        if not self.format:  # movement events' event.toml stays as it was
             del data["format"]
         data["schedule"] = [
             {"round": r, "group": g, "sets": list(sets)} for r, g, sets in self.schedule

@@ -32,6 +32,7 @@ from .knockout_tables import places_view
 from .random_model import RandomModel
 from .score import score_round
 from .seat import seat_event_round
+from .teams import teams_of
 
 PlayFunction = Callable[[EventFolder, int], pd.DataFrame]
 
@@ -79,7 +80,7 @@ def rehearse(
     seed: int = 0,
     play: PlayFunction | None = None,
     show_progress: bool = False,
-    format: str = "movement",
+    fmt: str | None = None,
 ) -> Rehearsal:
     """Create an event at ``path`` and run every round of it.
 
@@ -90,12 +91,12 @@ def rehearse(
     director's file, so it is checked against the plan and the seating. ``play`` defaults to
     ``RandomModel(seed)``.
 
-    A ``knockout`` (``kind="pairs"``) takes its rounds from its entries (``rounds``,
+    A pairs knockout (``fmt="knockout"``) takes its rounds from its entries (``rounds``,
     ``tables_per_group`` and ``sets_per_round`` are not used); its play function must name
     the winner of the extra boards of a level match (a ``tiebreak`` column), and the
     rehearsal's ``standings`` are its final places.
     """
-    knockout = format == "knockout"
+    knockout = fmt == "knockout"
     path = Path(path)
     play = RandomModel(seed) if play is None else play
     with tempfile.TemporaryDirectory() as scratch:
@@ -111,9 +112,20 @@ def rehearse(
             kind=kind,
             name=f"Rehearsal 演练 (seed {seed})",
             key=rehearsal_key(seed),
-            format=format,
+            fmt=fmt,
         )
-    rounds = folder.plan.rounds
+    return play_rounds(folder, folder.plan.rounds, play, show_progress)
+
+
+def play_rounds(
+    folder: EventFolder, rounds: int, play: PlayFunction, show_progress: bool = False
+) -> Rehearsal:
+    """Deal, seat, play, ingest and score every round of a new event, then export.
+
+    The final standings carry names: players' (``standings``) or, in a team event, the
+    teams' (``team_standings`` with teams.parquet's ``name``); a knockout's are its places.
+    """
+    path = folder.path
     with progress(rounds, "Rehearsing rounds", show_progress) as advance:
         for r in range(1, rounds + 1):
             deal_round(folder, r)
@@ -124,8 +136,12 @@ def rehearse(
             score_round(folder, r)
             advance()
     exports = export_event(folder)
-    if knockout:
-        return Rehearsal(folder, places_view(folder), exports)
-    names = folder.players()[["player", "name"]]
-    standings = folder.read(rounds, "standings").merge(names, on="player", how="left")
+    if folder.plan.format == "knockout":
+        standings = places_view(folder)
+    elif folder.plan.kind == "teams":
+        names = teams_of(folder)[["team", "name"]]
+        standings = folder.read(rounds, "team_standings").merge(names, on="team", how="left")
+    else:
+        names = folder.players()[["player", "name"]]
+        standings = folder.read(rounds, "standings").merge(names, on="player", how="left")
     return Rehearsal(folder, standings, exports)

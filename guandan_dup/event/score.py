@@ -20,6 +20,7 @@ from ..movement import derive_seed
 from ..scoring import Scored, score
 from . import knockout
 from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
+from .teams import TeamScored, score_team_round
 
 LOT_LABEL = "standings tie-break lot"
 
@@ -57,15 +58,18 @@ def check_scorable(folder: EventFolder, round_no: int, force: bool) -> None:
 
 def score_round(
     folder: EventFolder, round_no: int, force: bool = False
-) -> Scored | knockout.KnockoutRound:
+) -> Scored | TeamScored | knockout.KnockoutRound:
     """Write rounds/R/{scores,travellers,standings}.parquet; returns all rounds' scoring.
 
-    A knockout's round is handed to ``event.knockout`` (its bracket is completed instead).
+    A team event writes its match results and team standings instead (``event.teams``); a
+    knockout's round is handed to ``event.knockout`` (its bracket is completed).
     """
     check_scorable(folder, round_no, force)
-    if folder.plan.format == "knockout":
-        return knockout.score_round(folder, round_no)
     plan = folder.plan
+    if plan.format == "knockout":
+        return knockout.score_round(folder, round_no)
+    if plan.kind == "teams":
+        return score_team_round(folder, round_no)
     results = folder.read_rounds("results", range(1, round_no + 1))
     players = folder.players()
     scored = score(

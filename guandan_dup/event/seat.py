@@ -8,6 +8,8 @@ seating: reseating it would orphan them.
 
 from __future__ import annotations
 
+import os
+
 from ..errors import GuandanError
 from ..movement import (
     Seating,
@@ -22,6 +24,7 @@ from ..movement import (
 )
 from . import cards, knockout
 from .folder import EventFolder, parquet_bytes
+from .teams import TeamSeating, seat_team_round
 
 
 def round_order(folder: EventFolder, round_no: int) -> list[str]:
@@ -75,15 +78,25 @@ def plan_seating(folder: EventFolder, round_no: int) -> Seating:
     )
 
 
-def seat_event_round(folder: EventFolder, round_no: int) -> Seating:
-    """Write rounds/R/seating.parquet, byes.parquet and table-cards.html; return the seating."""
+def seat_event_round(
+    folder: EventFolder, round_no: int, lineups: str | os.PathLike | None = None
+) -> Seating | TeamSeating:
+    """Write rounds/R/seating.parquet, byes.parquet and table-cards.html; return the seating.
+
+    A team event writes its matches and ``lineups`` (a CSV, else each team's first four
+    players) instead of byes (``event.teams``).
+    """
     folder.plan.check_round(round_no)
     if folder.read(round_no, "results") is not None:
         raise GuandanError(
             f"round {round_no} already has results; its seating cannot change any more"
         )
     if folder.plan.format == "knockout":
-        return knockout.seat_round(folder, round_no)
+        return knockout.seat_round(folder, round_no, lineups)
+    if folder.plan.kind == "teams":
+        return seat_team_round(folder, round_no, lineups)
+    if lineups is not None:
+        raise GuandanError("--lineups is for team events: this event seats players by standing")
     seating = plan_seating(folder, round_no)
     players = folder.players()
     names = dict(zip(players["player"], players["name"], strict=True))

@@ -78,7 +78,7 @@ def round_status(folder: EventFolder, round_no: int) -> RoundStatus:
         seated=folder.file(round_no, "seating").exists(),
         expected_results=sum(plan.expected_tables(round_no).values()),
         missing=folder.missing_results(round_no),
-        scored=folder.file(round_no, folder.scored_file).exists(),
+        scored=folder.file(round_no, folder.standings_name).exists(),
         out_of_date=folder.scored_out_of_date(round_no),
     )
 

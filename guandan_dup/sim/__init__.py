@@ -5,7 +5,7 @@ hands to ``event.rehearse``; ``validate_log`` replays a play log against its boa
 """
 
 from .bots import ErraticBot, HeuristicBot, RandomBot, heuristic_bot, random_bot
-from .event import BotPlay, play_round, simulate
+from .event import BotPlay, play_round, simulate, simulate_teams
 from .playlog import validate_log
 from .table import Sitting, play_sitting
 from .view import Bot, View
@@ -23,5 +23,6 @@ __all__ = [
     "play_sitting",
     "random_bot",
     "simulate",
+    "simulate_teams",
     "validate_log",
 ]

@@ -22,6 +22,7 @@ from ..errors import GuandanError
 from ..event.folder import EVENT_TOML, EventFolder, parquet_bytes
 from ..event.random_model import results_frame, table_sets
 from ..event.rehearse import Rehearsal, rehearse
+from ..event.team_rehearse import rehearse_teams
 from ..seats import SEAT_COLUMNS, Seat
 from .boards import set_deals
 from .bots import ErraticBot
@@ -118,3 +119,19 @@ def simulate(
         play=BotPlay(seed),
         show_progress=show_progress,
     )
+
+
+def simulate_teams(
+    out_dir: str | os.PathLike,
+    teams: int,
+    rounds: int,
+    boards_per_set: int = 4,
+    fmt: str = "swiss",
+    seed: int = 0,
+    show_progress: bool = False,
+) -> Rehearsal:
+    """Simulate a whole team event (Swiss or round robin) in ``out_dir``, bots playing both
+    rooms of every match; ``out_dir`` must be new or empty."""
+    check_new_folder(out_dir)
+    return rehearse_teams(out_dir, teams, rounds, boards_per_set, fmt, seed, BotPlay(seed),
+                          show_progress)

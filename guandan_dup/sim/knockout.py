@@ -85,5 +85,5 @@ def simulate_knockout(
         seed=seed,
         play=KnockoutBotPlay(seed),
         show_progress=show_progress,
-        format="knockout",
+        fmt="knockout",
     )

@@ -13,8 +13,10 @@ import math
 import os
 import shutil
 import uuid
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
@@ -23,7 +25,7 @@ from ...progress import progress
 from ..tables import percent
 from .data import gather
 from .labels import labels_for
-from .pages import HREFS, boards_href, page_count, site_pages
+from .pages import HREFS, Page, boards_href, page_count, site_pages
 
 MARKER = ".guandan-dup-site"
 STATIC = ("site.css", "site.js")
@@ -72,7 +74,7 @@ def environment(lang: str) -> Environment:
     return env
 
 
-def _check_target(out: Path, event_dir: Path) -> None:
+def check_target(out: Path, event_dir: Path) -> None:
     """Refuse destinations whose replacement would destroy something that is not a site."""
     out_abs, event_abs = out.resolve(), event_dir.resolve()
     if out_abs == event_abs or out_abs in event_abs.parents:
@@ -127,18 +129,34 @@ def build_site(
     event_dir = Path(event_dir)
     out = Path(out_dir) if out_dir is not None else event_dir / "site"
     env = environment(lang)
-    _check_target(out, event_dir)
+    check_target(out, event_dir)
     data = gather(event_dir)
     common = {"event_name": data.name, "rounds_scored": sorted(data.standings),
               "has_bracket": data.bracket is not None}
+    return write_site(out, env, site_pages(data), page_count(data), common, data.key_hex,
+                      data.boards_files, show_progress)
+
+
+def write_site(
+    out: Path,
+    env: Environment,
+    pages: Iterable[Page],
+    count: int,
+    common: Mapping[str, Any],
+    key_hex: str | None,
+    boards_files: Mapping[int, Path],
+    show_progress: bool = False,
+) -> Path:
+    """Render ``pages`` into a fresh folder beside ``out`` with the static files, the
+    revealed key and the complete rounds' board files, then swap it in whole."""
     # Work on the real folder: "." has no name to build beside, and a symlinked site
     # (a web server's folder) must be replaced where it lives, keeping the link.
     target = out.resolve()
     target.parent.mkdir(parents=True, exist_ok=True)
     built = target.with_name(f".{target.name}.new-{uuid.uuid4().hex}")
     try:
-        with progress(page_count(data), "Building site", show_progress) as advance:
-            for page in site_pages(data):
+        with progress(count, "Building site", show_progress) as advance:
+            for page in pages:
                 html = env.get_template(page.template).render(
                     **common, **page.context, root=page.root
                 )
@@ -149,9 +167,9 @@ def build_site(
         static = resources.files(__package__) / "static"
         for name in STATIC:
             (built / name).write_bytes((static / name).read_bytes())
-        if data.key_hex is not None:  # revealed: the file `deal verify --key` reads
-            (built / KEY_FILE).write_text(data.key_hex + "\n", encoding="ascii")
-        for round_no, source in data.boards_files.items():
+        if key_hex is not None:  # revealed: the file `deal verify --key` reads
+            (built / KEY_FILE).write_text(key_hex + "\n", encoding="ascii")
+        for round_no, source in boards_files.items():
             dest = built / boards_href(round_no)
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, dest)

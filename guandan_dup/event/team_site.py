@@ -1,0 +1,76 @@
+"""``event site`` for every kind of event: a team event's pages are gathered here.
+
+The individual and pairs site reads its own tables (``reports.site.build_site``); a team
+event's tables are gathered on the event side and handed to ``reports.site.teams``, which
+renders them. Hand records of a round go public only once every table played its set.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pandas as pd
+
+from ..reports.site import build_site
+from ..reports.site.teams import TeamSiteData, build_team_site
+from .folder import EventFolder
+from .teams import teams_of
+
+
+def _stacked(folder: EventFolder, name: str, rounds) -> pd.DataFrame:
+    frame = folder.read_rounds(name, rounds)
+    return frame if frame is not None else pd.DataFrame()
+
+
+def gather_team_site(folder: EventFolder) -> TeamSiteData:
+    """Every table a team event's site shows, read once from the folder."""
+    plan = folder.plan
+    scored = folder.rounds_scored()
+    planned = range(1, plan.rounds + 1)
+    complete = {r: folder.complete_sets(r) for r in scored}
+    boards = [
+        frame[frame["set"].isin(complete[r])]
+        for r in scored
+        if complete[r] and (frame := folder.read(r, "boards")) is not None
+    ]
+    matches = _stacked(folder, "matches", planned)
+    if matches.empty:
+        matches = pd.DataFrame(columns=["round", "match", "home", "away", "open_table",
+                                        "closed_table"])
+    return TeamSiteData(
+        name=plan.name,
+        planned_rounds=plan.rounds,
+        commitment=folder.commitment,
+        key_hex=folder.key().hex() if folder.key_revealed else None,
+        conversion=plan.conversion,
+        teams=teams_of(folder),
+        players=folder.players(),
+        rounds_scored=scored,
+        standings={r: folder.read(r, "team_standings") for r in scored},
+        matches=matches,
+        match_results=_stacked(folder, "match_results", scored),
+        rooms=_stacked(folder, "results", scored),
+        set_of_round={r: plan.sets_of_round(r)[0] for r in planned},
+        complete_sets=frozenset(s for sets in complete.values() for s in sets),
+        boards=pd.concat(boards, ignore_index=True) if boards else pd.DataFrame(
+            columns=["set"]),
+        boards_files={
+            r: folder.file(r, "boards") for r in scored
+            if set(complete[r]) == set(plan.sets_of_round(r)) and folder.file(
+                r, "boards").exists()
+        },
+    )
+
+
+def build_event_site(
+    event_dir: str | os.PathLike,
+    out_dir: str | os.PathLike | None = None,
+    lang: str = "zh",
+    show_progress: bool = False,
+) -> Path:
+    """The results site of any event folder; returns the path of its index.html."""
+    folder = EventFolder.open(event_dir)
+    if folder.plan.kind != "teams" or folder.plan.format == "knockout":
+        return build_site(event_dir, out_dir, lang=lang, show_progress=show_progress)
+    return build_team_site(gather_team_site(folder), event_dir, out_dir, lang, show_progress)

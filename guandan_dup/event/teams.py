@@ -1,0 +1,280 @@
+"""Team events in the event folder (SPEC 8): init, seat and score hand off to here.
+
+The folder steps (``create_event``, ``seat_event_round``, ``score_round``) check
+``plan.kind == "teams"`` and call these; everything about matches comes from the
+``teams`` room, which takes and returns tables. Files of a team event, beside the usual
+ones: ``teams.parquet`` (team, label, name), ``conversion.csv`` (a director's own 级差分
+table; presets are named in event.toml only), and per round ``matches``, ``lineups``,
+``match_results`` and ``team_standings``. Each step writes its files in one
+``replace_files`` call.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+import pyarrow as pa
+
+from ..deals.keys import commitment, new_key, write_key
+from ..errors import GuandanError, InvalidPlanError
+from ..knockout import rounds_needed
+from ..movement import derive_seed
+from ..reading import read_parquet
+from ..reports.team_tables import team_reports
+from ..teams import (
+    ConversionTable,
+    berger_round,
+    default_lineups,
+    home_first,
+    load_lineups,
+    matches_frame,
+    preset,
+    resolve,
+    score_matches,
+    seating_frame,
+    swiss_round,
+    team_standings,
+)
+from ..teams.conversion import PRESETS, load
+from ..teams.registration import (
+    load_team_names,
+    load_team_players,
+    load_team_seeding,
+    number_teams,
+)
+from ..teams.roundrobin import cycle_length
+from . import cards
+from .folder import EVENT_TOML, RESULTS_DIGEST, EventFolder, parquet_bytes, toml_text
+from .plan import EventPlan
+
+CONVERSION_FILE = "conversion.csv"
+LOT_LABEL = "team standings tie-break lot"
+CONVERSION_META = b"guandan_dup.conversion"
+"""Team standings metadata key: the name of the conversion table they were scored with."""
+
+
+def max_rounds(fmt: str, teams: int) -> int:
+    """A Swiss has no rematch-free round beyond n - 1 (n with byes); a round robin may
+    run two cycles (a double round robin)."""
+    if fmt == "swiss":
+        return cycle_length(teams)
+    return 2 * cycle_length(teams)
+
+
+def create_team_event(
+    path: Path,
+    players_csv: str | os.PathLike,
+    fmt: str,
+    rounds: int,
+    boards_per_set: int,
+    conversion: str | os.PathLike = "linear",
+    name: str | None = None,
+    seeding: str | os.PathLike | None = None,
+    team_names: str | os.PathLike | None = None,
+    key: bytes | None = None,
+    qualified: list[str] | None = None,
+) -> EventFolder:
+    """The folder of a new team event (``create_event`` has refused an existing one).
+
+    A knockout (``fmt="knockout"``) has as many rounds as its bracket needs; ``qualified``
+    (team labels, best first: a finished stage's top teams) seeds it, and only the players
+    of those teams are registered for it.
+    """
+    table = resolve(conversion)
+    players = load_team_players(players_csv)
+    labels = list(dict.fromkeys(players["label"]))
+    names = load_team_names(team_names, labels) if team_names is not None else {}
+    seeded = load_team_seeding(seeding, labels) if seeding is not None else None
+    if qualified is not None:
+        missing = [t for t in qualified if t not in labels]
+        if seeding is not None or missing:
+            raise InvalidPlanError(
+                "give --seeding or --seed-from, not both" if not missing else
+                f"team(s) {missing} go through from the earlier stage but have no players in "
+                "the players file")
+        players = players[players["label"].isin(qualified)].reset_index(drop=True)
+        labels, seeded = list(qualified), list(qualified)
+    if fmt == "knockout":
+        rounds = rounds_needed(len(labels))
+    elif len(labels) >= 2 and rounds > max_rounds(fmt, len(labels)):
+        raise InvalidPlanError(
+            f"rounds = {rounds}: a {fmt} of {len(labels)} teams has at most "
+            f"{max_rounds(fmt, len(labels))} rounds"
+            + (" without rematches" if fmt == "swiss" else " (two cycles)")
+        )
+    plan = EventPlan(
+        name=name or path.resolve().name,
+        kind="teams",
+        players=len(players),
+        tables_per_group=max(2 * (len(labels) // 2), 1),
+        sets_per_round=1,
+        boards_per_set=boards_per_set,
+        rounds=rounds,
+        seeding="list" if seeded else "lot",
+        format=fmt,
+        teams=len(labels),
+        conversion=table.name,
+    )
+    key = new_key() if key is None else key
+    numbered, teams = number_teams(players, key, seeded, names)
+    path.mkdir(parents=True, exist_ok=True)
+    write_key(path / "event.key", key)
+    folder = EventFolder(path, plan, commitment(key), key_revealed=False)
+    files = {
+        path / "players.parquet": parquet_bytes(numbered),
+        path / "teams.parquet": parquet_bytes(teams),
+        path / EVENT_TOML: toml_text(plan, folder.commitment, False).encode("utf-8"),
+    }
+    if table is not PRESETS.get(table.name):
+        files[path / CONVERSION_FILE] = table.to_csv().encode("utf-8")
+    folder.replace_files(files)
+    return folder
+
+
+def conversion_of(folder: EventFolder) -> ConversionTable:
+    """The event's 级差分 table: the folder's own conversion.csv, else the named preset."""
+    own = folder.path / CONVERSION_FILE
+    if own.exists():
+        return load(own, name=folder.plan.conversion)
+    return preset(folder.plan.conversion)
+
+
+def teams_of(folder: EventFolder) -> pd.DataFrame:
+    """teams.parquet: team number, label (the players file's team), name."""
+    return read_parquet(folder.path / "teams.parquet", "event file").to_pandas()
+
+
+@dataclass(frozen=True)
+class TeamSeating:
+    """A seated round: its matches, lineups and tables, and any rematch it could not avoid."""
+
+    matches: pd.DataFrame
+    lineups: pd.DataFrame
+    seating: pd.DataFrame
+    warnings: list[str] = field(default_factory=list)
+
+    def summary(self) -> list[str]:
+        lines = [
+            f"Match {m.match}: team {m.home} (home) v team {m.away}, open room table "
+            f"{m.open_table}, closed room table {m.closed_table}"
+            for m in self.matches[self.matches["away"].notna()].itertuples()
+        ]
+        lines += [f"Bye: team {m.home}" for m in self.matches[self.matches["away"].isna()]
+                  .itertuples()]
+        return lines + [f"Warning: {w}" for w in self.warnings]
+
+
+def previous_order(folder: EventFolder, round_no: int) -> list[int]:
+    """Team numbers by position after the previous round (round 1: by team number)."""
+    if round_no == 1:
+        return list(range(1, folder.plan.teams + 1))
+    standings = folder.read(round_no - 1, "team_standings")
+    if standings is None or folder.scored_out_of_date(round_no - 1):
+        state = "is not scored yet" if standings is None else "changed after it was scored"
+        raise GuandanError(
+            f"round {round_no - 1} {state}, so the Swiss pairing of round {round_no} cannot "
+            f"be made; run `guandan-dup event score DIR --round {round_no - 1}` first"
+        )
+    return standings.sort_values("position")["team"].astype(int).tolist()
+
+
+def pair_round(folder: EventFolder, round_no: int) -> tuple[pd.DataFrame, list[str]]:
+    """The round's matches: Berger tables, or the Swiss pairing from the standings and the
+    matches of the earlier rounds; with warnings naming any rematch."""
+    plan = folder.plan
+    if plan.format == "round-robin":
+        return matches_frame(round_no, berger_round(plan.teams, round_no)), []
+    earlier = folder.read_rounds("matches", range(1, round_no))
+    met, byes = set(), set()
+    if earlier is not None:
+        played = earlier[earlier["away"].notna()]
+        met = {frozenset((int(h), int(a))) for h, a in zip(played["home"], played["away"],
+                                                           strict=True)}
+        byes = set(earlier.loc[earlier["away"].isna(), "home"].astype(int))
+    pairing = swiss_round(previous_order(folder, round_no), met, byes, round_no)
+    pairs = [home_first(p, round_no) for p in pairing.pairs]
+    pairs += [(pairing.bye, None)] if pairing.bye is not None else []
+    warnings = [f"teams {a} and {b} meet again: no pairing avoids every rematch"
+                for a, b in pairing.rematches]
+    return matches_frame(round_no, pairs), warnings
+
+
+def seat_team_round(
+    folder: EventFolder, round_no: int, lineups: str | os.PathLike | None = None
+) -> TeamSeating:
+    """Write rounds/R/{matches,lineups,seating}.parquet and table-cards.html."""
+    matches, warnings = pair_round(folder, round_no)
+    real = matches[matches["away"].notna()]
+    playing = sorted({int(t) for t in real["home"]} | {int(t) for t in real["away"]})
+    players = folder.players()
+    chosen = (default_lineups(round_no, playing, players) if lineups is None
+              else load_lineups(lineups, round_no, playing, players))
+    seating = seating_frame(matches, chosen)
+    names = dict(zip(players["player"], players["name"], strict=True))
+    no_byes = pd.DataFrame({"player": pd.Series(dtype="str")})
+    html = cards.to_html(folder.plan, round_no, seating, no_byes, names)
+    folder.replace_files({
+        folder.file(round_no, "matches"): parquet_bytes(matches),
+        folder.file(round_no, "lineups"): parquet_bytes(chosen),
+        folder.file(round_no, "seating"): parquet_bytes(seating),
+        folder.file(round_no, "table-cards.html"): html.encode("utf-8"),
+    })
+    return TeamSeating(matches, chosen, seating, warnings)
+
+
+@dataclass(frozen=True)
+class TeamScored:
+    """A scored round of a team event: every round's match results and standings so far."""
+
+    match_results: pd.DataFrame
+    standings: pd.DataFrame
+    conversion: str
+    warnings: list[str] = field(default_factory=list)
+
+    def summary(self, round_no: int) -> str:
+        current = self.standings[self.standings["round"] == round_no]
+        leader = current.sort_values("position").iloc[0]
+        return (f"Scored round {round_no}: {len(current)} teams; leader team {leader['team']} "
+                f"({leader['match_points']:g} 场分, {leader['level_points']:.2f} 级差分; "
+                f"conversion {self.conversion}).")
+
+
+def score_team_round(
+    folder: EventFolder, round_no: int, adjustments: pd.DataFrame | None = None
+) -> TeamScored:
+    """Write rounds/R/{match_results,team_standings}.parquet from rounds 1..R.
+
+    ``adjustments`` (round, team, kind) are the director's forfeits and excused absences,
+    e.g. from the ledger. ``score_round`` has checked the round and the later ones.
+    """
+    plan = folder.plan
+    rounds = range(1, round_no + 1)
+    unseated = [r for r in rounds if folder.read(r, "matches") is None]
+    if unseated:
+        raise GuandanError(f"round(s) {unseated} have no matches: seat them first")
+    matches = folder.read_rounds("matches", rounds)
+    results = folder.read_rounds("results", rounds)
+    table = conversion_of(folder)
+    scored = score_matches(matches, results, table, plan.format, adjustments)
+    standings = team_standings(scored, list(range(1, plan.teams + 1)), plan.format,
+                               derive_seed(folder.key(), LOT_LABEL), last_round=round_no)
+    meta = {RESULTS_DIGEST: folder.results_digest(round_no), CONVERSION_META: table.name}
+    out = {}
+    for name, frame in (("match_results", scored), ("team_standings", standings)):
+        arrow = pa.Table.from_pandas(frame[frame["round"] == round_no], preserve_index=False)
+        out[folder.file(round_no, name)] = parquet_bytes(
+            arrow.replace_schema_metadata((arrow.schema.metadata or {}) | meta))
+    folder.replace_files(out)
+    return TeamScored(scored, standings, table.name)
+
+
+def team_round_reports(folder: EventFolder, round_no: int, fmt: str) -> dict[str, str | bytes]:
+    """The round's team standings and match results as ``fmt`` (``event export``)."""
+    teams = teams_of(folder)
+    names = pd.Series(teams["name"].to_numpy(), index=teams["team"].astype(int))
+    return team_reports(
+        folder.read(round_no, "team_standings"), folder.read(round_no, "match_results"),
+        folder.read(round_no, "matches"), names, round_no, folder.plan.conversion, fmt)

@@ -1,0 +1,193 @@
+"""The results site of a team event (SPEC 8): team standings, a page per team and per match.
+
+The event side gathers the tables (``event.team_site``) into ``TeamSiteData``; this module
+only lays them out with the site's templates and style, and writes the site the way
+``build.build_site`` does (a fresh folder swapped in whole, refusing unsafe targets).
+Hand records of a round appear on its match pages once every table has played its set.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from ..tables import level_text
+from .build import check_target, environment, write_site
+from .hands import board_views
+from .pages import Page, records, standings_href
+
+TEAM_LABELS: Mapping[str, Mapping[str, str]] = {
+    "zh": {
+        "team": "队", "teams": "参赛队", "name": "队名", "played": "场次", "won": "胜",
+        "drawn": "平", "lost": "负", "match_points": "场分", "level_points": "级差分",
+        "levels": "级差", "opponent_points": "对手分", "conversion": "级差分换算表",
+        "matches": "比赛", "match_n": "第 {n} 场", "home": "主队", "away": "客队",
+        "open_room": "开室", "closed_room": "闭室", "opponent": "对手", "players": "队员",
+        "bye": "轮空", "artificial": "判定", "vs": "对",
+    },
+    "en": {
+        "team": "Team", "teams": "Teams", "name": "Name", "played": "Played", "won": "Won",
+        "drawn": "Drawn", "lost": "Lost", "match_points": "Match points",
+        "level_points": "Level points", "levels": "Levels",
+        "opponent_points": "Opponents' points", "conversion": "Conversion table",
+        "matches": "Matches", "match_n": "Match {n}", "home": "Home", "away": "Away",
+        "open_room": "Open room", "closed_room": "Closed room", "opponent": "Opponent",
+        "players": "Players", "bye": "Bye", "artificial": "Artificial", "vs": "v",
+    },
+}
+"""Team-event labels by language, beside the site's own ``labels.LABELS``."""
+
+
+def team_href(team: int) -> str:
+    return f"teams/team-{int(team)}.html"
+
+
+def match_href(round_no: int, match: int) -> str:
+    return f"matches/round-{int(round_no)}-match-{int(match)}.html"
+
+
+@dataclass(frozen=True)
+class TeamSiteData:
+    """What a team event's pages show, gathered by the event side.
+
+    ``rooms`` are the stored set results of scored rounds (one row per table);
+    ``boards`` holds only boards of ``complete_sets`` (every table played them).
+    """
+
+    name: str
+    planned_rounds: int
+    commitment: str
+    key_hex: str | None
+    conversion: str
+    teams: pd.DataFrame
+    players: pd.DataFrame
+    rounds_scored: list[int]
+    standings: dict[int, pd.DataFrame]
+    matches: pd.DataFrame
+    match_results: pd.DataFrame
+    rooms: pd.DataFrame
+    set_of_round: dict[int, int]
+    complete_sets: frozenset[int]
+    boards: pd.DataFrame
+    boards_files: dict[int, Path]
+
+
+def _team_names(data: TeamSiteData) -> dict[int, str]:
+    return dict(zip(data.teams["team"].astype(int), data.teams["name"], strict=True))
+
+
+def _match_rows(data: TeamSiteData) -> pd.DataFrame:
+    """Every scored match from the home side, with both teams' awards."""
+    results = data.match_results
+    home = results[results["home"].fillna(True).astype(bool)].drop(columns="home")
+    away = results[~results["home"].fillna(True).astype(bool)][
+        ["round", "match", "match_points", "level_points"]]
+    rows = data.matches.merge(home, left_on=["round", "match", "home"],
+                              right_on=["round", "match", "team"], how="inner")
+    return rows.merge(away, on=["round", "match"], how="left", suffixes=("", "_away"))
+
+
+def index_page(data: TeamSiteData, matches: pd.DataFrame) -> Page:
+    names = _team_names(data)
+    rounds = []
+    for r in range(1, data.planned_rounds + 1):
+        mine = matches[matches["round"] == r].sort_values("match")
+        rounds.append({
+            "n": r, "scored": r in data.rounds_scored, "boards_file": r in data.boards_files,
+            "matches": [{"match": int(m.match), "home": names.get(int(m.home), ""),
+                         "away": names.get(int(m.away), "") if pd.notna(m.away) else None}
+                        for m in mine.itertuples()],
+        })
+    return Page("index.html", "team-index.html.j2", {
+        "rounds": rounds, "commitment": data.commitment, "key_hex": data.key_hex,
+        "conversion": data.conversion})
+
+
+def standings_pages(data: TeamSiteData) -> Iterator[Page]:
+    names = _team_names(data)
+    for r in data.rounds_scored:
+        rows = data.standings[r].sort_values("position")
+        rows = rows.assign(name=rows["team"].map(names))
+        yield Page(standings_href(r), "team-standings.html.j2",
+                   {"round": r, "rows": records(rows), "conversion": data.conversion})
+
+
+def team_pages(data: TeamSiteData, matches: pd.DataFrame) -> Iterator[Page]:
+    names = _team_names(data)
+    results = data.match_results.assign(
+        opponent_name=data.match_results["opponent"].map(names))
+    for team in data.teams.itertuples():
+        players = data.players[data.players["team"] == team.team]
+        rows = results[results["team"] == team.team].sort_values("round")
+        yield Page(team_href(team.team), "team.html.j2", {
+            "team": {"team": int(team.team), "name": team.name},
+            "players": records(players), "rows": records(rows),
+            "conversion": data.conversion})
+
+
+def _room(data: TeamSiteData, round_no: int, table) -> dict | None:
+    if pd.isna(table):
+        return None
+    row = data.rooms[(data.rooms["round"] == round_no) & (data.rooms["table"] == table)]
+    if row.empty:
+        return None
+    names = dict(zip(data.players["player"], data.players["name"], strict=True))
+    room = row.iloc[0]
+    codes = str(room["adjusted"]).split("/") if pd.notna(room["adjusted"]) else None
+    levels = level_text(row[["ns_level", "ew_level"]].stack(future_stack=True)).tolist()
+    return {
+        "table": int(table),
+        **{seat: names.get(room[seat], room[seat]) for seat in ("north", "east", "south",
+                                                                 "west")},
+        "ns": codes[0] if codes else levels[0], "ew": codes[1] if codes else levels[1],
+        "adjusted": codes is not None,
+    }
+
+
+def match_pages(data: TeamSiteData, matches: pd.DataFrame) -> Iterator[Page]:
+    names = _team_names(data)
+    for m in matches[matches["away"].notna()].itertuples():
+        set_no = data.set_of_round[int(m.round)]
+        complete = set_no in data.complete_sets
+        boards = data.boards[data.boards["set"] == set_no] if complete else data.boards[:0]
+        yield Page(match_href(m.round, m.match), "match.html.j2", {
+            "round": int(m.round), "match": int(m.match),
+            "home": {"team": int(m.home), "name": names.get(int(m.home), "")},
+            "away": {"team": int(m.away), "name": names.get(int(m.away), "")},
+            "result": {"levels": None if pd.isna(m.levels) else int(m.levels),
+                       "home_mp": m.match_points, "away_mp": m.match_points_away,
+                       "home_lp": m.level_points, "away_lp": m.level_points_away},
+            "open": _room(data, int(m.round), m.open_table),
+            "closed": _room(data, int(m.round), m.closed_table),
+            "complete": complete, "boards": board_views(boards) if complete else [],
+            "conversion": data.conversion,
+        })
+
+
+def team_site_pages(data: TeamSiteData) -> list[Page]:
+    matches = _match_rows(data)
+    return [index_page(data, data.matches), *standings_pages(data),
+            *team_pages(data, matches), *match_pages(data, matches)]
+
+
+def build_team_site(
+    data: TeamSiteData,
+    event_dir: str | os.PathLike,
+    out_dir: str | os.PathLike | None = None,
+    lang: str = "zh",
+    show_progress: bool = False,
+) -> Path:
+    """Write the team event's site to ``out_dir`` (default DIR/site); returns index.html."""
+    event_dir = Path(event_dir)
+    out = Path(out_dir) if out_dir is not None else event_dir / "site"
+    env = environment(lang)
+    env.globals.update(T=TEAM_LABELS[lang], team_href=team_href, match_href=match_href)
+    check_target(out, event_dir)
+    pages = team_site_pages(data)
+    common = {"event_name": data.name, "rounds_scored": data.rounds_scored}
+    return write_site(out, env, pages, len(pages), common, data.key_hex, data.boards_files,
+                      show_progress)

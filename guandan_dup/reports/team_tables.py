@@ -1,0 +1,87 @@
+"""The tables a team event posts: team standings and match results (SPEC 8).
+
+Headers are bilingual like the individual tables; 级差分 shows two decimals (art. 50), 场分
+halves as they are, and tied ranks as "3=". Every page and export names the 级差分
+conversion table the points came from. Frames in, rendered documents out: the event side
+reads the files and hands the tables over.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from .render import Section, render
+
+RANK, TEAM, NAME = "名次 Rank", "队号 Team", "队名 Name"
+PLAYED, WON, DRAWN, LOST = "场次 Played", "胜 Won", "平 Drawn", "负 Lost"
+MATCH_POINTS, LEVEL_POINTS = "场分 Match points", "级差分 Level points"
+LEVELS, OPPONENT_POINTS = "级差 Levels", "对手分 Opponents' points"
+MATCH, HOME, AWAY, TABLES = "场 Match", "主队 Home", "客队 Away", "桌 Tables"
+HOME_MP, AWAY_MP = "主队场分 Home match points", "客队场分 Away match points"
+HOME_LP, AWAY_LP = "主队级差分 Home level points", "客队级差分 Away level points"
+TWO_DECIMALS = frozenset({LEVEL_POINTS, HOME_LP, AWAY_LP})
+
+
+def _team_label(numbers: pd.Series, names: pd.Series) -> pd.Series:
+    return numbers.map(lambda t: f"{int(t)} {names.get(int(t), '')}".strip()
+                       if pd.notna(t) else "轮空 bye")
+
+
+def team_standings_table(standings: pd.DataFrame, names: pd.Series) -> pd.DataFrame:
+    """Standings of one round in position order; ``names`` maps team number -> name."""
+    part = standings.sort_values("position")
+    return pd.DataFrame({
+        RANK: part["rank_label"].astype(str),
+        TEAM: part["team"],
+        NAME: part["team"].map(names).fillna(""),
+        PLAYED: part["played"], WON: part["wins"], DRAWN: part["draws"], LOST: part["losses"],
+        MATCH_POINTS: part["match_points"],
+        LEVEL_POINTS: part["level_points"],
+        LEVELS: part["level_diff"],
+        OPPONENT_POINTS: part["opponent_points"],
+    }).reset_index(drop=True)
+
+
+def match_results_table(
+    match_results: pd.DataFrame, matches: pd.DataFrame, names: pd.Series
+) -> pd.DataFrame:
+    """One row per match of a round: both teams, the home team's 级差, both awards."""
+    is_home = match_results["home"].fillna(True).astype(bool)
+    home = match_results[is_home].drop(columns="home")
+    away = match_results[~is_home]
+    rows = matches.merge(home, left_on=["round", "match", "home"],
+                         right_on=["round", "match", "team"], how="left")
+    rows = rows.merge(away[["round", "match", "match_points", "level_points"]],
+                      on=["round", "match"], how="left", suffixes=("", "_away"))
+    tables = rows.apply(lambda r: "" if pd.isna(r["open_table"]) else
+                        f"{int(r['open_table'])} / {int(r['closed_table'])}", axis=1)
+    return pd.DataFrame({
+        MATCH: rows["match"], HOME: _team_label(rows["home"], names),
+        AWAY: _team_label(rows["away"], names), TABLES: tables,
+        LEVELS: rows["levels"],
+        HOME_MP: rows["match_points"], AWAY_MP: rows["match_points_away"],
+        HOME_LP: rows["level_points"], AWAY_LP: rows["level_points_away"],
+    }).sort_values(MATCH, ignore_index=True)
+
+
+def team_reports(
+    standings: pd.DataFrame,
+    match_results: pd.DataFrame,
+    matches: pd.DataFrame,
+    names: pd.Series,
+    round_no: int,
+    conversion: str,
+    fmt: str,
+) -> dict[str, str | bytes]:
+    """``team-standings`` and ``match-results`` of one round rendered as ``fmt``."""
+    note = f"级差分换算表 conversion table: {conversion}"
+    standings_title = f"第{round_no}轮后团体排名 Team standings after round {round_no} · {note}"
+    results_title = f"第{round_no}轮比赛结果 Match results, round {round_no} · {note}"
+    return {
+        "team-standings": render(
+            [Section(standings_title, team_standings_table(standings, names))], fmt,
+            standings_title, TWO_DECIMALS),
+        "match-results": render(
+            [Section(results_title, match_results_table(match_results, matches, names))], fmt,
+            results_title, TWO_DECIMALS),
+    }

@@ -1,0 +1,75 @@
+"""What each side of a match scores: 场分 in halves, 级差分 in hundredths (SPEC 8).
+
+A real match gives 2 / 1 / 0 场分 by the sign of a team's net levels; artificial matches
+(byes, forfeits, excused absences, boards not duplicated) give fixed awards, configurable
+because organisers differ. Both numbers are integers inside so that ties are decided
+exactly; files and pages show them as decimals.
+
+>>> Award.of("1.5", "17")
+Award(halves=3, hundredths=1700)
+>>> Award.of("1.5", "17").match_points, Award.of("1.5", "17").level_points
+(1.5, 17.0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from ..errors import GuandanError
+
+
+@dataclass(frozen=True)
+class Award:
+    """One side's 场分 (in halves) and 级差分 (in hundredths) for one match."""
+
+    halves: int
+    hundredths: int
+
+    @classmethod
+    def of(cls, match_points: str | float, level_points: str | float) -> Award:
+        """From decimals as a director writes them; 场分 must be a multiple of 0.5 and
+        级差分 of 0.01."""
+        halves, hundredths = Decimal(str(match_points)) * 2, Decimal(str(level_points)) * 100
+        if halves != halves.to_integral_value() or hundredths != hundredths.to_integral_value():
+            raise GuandanError(
+                f"award {match_points!r} + {level_points!r}: 场分 moves in halves and 级差分 "
+                "in hundredths"
+            )
+        return cls(int(halves), int(hundredths))
+
+    @property
+    def match_points(self) -> float:
+        return self.halves / 2
+
+    @property
+    def level_points(self) -> float:
+        return self.hundredths / 100
+
+
+WIN, DRAW, LOSS = 4, 2, 0
+"""场分 of a real match in halves: 2 / 1 / 0."""
+
+
+@dataclass(frozen=True)
+class ArtificialAwards:
+    """The awards of matches not decided at the tables (SPEC 8; seed 000 art. 26.6, 34-37).
+
+    ``swiss_bye``: the team sitting out a Swiss round (art. 26.6); ``round_robin_bye``: a
+    round-robin team without an opponent that round (nothing). ``present`` and ``forfeit``:
+    the side present and the side that forfeited or left (art. 34, 35). ``excused``: the
+    absent side of an excused absence (art. 36, scored as a draw; its opponent gets
+    ``present``). ``not_duplicated``: each side of a match whose two rooms did not play the
+    same boards (art. 37, a draw).
+    """
+
+    swiss_bye: Award = Award(3, 1700)
+    round_robin_bye: Award = Award(0, 0)
+    present: Award = Award(4, 1700)
+    forfeit: Award = Award(0, 0)
+    excused: Award = Award(2, 1300)
+    not_duplicated: Award = Award(2, 1300)
+
+    def bye(self, fmt: str) -> Award:
+        """The bye of ``fmt`` (``swiss`` or ``round-robin``)."""
+        return self.swiss_bye if fmt == "swiss" else self.round_robin_bye

@@ -1,0 +1,121 @@
+"""Team registration: the players file with a ``team`` column, team names, team numbers.
+
+A team is 4 to 6 registered players (SPEC 8). Team numbers 1..n follow the seeding list
+(a CSV with a ``team`` column, best first), the other teams following in a lot drawn from
+the event key, so the numbering cannot be known before the key exists and anyone can
+check it once the key is revealed. Every problem in the files is listed at once.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pandas as pd
+
+from ..errors import Problem, ProblemsError
+from ..movement import draw_lot
+from ..reading import read_csv
+
+MIN_PLAYERS, MAX_PLAYERS = 4, 6
+TEAM_LOT_LABEL = "team numbers"
+
+
+class InvalidTeamsError(ProblemsError):
+    """Team files (players, team names, seeding, lineups) that cannot be used."""
+
+    subject = "the team files"
+
+
+def _required(frame: pd.DataFrame, columns: tuple[str, ...], file: str) -> None:
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        found = ", ".join(frame.columns) or "none"
+        raise InvalidTeamsError(
+            [Problem(file, None, c, None, f"missing column (found: {found})") for c in missing])
+
+
+def load_team_players(path: str | os.PathLike) -> pd.DataFrame:
+    """Players as (player, name, team label), file order kept; refuses an empty id or team,
+    a player on two lines (naming both teams when they differ) and a team of fewer than 4
+    or more than 6 players."""
+    file = Path(path).name
+    frame = read_csv(path)
+    _required(frame, ("id", "name", "team"), file)
+    line = frame.index + 2
+    problems = [Problem(file, int(n), c, "", f"empty {c}")
+                for c in ("id", "team") for n in line[frame[c] == ""]]
+    first: dict[str, tuple[int, str]] = {}
+    for n, pid, team in zip(line, frame["id"], frame["team"], strict=True):
+        if pid == "":
+            continue
+        if pid in first:
+            where, other = first[pid]
+            rule = (f"player also in team {other!r} (line {where}): a player plays for one "
+                    "team" if other != team else f"this id is also on line {where}")
+            problems.append(Problem(file, int(n), "id", pid, rule))
+        else:
+            first[pid] = (int(n), team)
+    sizes = frame[frame["team"] != ""].groupby("team", sort=False).size()
+    problems += [
+        Problem(file, None, "team", team,
+                f"{size} players: a team has {MIN_PLAYERS} to {MAX_PLAYERS} registered players")
+        for team, size in sizes.items() if not MIN_PLAYERS <= size <= MAX_PLAYERS
+    ]
+    if problems:
+        raise InvalidTeamsError(problems)
+    return pd.DataFrame({"player": frame["id"], "name": frame["name"], "label": frame["team"]})
+
+
+def load_team_names(path: str | os.PathLike, labels: list[str]) -> dict[str, str]:
+    """Team label -> name from a CSV with ``team, name``; refuses unknown or repeated teams."""
+    file = Path(path).name
+    frame = read_csv(path)
+    _required(frame, ("team", "name"), file)
+    problems = [Problem(file, int(i) + 2, "team", t, "not a team of the players file")
+                for i, t in frame["team"].items() if t not in labels]
+    problems += [Problem(file, int(i) + 2, "team", t, "this team is on two lines")
+                 for i, t in frame["team"][frame["team"].duplicated()].items()]
+    if problems:
+        raise InvalidTeamsError(problems)
+    return dict(zip(frame["team"], frame["name"], strict=True))
+
+
+def load_team_seeding(path: str | os.PathLike, labels: list[str]) -> list[str]:
+    """Team labels best first from a CSV with a ``team`` column; refuses unknown or repeated
+    teams."""
+    file = Path(path).name
+    frame = read_csv(path)
+    _required(frame, ("team",), file)
+    problems = [Problem(file, int(i) + 2, "team", t, "unknown team: not in the players file")
+                for i, t in frame["team"].items() if t not in labels]
+    problems += [Problem(file, int(i) + 2, "team", t, "this team is on two lines")
+                 for i, t in frame["team"][frame["team"].duplicated()].items()]
+    if problems:
+        raise InvalidTeamsError(problems)
+    return frame["team"].tolist()
+
+
+def number_teams(
+    players: pd.DataFrame, key: bytes, seeding: list[str] | None, names: dict[str, str]
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(players with ``team`` numbers and ``seed``, teams table ``team, label, name``).
+
+    Seeded teams take numbers 1.. in seeding order, the rest follow by a lot from ``key``.
+    A player's ``seed`` orders the players file by team number, registration order within.
+    """
+    labels = list(dict.fromkeys(players["label"]))
+    seeded = seeding or []
+    order = seeded + draw_lot([t for t in labels if t not in seeded], key, TEAM_LOT_LABEL)
+    number = {label: i for i, label in enumerate(order, 1)}
+    teams = pd.DataFrame({
+        "team": list(range(1, len(order) + 1)),
+        "label": order,
+        "name": [names.get(label, label) for label in order],
+    }).astype({"team": "int64", "label": "str", "name": "str"})
+    numbered = players.assign(team=players["label"].map(number).astype("int64"))
+    numbered = numbered.assign(position=range(len(numbered))).sort_values(
+        ["team", "position"], kind="stable", ignore_index=True)
+    numbered["seed"] = pd.Series(range(1, len(numbered) + 1), dtype="Int64")
+    return numbered[["player", "name", "seed", "team"]].astype(
+        {"player": "str", "name": "str"}), teams
