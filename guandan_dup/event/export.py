@@ -68,9 +68,10 @@ def knockout_exports(folder: EventFolder, formats: Sequence[str]) -> dict[Path, 
     title = folder.plan.name
     files: dict[Path, bytes] = {}
     for fmt in formats:
-        reports = {"bracket": bracket_report(view, fmt, title)}
+        kind = folder.plan.kind
+        reports = {"bracket": bracket_report(view, fmt, title, kind)}
         if places is not None:
-            reports["places"] = places_report(places, fmt, title)
+            reports["places"] = places_report(places, fmt, title, kind)
         for what, report in reports.items():
             data = report.encode("utf-8") if isinstance(report, str) else report
             files[folder.exports_dir / f"{what}.{fmt}"] = data

@@ -84,7 +84,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "decided:forfeit": "弃权",
         "decided:bye": "轮空",
         "to_play": "待定",
-        "result_link": "成绩",
+        "entry": "参赛者",
     },
     "en": {
         "html_lang": "en",
@@ -162,7 +162,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "decided:forfeit": "forfeit",
         "decided:bye": "bye",
         "to_play": "to be played",
-        "result_link": "result",
+        "entry": "Entry",
     },
 }
 """Label tables by language code; every table has the same keys."""
