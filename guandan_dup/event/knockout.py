@@ -28,10 +28,9 @@ from ..movement import Seating, partnerships
 from ..movement.individual import byes_frame
 from ..reading import read_parquet
 from ..scoring import score
-from . import cards, team_knockout
+from . import team_knockout
 from .folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
 from .plan import EventPlan
-from .teams import TeamSeating
 
 
 def knockout_plan(
@@ -122,28 +121,6 @@ def plan_round(folder: EventFolder, round_no: int) -> tuple[pd.DataFrame, Seatin
     )
     byes = bracket.loc[bracket["side_b"].isna(), "side_a"]
     return bracket, Seating(seating, byes_frame(round_no, [p for s in byes for p in members[s]]))
-
-
-def seat_round(folder: EventFolder, round_no: int, lineups=None) -> Seating | TeamSeating:
-    """Write rounds/R/{seating,byes,bracket}.parquet and table-cards.html (a team knockout:
-    its matches and lineups too, ``event.team_knockout``)."""
-    if folder.plan.kind == "teams":
-        return team_knockout.seat_round(folder, round_no, lineups)
-    if lineups is not None:
-        raise GuandanError("--lineups is for team events: a pair plays its own matches")
-    bracket, seating = plan_round(folder, round_no)
-    players = folder.players()
-    names = dict(zip(players["player"], players["name"], strict=True))
-    html = cards.to_html(folder.plan, round_no, seating.seating, seating.byes, names)
-    folder.replace_files(
-        {
-            folder.file(round_no, "seating"): parquet_bytes(seating.seating),
-            folder.file(round_no, "byes"): parquet_bytes(seating.byes),
-            folder.file(round_no, "bracket"): parquet_bytes(bracket),
-            folder.file(round_no, "table-cards.html"): html.encode("utf-8"),
-        }
-    )
-    return seating
 
 
 def result_problems(

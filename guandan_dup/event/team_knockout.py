@@ -22,10 +22,9 @@ from ..errors import GuandanError, InvalidPlanError, InvalidResultsError, Proble
 from ..knockout import complete, final_places, round_bracket
 from ..knockout.teams import team_outcomes
 from ..scoring import score
-from ..teams import default_lineups, load_lineups, score_matches, seating_frame
-from . import cards
+from ..teams import score_matches
 from .folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
-from .teams import TeamSeating, conversion_of, teams_of
+from .teams import TeamSeating, conversion_of, seat_matches, teams_of
 
 STAGE_FORMATS = ("swiss", "round-robin")
 
@@ -81,23 +80,8 @@ def seat_round(
 ) -> TeamSeating:
     """Write rounds/R/{matches,lineups,seating,bracket}.parquet and table-cards.html."""
     bracket, matches = plan_round(folder, round_no)
-    real = matches[matches["away"].notna()]
-    playing = sorted({int(t) for t in real["home"]} | {int(t) for t in real["away"]})
-    players = folder.players()
-    chosen = (default_lineups(round_no, playing, players) if lineups is None
-              else load_lineups(lineups, round_no, playing, players))
-    seating = seating_frame(matches, chosen)
-    names = dict(zip(players["player"], players["name"], strict=True))
-    no_byes = pd.DataFrame({"player": pd.Series(dtype="str")})
-    html = cards.to_html(folder.plan, round_no, seating, no_byes, names)
-    folder.replace_files({
-        folder.file(round_no, "matches"): parquet_bytes(matches),
-        folder.file(round_no, "lineups"): parquet_bytes(chosen),
-        folder.file(round_no, "seating"): parquet_bytes(seating),
-        folder.file(round_no, "bracket"): parquet_bytes(bracket),
-        folder.file(round_no, "table-cards.html"): html.encode("utf-8"),
-    })
-    return TeamSeating(matches, chosen, seating)
+    extra = {folder.file(round_no, "bracket"): parquet_bytes(bracket)}
+    return seat_matches(folder, round_no, matches, lineups, extra=extra)
 
 
 def _tiebreaks(folder: EventFolder, matches: pd.DataFrame, results: pd.DataFrame) -> tuple:

@@ -207,6 +207,19 @@ def seat_team_round(
 ) -> TeamSeating:
     """Write rounds/R/{matches,lineups,seating}.parquet and table-cards.html."""
     matches, warnings = pair_round(folder, round_no)
+    return seat_matches(folder, round_no, matches, lineups, warnings)
+
+
+def seat_matches(
+    folder: EventFolder,
+    round_no: int,
+    matches: pd.DataFrame,
+    lineups: str | os.PathLike | None = None,
+    warnings: list[str] | None = None,
+    extra: dict[Path, bytes] | None = None,
+) -> TeamSeating:
+    """Seat a round's ``matches`` with their lineups and write them, with ``extra`` files
+    of the same step (a knockout's bracket), in one ``replace_files``."""
     real = matches[matches["away"].notna()]
     playing = sorted({int(t) for t in real["home"]} | {int(t) for t in real["away"]})
     players = folder.players()
@@ -221,8 +234,9 @@ def seat_team_round(
         folder.file(round_no, "lineups"): parquet_bytes(chosen),
         folder.file(round_no, "seating"): parquet_bytes(seating),
         folder.file(round_no, "table-cards.html"): html.encode("utf-8"),
+        **(extra or {}),
     })
-    return TeamSeating(matches, chosen, seating, warnings)
+    return TeamSeating(matches, chosen, seating, warnings or [])
 
 
 @dataclass(frozen=True)
