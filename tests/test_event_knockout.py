@@ -145,3 +145,25 @@ def test_status_follows_the_bracket(tmp_path):
     assert state.rounds[0].scored and not state.rounds[1].seated
     assert "Round 1: 4 of 4 matches decided (rounds/1/bracket.parquet)" in state.notes
     assert state.next_step() == "guandan-dup event deal DIR --round 2"
+
+
+def test_a_correction_after_the_next_round_is_seated_asks_to_seat_it_again(tmp_path):
+    directory = init(tmp_path, 4)
+    play_round(tmp_path, directory, 1)
+    run("event", "seat", directory, "--round", 2)
+    folder = EventFolder.open(directory)
+    results = folder.read(1, "results")
+    first = results.iloc[[0]].copy()
+    winner_was = folder.read(1, "bracket").loc[lambda b: b["table"] == 1, "winner"].item()
+    ns_won = winner_was == folder.read(1, "bracket").loc[lambda b: b["table"] == 1,
+                                                         "side_a"].item()
+    first["ns_level"], first["ew_level"] = ("2", "5") if ns_won else ("5", "2")
+    keep = ["round", "group", "table", "set", "north", "east", "south", "west"]
+    file = write(first[keep + ["ns_level", "ew_level"]], tmp_path / "fix.parquet")
+    run("event", "ingest", directory, file, "--round", 1)
+    out = runner.invoke(app, ["event", "score", str(directory), "--round", "1"])
+    assert out.exit_code == 0, out.output
+    assert "round 2 was seated from round 1's earlier winners; seat it again" in out.output
+    run("event", "seat", directory, "--round", 2)
+    final = folder.read(2, "bracket").iloc[0]
+    assert final["places"] == "main" and winner_was not in (final["side_a"], final["side_b"])

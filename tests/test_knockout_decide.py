@@ -65,3 +65,21 @@ def test_pair_outcomes_names_the_winning_pair_and_every_problem():
     outcomes, problems = pair_outcomes(results, pair_of)
     assert outcomes.to_numpy().tolist() == [[1, "B", "levels"], [3, "F", "forfeit"]]
     assert [(t, c) for t, c, _, _ in problems] == [(2, "tiebreak")]
+
+
+def test_tiebreak_column_is_carried_only_when_a_file_gives_it(tmp_path):
+    """Other events' results tables stay as they were; a knockout's keeps who won the extra
+    boards, from a set-level row or from any board row of the set."""
+    from guandan_dup.results import load_results
+
+    seats = {"round": 1, "set": 1, "north": "a", "east": "b", "south": "c", "west": "d"}
+    plain = pd.DataFrame([{**seats, "table": 1, "ns_level": "5", "ew_level": "5"}])
+    plain.to_parquet(tmp_path / "plain.parquet")
+    assert "tiebreak" not in load_results(tmp_path / "plain.parquet").sets
+    plain.assign(tiebreak="EW").to_parquet(tmp_path / "set.parquet")
+    assert load_results(tmp_path / "set.parquet").sets["tiebreak"].tolist() == ["EW"]
+    boards = pd.DataFrame([{**seats, "table": 1, "board": b, "finish": f, "tiebreak": t}
+                           for b, f, t in [(1, "NES", None), (2, "ENW", "NS")]])
+    boards.to_parquet(tmp_path / "boards.parquet")
+    sets = load_results(tmp_path / "boards.parquet").sets
+    assert sets[["ns_level", "ew_level", "tiebreak"]].to_numpy().tolist() == [[2, 2, "NS"]]  # 4 : 4
