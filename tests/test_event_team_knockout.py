@@ -16,6 +16,7 @@ from guandan_dup.cli.app import app
 from guandan_dup.event import EventFolder
 from guandan_dup.event.team_rehearse import demo_teams, rehearse_teams
 from guandan_dup.event.teams import teams_of
+from guandan_dup.levels import LEVEL_NAMES as LEVELS
 
 runner = CliRunner()
 
@@ -146,3 +147,40 @@ def test_seed_from_an_unfinished_stage_is_refused(tmp_path, swiss):
               "--players", tmp_path / "players.csv", "--boards-per-set", 3, "--seed-from", copy,
               code=1)
     assert "is not finished" in out
+
+
+def decisive_results(folder: EventFolder, round_no: int) -> pd.DataFrame:
+    """The random model's rooms, the away team named for the extra boards of a level match."""
+    results = set_results(folder, round_no, seed=round_no).set_index("table")
+    index = {name: i for i, name in enumerate(LEVELS)}
+    results["tiebreak"] = None
+    for m in folder.read(round_no, "matches").dropna(subset=["away"]).itertuples():
+        open_room, closed = results.loc[m.open_table], results.loc[m.closed_table]
+        levels = (index[open_room.ew_level] - index[open_room.ns_level]
+                  + index[closed.ns_level] - index[closed.ew_level])
+        if levels == 0:
+            results.loc[m.open_table, "tiebreak"] = str(m.away)
+    return results.reset_index()
+
+
+def test_six_teams_byes_to_the_top_two_and_places_one_to_six(tmp_path):
+    players, _ = demo_teams(6)
+    players.to_csv(tmp_path / "players.csv", index=False)
+    directory = tmp_path / "ko"
+    run("event", "init", directory, "--kind", "teams", "--format", "knockout", "--players",
+        tmp_path / "players.csv", "--boards-per-set", 3)
+    folder = EventFolder.open(directory)
+    for r in (1, 2, 3):
+        run("event", "deal", directory, "--round", r, "--quiet")
+        run("event", "seat", directory, "--round", r)
+        file = write(decisive_results(folder, r), tmp_path / f"r{r}.parquet")
+        run("event", "ingest", directory, file, "--round", r)
+        run("event", "score", directory, "--round", r)
+    first = folder.read(1, "bracket")
+    assert first.loc[first["side_b"].isna(), "side_a"].tolist() == ["1", "2"]
+    assert folder.read(1, "matches")["closed_table"].dropna().tolist() == [3, 4]
+    assert [len(folder.read(r, "seating")) for r in (1, 2, 3)] == [4, 4, 6]
+    places = pd.read_parquet(directory / "places.parquet")
+    assert places["place"].tolist() == [1, 2, 3, 4, 5, 6]
+    run("event", "export", directory, "--format", "md")
+    assert "轮空 bye" in (directory / "exports" / "bracket.md").read_text(encoding="utf-8")

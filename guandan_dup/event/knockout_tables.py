@@ -46,8 +46,8 @@ def result_texts(folder: EventFolder, rounds: range) -> dict[tuple[int, int], st
     table = {(m.round, m.match): m.open_table for m in matches.itertuples()}
     texts = {}
     for (r, m), rows in scored.groupby(["round", "match"]):
-        home = rows[rows["home"].astype(bool)].to_dict("records")
-        away = rows[~rows["home"].astype(bool)].to_dict("records")
+        home = rows[rows["home"].eq(True).fillna(False)].to_dict("records")
+        away = rows[rows["home"].eq(False).fillna(False)].to_dict("records")  # a bye: none
         if home and away:
             texts[(r, table[(r, m)])] = match_text(home[0], away[0])
     return texts
