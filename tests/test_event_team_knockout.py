@@ -184,3 +184,21 @@ def test_six_teams_byes_to_the_top_two_and_places_one_to_six(tmp_path):
     assert places["place"].tolist() == [1, 2, 3, 4, 5, 6]
     run("event", "export", directory, "--format", "md")
     assert "轮空 bye" in (directory / "exports" / "bracket.md").read_text(encoding="utf-8")
+
+
+def test_simulate_a_team_knockout_with_bots(tmp_path):
+    """Bots play both rooms; a level match plays extra deals in both rooms until decided."""
+    out = tmp_path / "sim"
+    result = runner.invoke(app, ["simulate", "--knockout", "teams", "--teams", "8",
+                                 "--boards-per-set", "2", "--out", str(out), "--seed", "2",
+                                 "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert "Simulated a knockout of 8 teams" in result.output
+    folder = EventFolder.open(out)
+    assert pd.read_parquet(out / "places.parquet")["place"].tolist() == list(range(1, 9))
+    for r in (1, 2, 3):
+        bracket = folder.read(r, "bracket")
+        scored = folder.read(r, "match_results")
+        level = scored[scored["home"].eq(True).fillna(False) & (scored["levels"] == 0)]
+        extra = bracket[bracket["decided_by"] == "extra boards"]
+        assert sorted(extra["match"]) == sorted(level["match"])

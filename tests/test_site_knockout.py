@@ -56,10 +56,11 @@ def test_simulated_knockout_is_complete_and_level_matches_name_extra_boards(even
     assert (event / "exports" / "bracket.csv").exists()
 
 
-def test_simulate_knockout_refuses_teams(tmp_path):
-    result = CliRunner().invoke(app, ["simulate", "--knockout", "teams", "--pairs", "4",
-                                      "--out", str(tmp_path / "x")])
-    assert result.exit_code == 1 and "knockouts are rehearsed with pairs" in result.output
+@pytest.mark.parametrize("args", [["individual", "--pairs", "4"], ["teams", "--pairs", "4"]])
+def test_simulate_knockout_needs_pairs_or_teams_and_their_number(tmp_path, args):
+    result = CliRunner().invoke(app, ["simulate", "--knockout", *args, "--out",
+                                      str(tmp_path / "x")])
+    assert result.exit_code == 1 and "rehearse a knockout of pairs" in result.output
     assert not (tmp_path / "x").exists()
 
 

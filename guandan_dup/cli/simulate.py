@@ -35,19 +35,22 @@ def simulate_command(
     tables_per_group: int = typer.Option(4, "--tables-per-group", help="Tables in a group."),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
     knockout: str | None = typer.Option(
-        None, "--knockout", help="Rehearse a knockout instead: pairs (drawn by lot)."
+        None, "--knockout", help="Rehearse a knockout instead: pairs (drawn by lot, --pairs "
+        "N) or teams (seeded by team number, --teams N)."
     ),
     pairs: int | None = typer.Option(None, "--pairs", help="Pairs in the knockout."),
 ) -> None:
     """Play a whole individual event with bots: deals, seating, play, results, scores.
 
     With --teams N, a team event (Swiss or round robin, one set a round in two rooms); with
-    --knockout pairs --pairs N, a pairs knockout by lot (extra boards and all).
+    --knockout pairs --pairs N (or teams --teams N), a knockout (extra boards and all).
     """
     if knockout is not None:
-        rehearsal = simulate_knockout(out, pairs, boards_per_set, seed, not quiet, kind=knockout)
+        entries = teams if knockout == "teams" else pairs
+        rehearsal = simulate_knockout(out, entries, boards_per_set, seed, not quiet,
+                                      kind=knockout)
         winner = rehearsal.standings.iloc[0]
-        typer.echo(f"Simulated a knockout of {pairs} pairs in {out}: "
+        typer.echo(f"Simulated a knockout of {entries} {knockout} in {out}: "
                    f"{rehearsal.folder.plan.rounds} rounds; winner {winner['side']} "
                    f"({winner['name']}); places in {out}/places.parquet")
         return

@@ -1,5 +1,6 @@
 """The event folder's knockout steps: the hand-off from ``event seat/ingest/score`` when the
-plan's format is ``knockout`` (SPEC 9), built on the ``knockout`` room.
+plan's format is ``knockout`` (SPEC 9), built on the ``knockout`` room; a team knockout's
+matches are seated and scored by ``event.team_knockout``.
 
 Round R plays set R at every table, so all matches of a round play the same deals. Seating
 round R reads the decided brackets of rounds 1..R-1 from rounds/*/bracket.parquet; scoring
@@ -36,9 +37,8 @@ from .plan import EventPlan
 def knockout_plan(
     name: str, kind: str, players: int, boards_per_set: int, seeded: bool
 ) -> EventPlan:
-    """The plan of a knockout: one set per round, one group, the rounds its bracket needs."""
-    if kind != "pairs" or players % 2:
-        raise GuandanError(f"a {kind} knockout is not supported: knockouts are of pairs")
+    """The plan of a pairs knockout: one set per round, one group, the rounds its bracket
+    needs (a team knockout's is made with the team event's, ``event.teams``)."""
     return EventPlan(
         name=name,
         kind=kind,
