@@ -167,3 +167,15 @@ def test_a_correction_after_the_next_round_is_seated_asks_to_seat_it_again(tmp_p
     run("event", "seat", directory, "--round", 2)
     final = folder.read(2, "bracket").iloc[0]
     assert final["places"] == "main" and winner_was not in (final["side_a"], final["side_b"])
+
+
+def test_every_problem_of_a_knockout_results_file_is_listed_at_once(tmp_path):
+    directory = init(tmp_path, 4)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    results = set_results(EventFolder.open(directory), 1)
+    results.loc[results["table"] == 2, ["ns_level", "ew_level"]] = "5"
+    results.loc[results["table"] == 1, "north"] = "P099"
+    out = run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"),
+              "--round", 1, code=1)
+    assert "2 problems" in out and "column 'north'" in out and "column 'tiebreak'" in out

@@ -140,9 +140,10 @@ def ingest(folder: EventFolder, file: str | os.PathLike, round_no: int) -> Inges
     sets = ingested.sets
     located = sets.assign(file_row=file_rows(file, sets).to_numpy())
     problems = plan_problems(plan, seating, located, round_no, name, group_given)
-    if plan.format == "knockout" and not problems:
-        problems = knockout.result_problems(folder, located, round_no, name)
+    if plan.format == "knockout":
+        problems += knockout.result_problems(folder, located, round_no, name)
     if problems:
+        problems.sort(key=lambda p: p.row or 0)
         raise InvalidResultsError(problems)
     sets = sets.assign(group=sets["table"].map(plan.group_of_table).astype("int64"))
     earlier = folder.read(round_no, "results")

@@ -82,8 +82,9 @@ def pair_outcomes(
         side, decided_by, found = pair_outcome(row)
         table = int(row["table"])
         problems += [(table, *problem) for problem in found]
-        if side is not None:
-            seat = "north" if side == "NS" else "east"
-            rows.append((table, pair_of[str(row[seat])], decided_by))
+        winner = None if side is None else pair_of.get(str(row["north" if side == "NS"
+                                                                  else "east"]))
+        if winner is not None:  # None: undecided, or a player of no pair (the seating says)
+            rows.append((table, winner, decided_by))
     outcomes = pd.DataFrame(rows, columns=["table", "winner", "decided_by"])
     return outcomes.astype({"table": "int64", "winner": "str", "decided_by": "str"}), problems
