@@ -1,21 +1,25 @@
 """Shared by the site tests: the fixture events and a small reader for the generated HTML.
 
-Two rehearsed events (Chinese names, byes, two groups): ``full`` plays every table and
+Three rehearsed events (Chinese names, byes, two groups): ``full`` plays every table and
 reveals the key; ``partial`` loses half the results of set 4 (round 2), is scored anyway,
-and keeps its key secret, so set 4 must never show a deal anywhere on the site.
+and keeps its key secret, so set 4 must never show a deal anywhere on the site; ``hostile``
+has a 40-letter name, an e-mail address as an id and two players of one name.
 """
 
 from __future__ import annotations
 
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pandas as pd
+import pytest
 
 from guandan_dup.event.create import reveal_key
+from guandan_dup.event.folder import EventFolder
+from guandan_dup.event.publish import publish_site
 from guandan_dup.event.random_model import RandomModel
-from guandan_dup.event.rehearse import rehearse
-from guandan_dup.reports.site import build_site
+from guandan_dup.event.rehearse import demo_players, rehearse
 
 EVENT = dict(players=18, rounds=3, tables_per_group=2, sets_per_round=2, boards_per_set=2)
 INCOMPLETE_SET = 4
@@ -41,13 +45,40 @@ def _partial(path: Path) -> Path:
     return path
 
 
-_MAKERS = {"full": _full, "partial": _partial}
+def build_site(event: Path, out: Path | None = None, **options) -> Path:
+    """``publish_site`` of the event folder at ``event`` (what `event site DIR` runs)."""
+    return publish_site(EventFolder.open(event), out, **options)
+
+
+LONG_NAME = "Wolfeschlegelsteinhausenbergerdorffvoralt"  # 40 letters, no break
+EMAIL_ID = "very.long.address.of.a.player@example-tournament.org"
+TWIN_NAME = "韩梅梅"  # two players share it
+
+
+def hostile_players(count: int, kind: str = "individual") -> pd.DataFrame:
+    """The demo players with a 40-letter unbroken name, an e-mail address as an id and two
+    players of the same name: what a phone page and a 400-player event must cope with."""
+    players = demo_players(count, kind)
+    players.loc[1, "name"] = LONG_NAME
+    players.loc[2, "id"] = EMAIL_ID
+    players.loc[[3, 4], "name"] = TWIN_NAME
+    return players
+
+
+def _hostile(path: Path) -> Path:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sys.modules["guandan_dup.event.rehearse"], "demo_players", hostile_players)
+        rehearse(path, seed=SEED, **EVENT)
+    return path
+
+
+_MAKERS = {"full": _full, "partial": _partial, "hostile": _hostile}
 _MADE: dict[str, Path] = {}
 
 
 def shared_event(kind: str, tmp_path_factory) -> Path:
-    """The ``full`` or ``partial`` event, rehearsed once per test session; tests that change
-    an event folder must work on a copy."""
+    """The ``full``, ``partial`` or ``hostile`` event, rehearsed once per test session; tests
+    that change an event folder must work on a copy."""
     if kind not in _MADE:
         _MADE[kind] = _MAKERS[kind](tmp_path_factory.mktemp(kind) / "event")
     return _MADE[kind]
@@ -57,7 +88,7 @@ _BUILT: dict[str, Path] = {}
 
 
 def shared_site(kind: str, tmp_path_factory) -> Path:
-    """The site of the ``full`` or ``partial`` event, built once per test session; tests
+    """The site of the ``full``, ``partial`` or ``hostile`` event, built once per session; tests
     only read it."""
     if kind not in _BUILT:
         event = shared_event(kind, tmp_path_factory)

@@ -101,7 +101,7 @@ def test_art29_team_knockout_seeded_from_a_finished_swiss(tmp_path, swiss):
     assert teams_of(folder).set_index("team").loc[int(places["side"].iloc[0]), "name"] in exported
     run("event", "site", directory, "--quiet")
     page = (directory / "site" / "bracket.html").read_text(encoding="utf-8")
-    assert "sets/set-2.html#table-1" in page and "弃权" in page  # the 3-4 forfeit
+    assert "sets/set-2.html#t1" in page and "弃权" in page  # the 3-4 forfeit
 
 
 def decide_round_two(tmp_path: Path, directory: Path) -> None:

@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from site_support import shared_event, shared_site
+from site_support import EMAIL_ID, LONG_NAME, build_site, shared_event, shared_site
 
 from guandan_dup.event.folder import EventFolder
-from guandan_dup.reports.site import build_site
 from guandan_dup.reports.site.labels import LABELS
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -190,3 +189,129 @@ def test_the_columns_players_look_for_are_shown_on_a_phone(site, browser, kind):
     assert [label for label in wanted if label not in shown] == []
     phone.page.close()
 
+
+
+# --- a 40-letter name and an e-mail id on a phone (issue 9, item 13) --------------------------
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory) -> Path:
+    return shared_event("hostile", tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory) -> Path:
+    return shared_site("hostile", tmp_path_factory)
+
+
+def email_slug(site: Path) -> str:
+    """The page of the player whose id is an e-mail address (it gets a safe file name)."""
+    pages = [p for p in site.glob("players/*.html") if EMAIL_ID in p.read_text("utf-8")]
+    return next(p for p in pages if f"<span class=\"pid\">{EMAIL_ID}</span></h1>" in
+                p.read_text("utf-8")).name
+
+
+def hostile_pages(site: Path) -> dict[str, Path]:
+    """Every page kind, picked to hold the long name or the e-mail id."""
+    return {
+        "index": site / "index.html",
+        "standings": site / "standings" / "round-3.html",
+        "seating": site / "seating" / "round-1.html",
+        "long-name player": site / "players" / "P002.html",
+        "e-mail player": site / "players" / email_slug(site),
+        **{f"traveller {p.stem}": p for p in sorted(site.glob("sets/*.html"))},
+    }
+
+
+def test_hostile_pages_hold_the_long_name_and_the_email(hostile_site):
+    pages = hostile_pages(hostile_site)
+    for kind in ("standings", "seating", "long-name player"):
+        assert LONG_NAME in pages[kind].read_text("utf-8"), kind
+    for kind in ("standings", "seating", "e-mail player"):
+        assert EMAIL_ID in pages[kind].read_text("utf-8"), kind
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_no_sideways_scroll_at_390px_with_a_long_name_or_an_email_id(
+    hostile, tmp_path, browser, lang
+):
+    site = build_site(hostile, tmp_path / "site", lang=lang).parent
+    phone = Watched(browser, width=PHONE_WIDTH)
+    for kind, path in hostile_pages(site).items():
+        page = phone.open(path)
+        width = page.evaluate("document.scrollingElement.scrollWidth")
+        assert width <= PHONE_WIDTH, (kind, width)
+        assert page.evaluate(OVERFLOWING) == [], kind
+    assert phone.errors == []
+    phone.page.close()
+
+
+# --- finding yourself among many (issue 9, item 14) -------------------------------------------
+
+
+def visible(page, selector: str) -> int:
+    return page.locator(f"{selector}:visible").count()
+
+
+def test_seating_search_filters_the_table_cards(hostile_site, watched):
+    page = watched.open(hostile_site / "seating" / "round-1.html")
+    cards = visible(page, ".table-card")
+    assert cards == 4
+    page.fill("#search", LONG_NAME[:12].lower())
+    assert visible(page, ".table-card") == 1
+    assert LONG_NAME in page.locator(".table-card:visible").inner_text()
+    page.fill("#search", EMAIL_ID.upper())
+    assert visible(page, ".table-card") == 1
+    page.fill("#search", "")
+    assert visible(page, ".table-card") == cards
+    assert watched.errors == []
+
+
+def test_traveller_search_filters_the_rows(hostile, hostile_site, watched):
+    travellers = EventFolder.open(hostile).read(1, "travellers")
+    row = travellers[travellers["set"] == 1].iloc[0]
+    page = watched.open(hostile_site / "sets" / "set-1.html")
+    assert visible(page, "#traveller tbody tr") == 4
+    page.fill("#search", row["east"].lower())
+    assert page.locator("#traveller tbody tr:visible").evaluate_all(
+        "rows => rows.map(r => r.id)"
+    ) == [f"t{row['table']}"]
+    assert watched.errors == []
+
+
+def test_a_set_link_on_a_player_page_lands_on_their_row(hostile_site, watched):
+    page = watched.open(hostile_site / "players" / "P001.html")
+    page.locator("#history tbody a[href*='/sets/']").first.click()
+    anchor = page.url.split("#")[1]
+    target = page.locator(f"#{anchor}")
+    assert "P001.html" in target.inner_html()
+    assert page.evaluate(f"document.getElementById('{anchor}').matches(':target')")
+    assert watched.errors == []
+
+
+@pytest.mark.parametrize(("page_file", "column"), [("standings/round-3.html", 2),
+                                                   ("standings/round-3.html", 3),
+                                                   ("sets/set-5.html", 4),
+                                                   ("sets/set-5.html", 5)])
+def test_first_click_on_a_score_column_sorts_best_first(site, watched, page_file, column):
+    table = "#standings" if "standings" in page_file else "#traveller"
+    page = watched.open(site / page_file)
+    page.locator(f"{table} th").nth(column).click()
+    cells = page.locator(f"{table} tbody td:nth-child({column + 1})").all_inner_texts()
+    rates = [float(text.rstrip("%")) for text in cells if text != "–"]
+    assert rates == sorted(rates, reverse=True) and len(set(rates)) > 1
+    page.locator(f"{table} th").nth(column).click()
+    cells = page.locator(f"{table} tbody td:nth-child({column + 1})").all_inner_texts()
+    again = [float(text.rstrip("%")) for text in cells if text != "–"]
+    assert again == sorted(rates)
+    assert watched.errors == []
+
+
+def test_player_page_states_rank_and_average_in_text(event, site, watched):
+    standings = EventFolder.open(event).read(3, "standings")
+    row = standings[standings["player"] == "P001"].iloc[0]
+    page = watched.open(site / "players" / "P001.html")
+    text = page.locator("#standing").inner_text()
+    assert str(row["rank_label"]) in text and f"{len(standings)}" in text
+    assert f"{row['cumulative'] * 100:.2f}%" in text
+    assert watched.errors == []

@@ -17,15 +17,22 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from site_support import INCOMPLETE_SET, page_text, read_page, shared_event, shared_site
+from site_support import (
+    INCOMPLETE_SET,
+    build_site,
+    page_text,
+    read_page,
+    shared_event,
+    shared_site,
+)
 from typer.testing import CliRunner
 
 from guandan_dup.cards import RANK_NAMES, SUIT_SYMBOLS, format_cards
 from guandan_dup.cli.app import app
 from guandan_dup.errors import GuandanError
 from guandan_dup.event.folder import EventFolder
-from guandan_dup.reports.site import build_site
-from guandan_dup.reports.site.data import gather, player_slugs
+from guandan_dup.event.publish import event_complete_sets, site_data
+from guandan_dup.reports.site.data import player_slugs, with_known_players
 from guandan_dup.reports.site.labels import LABELS
 from guandan_dup.reports.site.pages import page_count, site_pages
 from guandan_dup.seats import SEAT_COLUMNS
@@ -107,7 +114,7 @@ def test_no_deal_of_an_incomplete_set_in_any_file(partial, partial_site):
 
 
 def test_deals_of_complete_sets_are_published(partial, partial_site):
-    complete = EventFolder.open(partial).complete_sets(2)
+    complete = [s for _, s in event_complete_sets(EventFolder.open(partial), [2])]
     assert complete and INCOMPLETE_SET not in complete
     text = site_text(partial_site)
     for row in boards_of(partial, complete).to_dict("records"):
@@ -115,9 +122,11 @@ def test_deals_of_complete_sets_are_published(partial, partial_site):
             assert suit_lines([int(c) for c in row[seat]]) in text, (row["board"], seat)
 
 
-def test_incomplete_set_page_says_hand_records_are_withheld(partial_site):
-    page = page_text(partial_site / "sets" / f"set-{INCOMPLETE_SET}.html")
-    assert LABELS["zh"]["hands_withheld"] in page
+def test_incomplete_set_page_says_it_is_pending_and_shows_no_result(partial_site):
+    path = partial_site / "sets" / f"set-{INCOMPLETE_SET}.html"
+    assert LABELS["zh"]["set_pending"] in page_text(path)
+    assert LABELS["zh"]["pending"] in page_text(path)
+    assert read_page(path).tables == {}
 
 
 def test_boards_file_only_for_rounds_played_everywhere(partial_site, full_site):
@@ -268,7 +277,7 @@ def test_player_page_has_position_chart(full_site):
 
 
 def test_progress_total_counts_every_page_written(full, full_site):
-    data = gather(full)
+    data = with_known_players(site_data(EventFolder.open(full)))
     pages = list(site_pages(data))
     assert page_count(data) == len(pages) == len(list(full_site.rglob("*.html")))
 

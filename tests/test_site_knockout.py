@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from guandan_dup.cli.app import app
 from guandan_dup.event import EventFolder
-from guandan_dup.reports.site import build_site
+from guandan_dup.event.publish import publish_site
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
@@ -37,7 +37,8 @@ def event(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def site(event, tmp_path_factory) -> Path:
-    return build_site(event, tmp_path_factory.mktemp("site") / "site").parent
+    out = tmp_path_factory.mktemp("site") / "site"
+    return publish_site(EventFolder.open(event), out).parent
 
 
 def test_simulated_knockout_is_complete_and_level_matches_name_extra_boards(event):
@@ -68,9 +69,9 @@ def test_bracket_page_links_every_played_match_to_its_result(event, site):
     html = (site / "bracket.html").read_text(encoding="utf-8")
     bracket = EventFolder.open(event).read_rounds("bracket", range(1, 4))
     played = bracket[bracket["side_b"].notna()]
-    links = re.findall(r'href="(sets/set-\d+\.html)#(table-\d+)"', html)
+    links = re.findall(r'href="(sets/set-\d+\.html)#(t\d+)"', html)
     assert sorted(links) == sorted(
-        (f"sets/set-{r}.html", f"table-{t}") for r, t in zip(played["round"], played["table"],
+        (f"sets/set-{r}.html", f"t{t}") for r, t in zip(played["round"], played["table"],
                                                              strict=True)
     )
     for page, anchor in links:
@@ -126,6 +127,6 @@ def test_phone_stacks_the_rounds_without_sideways_scroll(site, browser):
     assert boxes[0]["y"] < boxes[1]["y"] < boxes[2]["y"]
     assert all(box["width"] <= PHONE_WIDTH for box in boxes)
     page.locator("#round-1 .match-foot a").first.click()
-    assert re.search(r"/sets/set-1\.html#table-\d+$", page.url)
+    assert re.search(r"/sets/set-1\.html#t\d+$", page.url)
     assert errors == []
     page.close()

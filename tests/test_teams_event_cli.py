@@ -82,6 +82,8 @@ def test_a_swiss_team_event_of_three_rounds(tmp_path):
     assert seating.loc[1, "east"] == lineups.loc[(1, "open"), "player_1"], "home E-W open"
     assert seating.loc[4, "north"] == lineups.loc[(1, "closed"), "player_1"], "home N-S closed"
     assert team_two[4] in folder.read(2, "seating").values
+    cards = (directory / "rounds" / "1" / "table-cards.html").read_text("utf-8")
+    assert "Match 1 第1场 · closed room 闭室 · home 主队 1 v away 客队 4" in cards
     met = pd.concat([folder.read(r, "matches") for r in (1, 2, 3)])
     assert not met[["home", "away"]].apply(frozenset, axis=1).duplicated().any()
     results = folder.read(3, "match_results").set_index("team")
@@ -99,13 +101,19 @@ def test_a_swiss_team_event_of_three_rounds(tmp_path):
     assert "conversion table: half" in exported and "场分 Match points" in exported
     csv_results = (directory / "exports" / "match-results-round-3.csv").read_text("utf-8")
     assert "主队场分 Home match points" in csv_results
+    run("event", "reveal", directory)
+    assert "nothing: the event is complete" in run("event", "status", directory)
 
 
-def test_a_round_robin_of_five_teams_gives_byes_nothing(tmp_path):
+def test_a_round_robin_of_five_teams_with_the_directors_bye_award(tmp_path):
     directory = tmp_path / "rr"
     csv = team_players(tmp_path / "players.csv", [4] * 5)
+    bad = run("event", "init", directory, "--kind", "teams", "--format", "round-robin",
+              "--players", csv, "--rounds", 5, "--boards-per-set", 2, "--awards", "bye=1+13",
+              code=1)
+    assert "award 'bye=1+13': expected NAME=场分+级差分 with NAME one of swiss_bye" in bad
     run("event", "init", directory, "--kind", "teams", "--format", "round-robin", "--players",
-        csv, "--rounds", 5, "--boards-per-set", 2)
+        csv, "--rounds", 5, "--boards-per-set", 2, "--awards", "round_robin_bye=0.5+10")
     folder = EventFolder.open(directory)
     for r in range(1, 6):
         run("event", "deal", directory, "--round", r, "--quiet")
@@ -115,7 +123,8 @@ def test_a_round_robin_of_five_teams_gives_byes_nothing(tmp_path):
         run("event", "score", directory, "--round", r)
     byes = pd.concat([folder.read(r, "match_results") for r in range(1, 6)])
     byes = byes[byes["opponent"].isna()]
-    assert sorted(byes["team"]) == [1, 2, 3, 4, 5] and byes["match_points"].eq(0).all()
+    assert sorted(byes["team"]) == [1, 2, 3, 4, 5]
+    assert byes[["match_points", "level_points"]].drop_duplicates().values.tolist() == [[0.5, 10]]
     assert folder.read(5, "team_standings")["played"].tolist() == [4] * 5
 
 
@@ -162,12 +171,14 @@ def test_a_lineup_with_an_unregistered_player_is_refused(tmp_path):
         "--rounds", 1, "--boards-per-set", 2)
     outsider = EventFolder.open(directory).players().set_index("team").loc[2, "player"].iloc[0]
     lineup = tmp_path / "l.csv"
-    lineup.write_text(f"round,team,room,player_1,player_2\n1,1,open,{outsider},X9\n",
-                      encoding="utf-8")
+    lineup.write_text(f"round,team,room,player_1,player_2\n1,1,open,{outsider},X9\n"
+                      "1,7,open,A,B\n2,1,open,C,D\n", encoding="utf-8")
     output = run("event", "seat", directory, "--round", 1, "--lineups", lineup, code=1)
     assert "not registered for team 1 (registered for team 2; art. 19.2)" in output
     assert "'X9': not registered for team 1 (not a registered player" in output
     assert "team 1 names one room only" in output
+    assert "value '7': not a registered team number (1..2)" in output
+    assert "'C'" not in output, "rows of other rounds are ignored"
     assert not (directory / "rounds").exists()
 
 
@@ -209,3 +220,11 @@ def test_a_directors_conversion_table_is_kept_in_the_folder_under_its_name(tmp_p
                  "--players", csv, "--rounds", 1, "--boards-per-set", 2, "--conversion",
                  linear, code=1)
     assert "is named 'linear' like a preset" in output
+
+
+def test_individual_events_still_need_their_tables_and_take_no_team_options(tmp_path):
+    csv = team_players(tmp_path / "players.csv", [4, 4])
+    output = run("event", "init", tmp_path / "e", "--players", csv, "--boards-per-set", 2,
+                 "--rounds", 1, "--sets-per-round", 1, "--format", "swiss", code=1)
+    assert "given: --format; missing: --tables-per-group" in output
+    assert not (tmp_path / "e").exists()

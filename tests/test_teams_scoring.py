@@ -1,6 +1,8 @@
 """Scoring a team match (SPEC 8, seed 000 art. 26.6, 29.2, 34-37, 47): 场分 and 级差分 from
 the two rooms' levels, the conversion presets and a director's table, artificial matches."""
 
+from pathlib import Path
+
 import pandas as pd
 import pytest
 
@@ -14,7 +16,7 @@ from guandan_dup.teams import (
     preset,
     score_matches,
 )
-from guandan_dup.teams.conversion import load
+from guandan_dup.teams.conversion import PRESETS, hundredths_text, load
 
 
 def room(table, ns, ew, adjusted=None, round_no=1):
@@ -157,12 +159,13 @@ def test_art34_art36_match_adjustments_override_the_rooms(rows, first, second):
 
 
 def test_an_adjustment_for_a_team_without_a_match_is_refused():
-    adjustments = pd.DataFrame([(1, 3, "forfeit"), (1, 1, "late")],
+    adjustments = pd.DataFrame([(1, 3, "forfeit"), (1, 1, "late"), (2, 5, "forfeit")],
                                columns=["round", "team", "kind"])
     with pytest.raises(GuandanError) as caught:
         score_matches(ONE_MATCH, results(), preset("linear"), adjustments=adjustments)
     assert "team 3 has no match in round 1" in str(caught.value)
     assert "kind 'late'" in str(caught.value)
+    assert "team 5" not in str(caught.value), "round 2 is not scored here"
 
 
 @pytest.mark.parametrize("fmt, award", [("swiss", (1.5, 17)), ("round-robin", (0, 0))])
@@ -189,3 +192,13 @@ def test_missing_rooms_are_listed():
     text = str(caught.value)
     assert "match 1 (team 1 v team 2): no result for table 3 (closed room)" in text
     assert "match 2 (team 3 v team 4): no result for table 2 (open room) and table 4" in text
+
+
+def test_art47_the_presets_table_in_docs_teams_is_the_code_s():
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "teams.md").read_text("utf-8")
+    rows = [line.strip("|").split("|") for line in doc.splitlines()
+            if line.startswith("| ") and line.split("|")[1].strip().isdigit()]
+    linear, half = PRESETS["linear"], PRESETS["half"]
+    expected = [[str(m), *(hundredths_text(t[m]) for t in (
+        linear.winner, linear.loser, half.winner, half.loser))] for m in range(27)]
+    assert [[cell.strip() for cell in row] for row in rows[:27]] == expected

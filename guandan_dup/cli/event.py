@@ -63,6 +63,10 @@ def init(
     team_names: Path | None = typer.Option(
         None, "--teams", help="Team events: CSV with team, name naming the teams."
     ),
+    awards: str | None = typer.Option(
+        None, "--awards",
+        help="Team events: other awards of artificial matches, e.g. 'swiss_bye=1+15'.",
+    ),
     seed_from: Path | None = typer.Option(
         None, "--seed-from", help="Team knockout: seed by a finished stage's final positions."
     ),
@@ -93,6 +97,7 @@ def init(
         fmt=fmt,
         conversion=conversion,
         team_names=team_names,
+        awards=awards,
         seed_from=seed_from,
         top=top,
     )
@@ -210,8 +215,13 @@ def export(
     ),
 ) -> None:
     """Write ranking tables and travellers to DIR/exports/."""
-    paths = export_event(EventFolder.open(directory), round_no, formats)
-    typer.echo(f"Wrote {len(paths)} files to {paths[0].parent}")
+    exported = export_event(EventFolder.open(directory), round_no, formats)
+    typer.echo(f"Wrote {len(exported.paths)} files to {exported.paths[0].parent}")
+    for r, sets in exported.withheld.items():
+        typer.echo(
+            f"Round {r}: set(s) {', '.join(map(str, sets))} left out of the travellers: "
+            "not every table has played them yet (ingest, score and export again)"
+        )
 
 
 def _yes(flag: bool) -> str:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from ..event.folder import EventFolder
 from ..event.team_site import build_event_site
 from .event import event_app
 
@@ -30,5 +31,7 @@ def site(
 
     A team event gets team standings, a page per team and a page per match instead.
     """
-    index = build_event_site(event_dir, out, lang=lang, show_progress=not quiet)
+    index = build_event_site(
+        EventFolder.open(event_dir), out, lang=lang, show_progress=not quiet
+    )
     typer.echo(str(index))

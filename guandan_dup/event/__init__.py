@@ -6,10 +6,11 @@ on); each step of a director's loop is one function here, and ``rehearse`` runs 
 
 from .create import create_event, reveal_key
 from .deal import deal_round
-from .export import export_event
+from .export import Exported, export_event
 from .folder import EventFolder
 from .ingest import IngestReport, ingest
 from .plan import EventPlan
+from .publish import complete_sets, publish_site, site_data
 from .random_model import RandomModel
 from .rehearse import PlayFunction, Rehearsal, rehearse
 from .score import score_round
@@ -20,19 +21,23 @@ __all__ = [
     "EventFolder",
     "EventPlan",
     "EventStatus",
+    "Exported",
     "IngestReport",
     "PlayFunction",
     "RandomModel",
     "Rehearsal",
     "RoundStatus",
+    "complete_sets",
     "create_event",
     "deal_round",
     "event_status",
     "export_event",
     "ingest",
     "plan_seating",
+    "publish_site",
     "rehearse",
     "reveal_key",
     "score_round",
     "seat_event_round",
+    "site_data",
 ]

@@ -28,8 +28,10 @@ def to_html(
     seating: pd.DataFrame,
     byes: pd.DataFrame,
     names: Mapping[str, str],
+    captions: Mapping[int, str] | None = None,
 ) -> str:
-    """The table cards of one round; ``names`` maps player id -> name."""
+    """The table cards of one round; ``names`` maps player id -> name; ``captions`` (table ->
+    text) replaces the group in a card's heading, e.g. a team match's room."""
 
     def person(player_id: str) -> dict:
         return {"id": player_id, "name": names.get(player_id, player_id)}
@@ -41,7 +43,9 @@ def to_html(
             sets = [int(row["set"])] if "set" in row else plan.sets_of_group(round_no, group)
             layout = {seat: person(row[seat]) for seat in SEAT_COLUMNS}
             layouts.append(layout | {"sets": sets, "boards": plan.board_ranges(sets)})
-        cards.append({"group": int(group), "table": int(table), "layouts": layouts})
+        caption = (captions or {}).get(int(table), "")
+        cards.append({"group": int(group), "table": int(table), "layouts": layouts,
+                      "caption": caption})
     return _ENV.get_template("table-cards.html.j2").render(
         title=f"{plan.name} · Round {round_no} 第{round_no}轮 · table cards 座位卡",
         cards=cards,

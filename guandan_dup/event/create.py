@@ -56,6 +56,7 @@ def create_event(
     fmt: str | None = None,
     conversion: str | os.PathLike | None = None,
     team_names: str | os.PathLike | None = None,
+    awards: str | None = None,
     seed_from: str | os.PathLike | None = None,
     top: int | None = None,
 ) -> EventFolder:
@@ -63,19 +64,20 @@ def create_event(
 
     ``key`` is for rehearsals and tests only (a real event draws a fresh secret one). Nothing
     is written unless the players file and the plan are valid and ``path`` holds no event.
-    A team event (``kind="teams"``) takes ``fmt``, ``conversion`` and ``team_names``
-    instead of tables per group, sets per round and partner rotation (``event.teams``).
-    A knockout (``fmt="knockout"``, pairs or teams) takes its shape from its entries:
-    ``tables_per_group``, ``sets_per_round`` and ``rounds`` are left ``None``; a team
-    knockout may be seeded from a finished stage's folder (``seed_from``, its ``top`` teams).
+    A team event (``kind="teams"``) takes ``fmt``, ``conversion``, ``team_names`` and
+    ``awards`` instead of tables per group, sets per round and partner rotation
+    (``event.teams``). A knockout (``fmt="knockout"``, pairs or teams) takes its shape from
+    its entries: ``tables_per_group``, ``sets_per_round`` and ``rounds`` are left ``None``;
+    a team knockout may be seeded from a finished stage's folder (``seed_from``, its ``top``
+    teams).
     """
     path = Path(path)
     if (path / EVENT_TOML).exists():
         raise GuandanError(f"{str(path)!r} already holds an event ({EVENT_TOML}); not touched")
     options = {"--tables-per-group": tables_per_group, "--sets-per-round": sets_per_round,
                "--rotate-partners": rotate_partners or None, "--format": fmt,
-               "--conversion": conversion, "--teams": team_names}
-    team_only = ("--format", "--conversion", "--teams")
+               "--conversion": conversion, "--teams": team_names, "--awards": awards}
+    team_only = ("--format", "--conversion", "--teams", "--awards")
     if fmt == "knockout":
         knockout_options(kind, tables_per_group, sets_per_round, rounds, rotate_partners,
                          seed_from, top)
@@ -83,8 +85,8 @@ def create_event(
             qualified = None if seed_from is None else qualified_teams(seed_from, top)
             return create_team_event(path, players_csv, fmt, None, boards_per_set,
                                      conversion or "linear", name, seeding, team_names, key,
-                                     qualified=qualified)
-        team_only = ("--conversion", "--teams")
+                                     awards or "", qualified=qualified)
+        team_only = ("--conversion", "--teams", "--awards")
     elif seed_from is not None or top is not None:
         raise InvalidPlanError("--seed-from and --top seed a team knockout (--format knockout)")
     if kind == "teams":
@@ -96,7 +98,8 @@ def create_event(
                 + (f" (given: {', '.join(wrong)})" if wrong else "")
             )
         return create_team_event(path, players_csv, fmt, rounds, boards_per_set,
-                                 conversion or "linear", name, seeding, team_names, key)
+                                 conversion or "linear", name, seeding, team_names, key,
+                                 awards or "")
     if kind not in ("individual", "pairs"):
         raise InvalidPlanError(f"kind {kind!r}: expected individual, pairs or teams")
     wrong = [o for o in team_only if options[o] is not None]
@@ -105,7 +108,7 @@ def create_event(
     if wrong or missing:
         raise InvalidPlanError(
             f"an {kind} event needs --tables-per-group and --sets-per-round and takes no "
-            f"--format (but knockout), --conversion or --teams (given: "
+            f"--format (but knockout), --conversion, --teams or --awards (given: "
             f"{', '.join(wrong) or 'none'}; missing: {', '.join(missing) or 'none'})"
         )
     players = load_players(players_csv, kind)

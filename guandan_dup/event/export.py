@@ -1,33 +1,70 @@
 """``event export``: the ranking and traveller tables of scored rounds, for posting.
 
-The tables themselves are ``reports.tables``'s (bilingual headers, rates in percent, "1=");
-this module only points them at the event folder's files and names the outputs
-``exports/standings-round-R.FMT`` and ``exports/travellers-round-R.FMT`` (a team event:
-``exports/team-standings-round-R.FMT`` and ``exports/match-results-round-R.FMT``). A
-knockout has no standings: ``exports/bracket.FMT`` and, after its last round,
-``exports/places.FMT``, beside each round's travellers.
+The tables are rendered by ``reports.tables`` (bilingual headers, rates in percent, "1=",
+hostile names neutralised); this module reads them from the event folder, keeps back what
+may not be published yet and names the outputs ``exports/standings-round-R.FMT`` and
+``exports/travellers-round-R.FMT`` (a team event: ``exports/team-standings-round-R.FMT``
+and ``exports/match-results-round-R.FMT``). A set that some table has still to play is left
+out of the travellers, as on the site (``publish.complete_sets``): its traveller would tell
+the late table how each direction did. The md and html files say which sets are left out
+and mark standings that count them as provisional. A knockout has no standings:
+``exports/bracket.FMT`` and, after its last round, ``exports/places.FMT``, beside each
+round's travellers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 from ..errors import GuandanError
 from ..reports.knockout import bracket_report, places_report
-from ..reports.tables import standings_report, travellers_report
+from ..reports.tables import standings_document, travellers_document
 from .folder import EventFolder
 from .knockout_tables import bracket_view, places_view
+from .publish import Row, event_complete_sets
 from .teams import team_round_reports
 
 FORMATS = ("csv", "xlsx", "md", "html")
 DEFAULT_FORMATS = ("csv", "xlsx", "html")
 
 
+class Exported(NamedTuple):
+    """The files written, and per round the sets left out of its travellers (pending)."""
+
+    paths: list[Path]
+    withheld: dict[int, list[int]]
+
+
+def withheld_note(round_no: int, sets: Sequence[int]) -> str:
+    r"""The line an export carries for the pending sets it leaves out.
+
+    >>> print(withheld_note(2, [4, 5]).replace(" · ", "\n"))
+    第2轮 第4局、第5局 尚有桌次未完成，记分表暂不公布
+    Round 2, sets 4, 5: pending (not every table has played it), traveller not published yet
+    """
+    zh = "、".join(f"第{s}局" for s in sets)
+    en = ", ".join(map(str, sets))
+    return (
+        f"第{round_no}轮 {zh} 尚有桌次未完成，记分表暂不公布 · Round {round_no}, "
+        f"set{'s' if len(sets) > 1 else ''} {en}: pending (not every table has played it), "
+        "traveller not published yet"
+    )
+
+
 def export_event(
-    folder: EventFolder, round_no: int | None = None, formats: Sequence[str] = DEFAULT_FORMATS
-) -> list[Path]:
-    """Write the exports of ``round_no`` (default: every scored round); returns their paths."""
+    folder: EventFolder,
+    round_no: int | None = None,
+    formats: Sequence[str] = DEFAULT_FORMATS,
+    will_not_play: Collection[Row] = frozenset(),
+) -> Exported:
+    """Write the exports of ``round_no`` (default: every scored round).
+
+    Travellers hold complete sets only (``will_not_play``: rows declared never to come, as
+    in ``publish.complete_sets``); a round none of whose sets is complete gets no
+    travellers file.
+    """
     unknown = [f for f in formats if f not in FORMATS]
     if unknown:
         raise GuandanError(f"unknown export format(s) {unknown!r}: expected {', '.join(FORMATS)}")
@@ -39,26 +76,40 @@ def export_event(
         )
     if not scored:
         raise GuandanError("no round is scored yet, so there is nothing to export")
-    names = folder.path / "players.parquet"
+    players = folder.players().astype({"player": "str", "name": "str"})
+    names = players.set_index("player")["name"]
+    complete = event_complete_sets(folder, scored, will_not_play)
     files: dict[Path, bytes] = {}
+    withheld: dict[int, list[int]] = {}
     if folder.plan.format == "knockout":
         files = knockout_exports(folder, formats)
     for r in [round_no] if round_no is not None else scored:
+        pending = [s for s in folder.plan.sets_of_round(r) if (r, s) not in complete]
+        earlier = [(q, s) for q in scored if q < r for s in folder.plan.sets_of_round(q)]
+        provisional = pending or any(pair not in complete for pair in earlier)
+        note = withheld_note(r, pending) if pending else ""
+        standings_note = "暂定 · provisional" if provisional else ""
+        travellers = folder.read(r, "travellers")  # a team event has none
+        if travellers is not None:
+            travellers = travellers[~travellers["set"].isin(pending)]
+        if pending:
+            withheld[r] = pending
         for fmt in formats:
             if folder.plan.format == "knockout":
-                reports = knockout_round_reports(folder, r, fmt)
+                reports = {}  # no standings: the bracket and the places say who stands where
             elif folder.plan.kind == "teams":
                 reports = team_round_reports(folder, r, fmt)
             else:
-                reports = {
-                    "standings": standings_report(folder.round_dir(r), r, fmt, names=names),
-                    "travellers": travellers_report(folder.round_dir(r), r, fmt),
-                }
+                reports = {"standings": standings_document(
+                    folder.read(r, "standings"), r, fmt, names, standings_note
+                )}
+            if travellers is not None and not travellers.empty:
+                reports["travellers"] = travellers_document(travellers, r, fmt, note=note)
             for what, report in reports.items():
                 data = report.encode("utf-8") if isinstance(report, str) else report
                 files[folder.exports_dir / f"{what}-round-{r}.{fmt}"] = data
     folder.replace_files(files)
-    return list(files)
+    return Exported(list(files), withheld)
 
 
 def knockout_exports(folder: EventFolder, formats: Sequence[str]) -> dict[Path, bytes]:
@@ -76,8 +127,3 @@ def knockout_exports(folder: EventFolder, formats: Sequence[str]) -> dict[Path, 
             data = report.encode("utf-8") if isinstance(report, str) else report
             files[folder.exports_dir / f"{what}.{fmt}"] = data
     return files
-
-
-def knockout_round_reports(folder: EventFolder, round_no: int, fmt: str) -> dict:
-    """A knockout round's travellers: every table compared on the round's deals."""
-    return {"travellers": travellers_report(folder.round_dir(round_no), round_no, fmt)}

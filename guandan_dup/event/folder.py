@@ -159,11 +159,6 @@ class EventFolder:
             done = set(zip(results["table"].tolist(), results["set"].tolist(), strict=True))
         return sorted(p for p in self.plan.planned_results(round_no) if p not in done)
 
-    def complete_sets(self, round_no: int) -> list[int]:
-        """The round's sets whose every planned table has a result."""
-        incomplete = {s for _, s in self.missing_results(round_no)}
-        return [s for s in self.plan.sets_of_round(round_no) if s not in incomplete]
-
     def results_digest(self, last_round: int) -> str:
         """SHA-256 of the stored results of rounds 1..last_round, which scoring them used."""
         digest = hashlib.sha256()

@@ -20,15 +20,16 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..errors import InvalidPlanError
+from ..errors import GuandanError, InvalidPlanError
 from ..knockout import rounds_needed, tables_per_round
 from ..scoring.rates import COMPARE_WITHIN
+from ..teams.awards import parse_awards
 
 KINDS = ("individual", "pairs", "teams")
 #: Formats of team events; ``knockout`` (a bracket, SPEC 9) is also one of pairs events,
 #: whose format is otherwise empty (reseated by standing, SPEC 7).
 FORMATS = ("swiss", "round-robin", "knockout")
-TEAM_KEYS = ("teams", "conversion")
+TEAM_KEYS = ("teams", "conversion", "awards")
 """Keys of team events only: absent from other events' event.toml, which load unchanged
 (as is an empty ``format``)."""
 
@@ -40,8 +41,9 @@ class EventPlan:
     ``players`` counts entrants (for a pairs event, players, two per pair; for a team event,
     registered players). ``schedule`` holds exceptions to the default sets as ``(round,
     group, sets)`` triples. A team event (SPEC 8) also has its ``format`` (swiss or
-    round-robin), the number of ``teams`` and its 级差分 ``conversion`` table's name; it
-    plays one set per round on 2 tables per match, in one group.
+    round-robin), the number of ``teams``, its 级差分 ``conversion`` table's name and the
+    ``awards`` of artificial matches that differ from SPEC 8's (``teams.awards``); it plays
+    one set per round on 2 tables per match, in one group.
     """
 
     name: str
@@ -61,6 +63,7 @@ class EventPlan:
     format: str = ""
     teams: int = 0
     conversion: str = ""
+    awards: str = ""
 
     def __post_init__(self) -> None:
         problems = self._problems()
@@ -149,6 +152,10 @@ class EventPlan:
             out.append(f"teams = {self.teams!r}: a team event needs at least 2 teams")
         if not self.conversion:
             out.append("conversion = '': name the 级差分 conversion table (e.g. linear)")
+        try:
+            parse_awards(self.awards)
+        except GuandanError as error:
+            out.append(f"awards = {self.awards!r}: {error}")
         if self.sets_per_round != 1 or self.schedule or self.rotate_partners:
             out.append("a team event plays one set per round, the same in every match")
         elif isinstance(self.teams, int) and self.tables_per_group != 2 * (self.teams // 2):

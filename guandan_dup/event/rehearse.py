@@ -135,7 +135,7 @@ def play_rounds(
             ingest(folder, results, r)
             score_round(folder, r)
             advance()
-    exports = export_event(folder)
+    exports = export_event(folder).paths
     if folder.plan.format == "knockout":
         standings = places_view(folder)
     elif folder.plan.kind == "teams":

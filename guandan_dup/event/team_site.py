@@ -1,8 +1,8 @@
 """``event site`` for every kind of event: a team event's pages are gathered here.
 
-The individual and pairs site reads its own tables (``reports.site.build_site``); a team
-event's tables are gathered on the event side and handed to ``reports.site.teams``, which
-renders them. Hand records of a round go public only once every table played its set.
+The individual and pairs site is gathered by ``publish``; a team event's tables are
+gathered here and handed to ``reports.site.teams``, which renders them. Hand records of a
+round go public only once every table played its set.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..reports.site import build_site
 from ..reports.site.teams import TeamSiteData, build_team_site
 from .folder import EventFolder
+from .publish import event_complete_sets, publish_site
 from .teams import teams_of
 
 
@@ -28,7 +28,8 @@ def gather_team_site(folder: EventFolder) -> TeamSiteData:
     plan = folder.plan
     scored = folder.rounds_scored()
     planned = range(1, plan.rounds + 1)
-    complete = {r: folder.complete_sets(r) for r in scored}
+    done = event_complete_sets(folder, scored)
+    complete = {r: [s for s in plan.sets_of_round(r) if (r, s) in done] for r in scored}
     boards = [
         frame[frame["set"].isin(complete[r])]
         for r in scored
@@ -64,13 +65,12 @@ def gather_team_site(folder: EventFolder) -> TeamSiteData:
 
 
 def build_event_site(
-    event_dir: str | os.PathLike,
+    folder: EventFolder,
     out_dir: str | os.PathLike | None = None,
     lang: str = "zh",
     show_progress: bool = False,
 ) -> Path:
     """The results site of any event folder; returns the path of its index.html."""
-    folder = EventFolder.open(event_dir)
     if folder.plan.kind != "teams" or folder.plan.format == "knockout":
-        return build_site(event_dir, out_dir, lang=lang, show_progress=show_progress)
-    return build_team_site(gather_team_site(folder), event_dir, out_dir, lang, show_progress)
+        return publish_site(folder, out_dir, lang=lang, show_progress=show_progress)
+    return build_team_site(gather_team_site(folder), folder.path, out_dir, lang, show_progress)

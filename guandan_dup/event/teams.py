@@ -38,6 +38,7 @@ from ..teams import (
     swiss_round,
     team_standings,
 )
+from ..teams.awards import parse_awards
 from ..teams.conversion import PRESETS, load
 from ..teams.registration import (
     load_team_names,
@@ -75,9 +76,11 @@ def create_team_event(
     seeding: str | os.PathLike | None = None,
     team_names: str | os.PathLike | None = None,
     key: bytes | None = None,
+    awards: str = "",
     qualified: list[str] | None = None,
 ) -> EventFolder:
-    """The folder of a new team event (``create_event`` has refused an existing one).
+    """The folder of a new team event (``create_event`` has refused an existing one);
+    ``awards`` overrides awards of artificial matches (``teams.awards.parse_awards``).
 
     A knockout (``fmt="knockout"``) has as many rounds as its bracket needs; ``qualified``
     (team labels, best first: a finished stage's top teams) seeds it, and only the players
@@ -117,6 +120,7 @@ def create_team_event(
         format=fmt,
         teams=len(labels),
         conversion=table.name,
+        awards=awards,
     )
     key = new_key() if key is None else key
     numbered, teams = number_teams(players, key, seeded, names)
@@ -202,6 +206,17 @@ def pair_round(folder: EventFolder, round_no: int) -> tuple[pd.DataFrame, list[s
     return matches_frame(round_no, pairs), warnings
 
 
+def room_captions(matches: pd.DataFrame) -> dict[int, str]:
+    """Table -> "Match m 第m场 · open room 开室: home 5 v away 2" for the table cards."""
+    captions = {}
+    for m in matches[matches["away"].notna()].itertuples():
+        teams = f"home 主队 {m.home} v away 客队 {m.away}"
+        captions[int(m.open_table)] = f"Match {m.match} 第{m.match}场 · open room 开室 · {teams}"
+        captions[int(m.closed_table)] = (
+            f"Match {m.match} 第{m.match}场 · closed room 闭室 · {teams}")
+    return captions
+
+
 def seat_team_round(
     folder: EventFolder, round_no: int, lineups: str | os.PathLike | None = None
 ) -> TeamSeating:
@@ -228,7 +243,7 @@ def seat_matches(
     seating = seating_frame(matches, chosen)
     names = dict(zip(players["player"], players["name"], strict=True))
     no_byes = pd.DataFrame({"player": pd.Series(dtype="str")})
-    html = cards.to_html(folder.plan, round_no, seating, no_byes, names)
+    html = cards.to_html(folder.plan, round_no, seating, no_byes, names, room_captions(matches))
     folder.replace_files({
         folder.file(round_no, "matches"): parquet_bytes(matches),
         folder.file(round_no, "lineups"): parquet_bytes(chosen),
@@ -272,7 +287,8 @@ def score_team_round(
     matches = folder.read_rounds("matches", rounds)
     results = folder.read_rounds("results", rounds)
     table = conversion_of(folder)
-    scored = score_matches(matches, results, table, plan.format, adjustments)
+    scored = score_matches(matches, results, table, plan.format, adjustments,
+                           parse_awards(plan.awards))
     standings = team_standings(scored, list(range(1, plan.teams + 1)), plan.format,
                                derive_seed(folder.key(), LOT_LABEL), last_round=round_no)
     meta = {RESULTS_DIGEST: folder.results_digest(round_no), CONVERSION_META: table.name}

@@ -2,8 +2,9 @@
 
 Headers are bilingual (Chinese first, as on a tournament notice board); rates are shown as
 percentages with two decimals and tied ranks as "1=". The frames built here are rendered to
-csv, xlsx, md or html by :mod:`.render`; ``standings_report`` and ``travellers_report`` do
-both for the ``standings`` and ``travellers`` commands, reading what ``score`` wrote.
+csv, xlsx, md or html by :mod:`.render`: ``standings_document`` and ``travellers_document``
+from tables given (the event export), ``standings_report`` and ``travellers_report`` from
+what ``score`` wrote in a folder (the ``standings`` and ``travellers`` commands).
 """
 
 from __future__ import annotations
@@ -119,6 +120,28 @@ def traveller_sections(
     ]
 
 
+def standings_document(
+    standings: pd.DataFrame,
+    round_: int,
+    fmt: str,
+    names: pd.Series | None = None,
+    note: str = "",
+) -> str | bytes:
+    """The ranking after ``round_`` as ``fmt`` (``note``: a line under the title)."""
+    table = ranking_table(standings, round_, names)
+    title = f"第{round_}轮后排名 Standings after round {round_}"
+    return render([Section(title, table)], fmt, title, PERCENT_COLUMNS, note)
+
+
+def travellers_document(
+    travellers: pd.DataFrame, round_: int, fmt: str, set_: int | None = None, note: str = ""
+) -> str | bytes:
+    """The travellers of ``round_`` (one set with ``set_``) as ``fmt``."""
+    sections = traveller_sections(travellers, round_, set_)
+    title = f"第{round_}轮成绩单 Travellers, round {round_}"
+    return render(sections, fmt, title, PERCENT_COLUMNS, note)
+
+
 def standings_report(
     directory: str | os.PathLike,
     round_: int,
@@ -127,15 +150,11 @@ def standings_report(
 ) -> str | bytes:
     """The ranking after ``round_`` from ``directory/standings.parquet``, as ``fmt``."""
     standings = read_output(directory, "standings")
-    table = ranking_table(standings, round_, None if names is None else load_names(names))
-    title = f"第{round_}轮后排名 Standings after round {round_}"
-    return render([Section(title, table)], fmt, title, PERCENT_COLUMNS)
+    return standings_document(standings, round_, fmt, None if names is None else load_names(names))
 
 
 def travellers_report(
     directory: str | os.PathLike, round_: int, fmt: str, set_: int | None = None
 ) -> str | bytes:
     """The travellers of ``round_`` (one set with ``set_``) from ``directory``, as ``fmt``."""
-    sections = traveller_sections(read_output(directory, "travellers"), round_, set_)
-    title = f"第{round_}轮成绩单 Travellers, round {round_}"
-    return render(sections, fmt, title, PERCENT_COLUMNS)
+    return travellers_document(read_output(directory, "travellers"), round_, fmt, set_)

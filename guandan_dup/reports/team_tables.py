@@ -42,17 +42,25 @@ def team_standings_table(standings: pd.DataFrame, names: pd.Series) -> pd.DataFr
     }).reset_index(drop=True)
 
 
+def matches_with_results(
+    match_results: pd.DataFrame, matches: pd.DataFrame, how: str = "left"
+) -> pd.DataFrame:
+    """The matches table with the home team's ``levels``, ``match_points`` and
+    ``level_points`` and the away team's as ``match_points_away``, ``level_points_away``
+    (a bye's team counts as home); ``how="inner"`` keeps scored matches only."""
+    is_home = match_results["home"].fillna(True).astype(bool)
+    home = match_results[is_home].drop(columns="home")
+    away = match_results[~is_home][["round", "match", "match_points", "level_points"]]
+    rows = matches.merge(home, left_on=["round", "match", "home"],
+                         right_on=["round", "match", "team"], how=how)
+    return rows.merge(away, on=["round", "match"], how="left", suffixes=("", "_away"))
+
+
 def match_results_table(
     match_results: pd.DataFrame, matches: pd.DataFrame, names: pd.Series
 ) -> pd.DataFrame:
     """One row per match of a round: both teams, the home team's 级差, both awards."""
-    is_home = match_results["home"].fillna(True).astype(bool)
-    home = match_results[is_home].drop(columns="home")
-    away = match_results[~is_home]
-    rows = matches.merge(home, left_on=["round", "match", "home"],
-                         right_on=["round", "match", "team"], how="left")
-    rows = rows.merge(away[["round", "match", "match_points", "level_points"]],
-                      on=["round", "match"], how="left", suffixes=("", "_away"))
+    rows = matches_with_results(match_results, matches)
     tables = rows.apply(lambda r: "" if pd.isna(r["open_table"]) else
                         f"{int(r['open_table'])} / {int(r['closed_table'])}", axis=1)
     return pd.DataFrame({

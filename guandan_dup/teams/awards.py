@@ -13,8 +13,8 @@ Award(halves=3, hundredths=1700)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from decimal import Decimal
+from dataclasses import dataclass, fields, replace
+from decimal import Decimal, InvalidOperation
 
 from ..errors import GuandanError
 
@@ -30,8 +30,14 @@ class Award:
     def of(cls, match_points: str | float, level_points: str | float) -> Award:
         """From decimals as a director writes them; 场分 must be a multiple of 0.5 and
         级差分 of 0.01."""
-        halves, hundredths = Decimal(str(match_points)) * 2, Decimal(str(level_points)) * 100
-        if halves != halves.to_integral_value() or hundredths != hundredths.to_integral_value():
+        try:
+            halves = Decimal(str(match_points)) * 2
+            hundredths = Decimal(str(level_points)) * 100
+        except InvalidOperation:
+            halves = hundredths = Decimal("NaN")
+        if not (halves.is_finite() and hundredths.is_finite()) or (
+            halves != halves.to_integral_value() or hundredths != hundredths.to_integral_value()
+        ):
             raise GuandanError(
                 f"award {match_points!r} + {level_points!r}: 场分 moves in halves and 级差分 "
                 "in hundredths"
@@ -73,3 +79,25 @@ class ArtificialAwards:
     def bye(self, fmt: str) -> Award:
         """The bye of ``fmt`` (``swiss`` or ``round-robin``)."""
         return self.swiss_bye if fmt == "swiss" else self.round_robin_bye
+
+
+def parse_awards(text: str) -> ArtificialAwards:
+    """Awards from event.toml's ``awards`` text, e.g. ``"swiss_bye=1.5+17, excused=1+12"``:
+    each named award (a field of ``ArtificialAwards``) as 场分+级差分; the rest default.
+
+    >>> parse_awards("forfeit=0+5").forfeit
+    Award(halves=0, hundredths=500)
+    >>> parse_awards("") == ArtificialAwards()
+    True
+    """
+    names = [f.name for f in fields(ArtificialAwards)]
+    given: dict[str, Award] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        name, _, value = item.partition("=")
+        points = value.strip().split("+")
+        if name.strip() not in names or len(points) != 2:
+            raise GuandanError(
+                f"award {item!r}: expected NAME=场分+级差分 with NAME one of {', '.join(names)}"
+            )
+        given[name.strip()] = Award.of(*points)
+    return replace(ArtificialAwards(), **given)

@@ -81,9 +81,11 @@ def _adjustment_awards(
 
 
 def check_adjustments(adjustments: pd.DataFrame | None, matches: pd.DataFrame) -> dict:
-    """(round, team) -> kind, after checking every row names a team with an opponent."""
+    """(round, team) -> kind, after checking every row of the rounds in ``matches`` names a
+    team with an opponent (rows of later rounds wait for their round)."""
     if adjustments is None or adjustments.empty:
         return {}
+    adjustments = adjustments[adjustments["round"].isin(matches["round"])]
     playing = {
         (int(m.round), int(t))
         for m in matches.itertuples() if not pd.isna(m.away) for t in (m.home, m.away)

@@ -59,10 +59,10 @@ def load_lineups(
     players: pd.DataFrame,
 ) -> pd.DataFrame:
     """The lineups of ``round_no`` from a director's CSV (``LINEUP_COLUMNS``; rows of other
-    rounds are ignored, so one file may hold the whole event), the default for teams it
-    does not name. Every problem is listed: an unknown team or room, a team naming one room
-    only or a room twice, a player not registered for that team (art. 19.2), a player
-    twice in a team's lineup."""
+    rounds, and of a team with a bye, are ignored, so one file may hold the whole event),
+    the default for teams it does not name. Every problem is listed: an unknown team or
+    room, a team naming one room only or a room twice, a player not registered for that
+    team (art. 19.2), a player twice in a team's lineup."""
     file = Path(path).name
     frame = read_csv(path)
     missing = [c for c in LINEUP_COLUMNS if c not in frame.columns]
@@ -74,11 +74,14 @@ def load_lineups(
     problems, given = [], {}
     frame = frame.assign(line=frame.index + 2)
     frame = frame[frame["round"] == str(round_no)]
+    registered = set(players["team"].astype(int))
     for row in frame.itertuples():
         team = int(row.team) if row.team.isdigit() else None
+        if team in registered and team not in teams:
+            continue  # a team with a bye this round: its lineup waits for another round
         if team not in teams:
             problems.append(Problem(file, row.line, "team", row.team,
-                                    f"not a team playing round {round_no}"))
+                                    f"not a registered team number (1..{max(registered)})"))
             continue
         if row.room not in ROOMS:
             problems.append(Problem(file, row.line, "room", row.room, "expected open or closed"))

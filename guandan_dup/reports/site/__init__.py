@@ -1,10 +1,12 @@
-"""The results site: an event folder turned into static pages for players and spectators.
+"""The results site: the tables an event may publish, rendered as static pages.
 
-``build_site(event_dir)`` writes standings, player pages, travellers and (only for sets every
-table has played) hand records as plain HTML with one CSS and one small script, so the site
-works offline, from a USB stick or any static web host, and on a phone.
+``write_site(data, out, ...)`` writes standings, player pages, travellers and hand records
+as plain HTML with one CSS and one small script, so the site works offline, from a USB stick
+or any static web host, and on a phone. What ``data`` holds (which sets are complete, which
+deals are public) is decided by the event side, ``event.publish``; this package only renders.
 """
 
-from .build import build_site
+from .build import write_site
+from .data import SiteData
 
-__all__ = ["build_site"]
+__all__ = ["SiteData", "write_site"]

@@ -45,7 +45,7 @@ def match_cards(rows: pd.DataFrame, set_href: Callable[[int], str]) -> list[dict
             "b": _side(m["side_b"], m["side_b_name"], m["winner"]),
             "result": m["result"] or "",
             "decided_by": m["decided_by"],
-            "href": f"{set_href(int(m['set']))}#table-{int(m['table'])}" if played else None,
+            "href": f"{set_href(int(m['set']))}#t{int(m['table'])}" if played else None,
         })
     return cards
 

@@ -1,4 +1,4 @@
-"""Build the results site: gather the event's data, render every page, swap the site in.
+"""Write the results site: render every page of the data given, swap the site in.
 
 The whole site is written into a fresh temporary folder beside the destination and only then
 renamed into place, so a failed build (a bad file in the event folder, a full disk) leaves
@@ -23,7 +23,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from ...errors import GuandanError
 from ...progress import progress
 from ..tables import percent
-from .data import gather
+from .data import SiteData, with_known_players
 from .labels import labels_for
 from .pages import HREFS, Page, boards_href, page_count, site_pages
 
@@ -114,30 +114,31 @@ def _swap_in(built: Path, out: Path) -> None:
         os.replace(built, out)
 
 
-def build_site(
-    event_dir: str | os.PathLike,
-    out_dir: str | os.PathLike | None = None,
+def write_site(
+    data: SiteData,
+    out: Path,
+    event_dir: Path,
     lang: str = "zh",
     show_progress: bool = False,
 ) -> Path:
-    """Write the results site of ``event_dir`` to ``out_dir`` (default DIR/site).
+    """Write the site of ``data`` (gathered by ``event.publish.site_data``) to ``out``.
 
-    Returns the path of the site's ``index.html``. Raises ``GuandanError`` for an unknown
-    ``lang``, a folder that is not an event folder, or an unsafe ``out_dir``; then nothing
-    is written and an earlier site stays as it was.
+    ``event_dir`` is the event folder's path, only to refuse an ``out`` that would replace
+    it or its files. Returns the path of the site's ``index.html``. Raises ``GuandanError``
+    for an unknown ``lang`` or an unsafe ``out``; then nothing is written and an earlier site
+    stays as it was.
     """
-    event_dir = Path(event_dir)
-    out = Path(out_dir) if out_dir is not None else event_dir / "site"
+    out, event_dir = Path(out), Path(event_dir)
     env = environment(lang)
     check_target(out, event_dir)
-    data = gather(event_dir)
+    data = with_known_players(data)
     common = {"event_name": data.name, "rounds_scored": sorted(data.standings),
               "has_bracket": data.bracket is not None}
-    return write_site(out, env, site_pages(data), page_count(data), common, data.key_hex,
-                      data.boards_files, show_progress)
+    return write_pages(out, env, site_pages(data), page_count(data), common, data.key_hex,
+                       data.boards_files, show_progress)
 
 
-def write_site(
+def write_pages(
     out: Path,
     env: Environment,
     pages: Iterable[Page],

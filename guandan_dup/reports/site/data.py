@@ -1,4 +1,4 @@
-"""Page data for the results site, assembled with column operations from the event folder.
+"""Page data for the results site, assembled with column operations from the tables given.
 
 The templates only lay out what this module hands them: standings rows with movement since
 the previous round, each player's set-by-set history, travellers, and which sets may show
@@ -9,18 +9,14 @@ player id, so ids with spaces, slashes or Chinese characters still give working 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pandas as pd
 
-from ...event.folder import EventFolder
-from ...event.knockout_tables import bracket_view, places_view
-from ...scoring import TRAVELLERS_COLUMNS
 from ...seats import SEAT_COLUMNS, Seat
 from ..tables import level_text
 
-_BOARD = ("board", "set", "set_board", "leader", *SEAT_COLUMNS)
 _SAFE_ID = r"^[A-Za-z0-9_-]{1,64}$"
 
 # (seat column, compass letter, partner column, opponent columns in seat order, side)
@@ -120,21 +116,27 @@ def seat_history(travellers: pd.DataFrame) -> pd.DataFrame:
 
 
 def name_columns(frame: pd.DataFrame, columns, players: pd.DataFrame) -> pd.DataFrame:
-    """Add ``<column>_name`` and ``<column>_slug`` for each player-id column."""
+    """Add ``<column>_name``, ``<column>_slug`` and ``<column>_shared`` (the name is not
+    unique, so the page shows the id too) for each player-id column."""
     by_id = players.set_index("player")
     extra = {}
     for column in columns:
         extra[f"{column}_name"] = frame[column].map(by_id["name"]).fillna(frame[column])
         extra[f"{column}_slug"] = frame[column].map(by_id["slug"])
+        extra[f"{column}_shared"] = frame[column].map(by_id["shared_name"]).fillna(False)
     return frame.assign(**extra)
 
 
 @dataclass(frozen=True)
 class SiteData:
-    """Everything the pages show, read once from the event folder.
+    """Everything the pages show, gathered by the event side (``event.publish.site_data``),
+    which alone decides what is public: this package renders what it is given.
 
-    ``boards`` holds only the boards of sets in ``EventFolder.complete_sets``, and
-    ``boards_files`` only rounds whose every set is complete: the site's sole sources of deals.
+    ``travellers`` and ``boards`` hold only sets marked complete in ``sets`` (round, set,
+    complete); ``pending`` says who sits where in the other sets (round, set, table, player,
+    seat), without results; ``provisional`` are the scored rounds whose standings count a
+    pending set; ``boards_files`` only rounds whose every set is complete: with ``boards``,
+    the site's sole sources of deals.
     """
 
     name: str
@@ -147,16 +149,23 @@ class SiteData:
     seating: pd.DataFrame
     travellers: pd.DataFrame
     byes: pd.DataFrame
-    complete_sets: frozenset[int]
+    sets: pd.DataFrame
+    pending: pd.DataFrame
+    provisional: frozenset[int]
     boards: pd.DataFrame
     boards_files: dict[int, Path]
     bracket: pd.DataFrame | None = None
     """A knockout's matches (``event.knockout_tables.bracket_view``); ``None`` otherwise."""
     places: pd.DataFrame | None = None
 
+    @property
+    def complete_sets(self) -> frozenset[int]:
+        return frozenset(self.sets.loc[self.sets["complete"], "set"].tolist())
+
 
 def known_players(players: pd.DataFrame, *frames: pd.DataFrame) -> pd.DataFrame:
-    """players.parquet plus any id met in the round files (named by its id), with slugs."""
+    """players.parquet plus any id met in the round files (named by its id), with slugs and
+    ``shared_name`` (another player has the same name: pages then show the id beside it)."""
     seen = pd.concat(
         [frame[c] for frame in frames for c in ("player", *SEAT_COLUMNS) if c in frame],
         ignore_index=True,
@@ -166,60 +175,13 @@ def known_players(players: pd.DataFrame, *frames: pd.DataFrame) -> pd.DataFrame:
         [players[["player", "name"]], pd.DataFrame({"player": extra, "name": extra})],
         ignore_index=True,
     ).astype({"player": "str", "name": "str"})
-    return everyone.assign(slug=player_slugs(everyone["player"]))
-
-
-def _or_empty(frame: pd.DataFrame | None, columns) -> pd.DataFrame:
-    """An empty frame with the expected columns when no round has the file yet, so the
-    pages need no special case for an event that has not started."""
-    return frame if frame is not None else pd.DataFrame(columns=list(columns))
-
-
-def gather(event_dir: str | Path) -> SiteData:
-    """Read what the site shows from an event folder: seating and byes of every seated
-    round (a player with a bye must find that on the seating page), the rest for scored
-    rounds only."""
-    folder = EventFolder.open(event_dir)
-    scored = folder.rounds_scored()
-    standings = {r: s for r in scored if (s := folder.read(r, "standings")) is not None}
-    travellers = _or_empty(folder.read_rounds("travellers", scored), TRAVELLERS_COLUMNS)
-    planned = range(1, folder.plan.rounds + 1)
-    byes = _or_empty(folder.read_rounds("byes", planned), ("round", "player"))
-    seating = _or_empty(
-        folder.read_rounds("seating", planned), ("round", "group", "table", *SEAT_COLUMNS)
-    )
-    complete = {r: folder.complete_sets(r) for r in scored}
-    boards = [
-        frame[frame["set"].isin(complete[r])]
-        for r in scored
-        if complete[r] and (frame := folder.read(r, "boards")) is not None
-    ]
-    boards_files = {
-        r: folder.file(r, "boards")
-        for r in scored
-        if set(complete[r]) == set(folder.plan.sets_of_round(r))
-        and folder.file(r, "boards").exists()
-    }
-    return SiteData(
-        name=folder.plan.name,
-        planned_rounds=folder.plan.rounds,
-        commitment=folder.commitment,
-        key_hex=folder.key().hex() if folder.key_revealed else None,
-        players=known_players(folder.players(), seating, travellers, byes, *standings.values()),
-        rounds_scored=scored,
-        standings=standings,
-        seating=seating,
-        travellers=travellers,
-        byes=byes,
-        complete_sets=frozenset(s for sets in complete.values() for s in sets),
-        boards=pd.concat(boards, ignore_index=True) if boards else pd.DataFrame(columns=_BOARD),
-        boards_files=boards_files,
-        **knockout_tables(folder),
+    return everyone.assign(
+        slug=player_slugs(everyone["player"]),
+        shared_name=everyone["name"].duplicated(keep=False),
     )
 
 
-def knockout_tables(folder: EventFolder) -> dict[str, pd.DataFrame | None]:
-    """A knockout's bracket and places for the bracket page (nothing for other events)."""
-    if folder.plan.format != "knockout":
-        return {}
-    return {"bracket": bracket_view(folder), "places": places_view(folder)}
+def with_known_players(data: SiteData) -> SiteData:
+    """``data`` with ``players`` completed by ``known_players`` from every table it holds."""
+    frames = (data.seating, data.travellers, data.byes, data.pending, *data.standings.values())
+    return replace(data, players=known_players(data.players, *frames))

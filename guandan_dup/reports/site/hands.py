@@ -2,7 +2,8 @@
 
 A 27-card hand reads best as suit lines (``♠ A K K 10 3``) plus a joker line, laid out by
 compass on the page. Only boards of sets every table has played ever reach this module (the
-caller filters with ``EventFolder.complete_sets``), so nothing here decides what is public.
+event side filters with ``event.publish.complete_sets``), so nothing here decides what is
+public.
 """
 
 from __future__ import annotations

@@ -55,7 +55,11 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "hand_records": "牌例",
         "board_n": "第 {n} 副",
         "leader": "首出",
-        "hands_withheld": "本局尚有桌次未完成，牌例将在所有桌次打完后公布。",
+        "pending": "待完成",
+        "set_pending": "本局尚有桌次未完成：记分表和牌例将在所有桌次打完后公布。",
+        "provisional": "暂定",
+        "provisional_note": "有的局尚有桌次未完成，这些局的成绩计入后排名可能改变。",
+        "standing_now": "第 {n} 轮后：名次 {rank}（共 {field} 人），累计得分率 {cumulative}",
         "commitment": "发牌承诺值（赛前公布）",
         "key": "发牌密钥",
         "key_hidden": "密钥将在最后一轮结束后公布。",
@@ -129,10 +133,17 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "hand_records": "Hand records",
         "board_n": "Board {n}",
         "leader": "Leads",
-        "hands_withheld": (
-            "Some tables have not played this set yet; its hand records appear once every "
-            "table has played it."
+        "pending": "pending",
+        "set_pending": (
+            "Some tables have not played this set yet; its traveller and hand records appear "
+            "once every table has played it."
         ),
+        "provisional": "provisional",
+        "provisional_note": (
+            "Some sets are still being played at other tables; these standings may change "
+            "once their results are in."
+        ),
+        "standing_now": "After round {n}: rank {rank} of {field}, cumulative {cumulative}",
         "commitment": "Deal commitment (published before play)",
         "key": "Event key",
         "key_hidden": "The key is revealed after the last round.",

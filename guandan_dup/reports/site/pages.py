@@ -75,18 +75,26 @@ def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
     return template_values(frame).to_dict("records")
 
 
-def _sets_by_round(travellers: pd.DataFrame) -> dict[int, list[int]]:
-    sets = travellers.groupby("round")["set"].unique()
-    return {int(r): sorted(int(s) for s in values) for r, values in sets.items()}
+def _sets_by_round(sets: pd.DataFrame) -> dict[int, list[dict[str, Any]]]:
+    """Each scored round's sets in order, with whether they are complete or pending."""
+    ordered = sets.sort_values(["round", "set"])
+    return {
+        int(r): [
+            {"n": int(s), "complete": bool(c)}
+            for s, c in zip(rows["set"], rows["complete"], strict=True)
+        ]
+        for r, rows in ordered.groupby("round")
+    }
 
 
 def index_page(data: SiteData) -> Page:
-    sets = _sets_by_round(data.travellers)
+    sets = _sets_by_round(data.sets)
     seated = set(data.seating["round"].tolist())
     rounds = [
         {
             "n": r,
             "scored": r in data.rounds_scored,
+            "provisional": r in data.provisional,
             "seated": r in seated,
             "sets": sets.get(r, []),
             "boards_file": r in data.boards_files,
@@ -102,7 +110,8 @@ def standings_pages(data: SiteData) -> Iterator[Page]:
     previous = None
     for r, current in sorted(data.standings.items()):
         rows = standings_rows(current, previous, data.players)
-        yield Page(standings_href(r), "standings.html.j2", {"round": r, "rows": records(rows)})
+        context = {"round": r, "rows": records(rows), "provisional": r in data.provisional}
+        yield Page(standings_href(r), "standings.html.j2", context)
         previous = current
 
 
@@ -122,12 +131,34 @@ def seating_pages(data: SiteData) -> Iterator[Page]:
 
 
 def player_history(data: SiteData) -> pd.DataFrame:
-    """Every player's sets (with partner and opponent names) and byes, in playing order."""
+    """Every player's sets (with partner and opponent names), pending sets (``pending``:
+    where they sit, no result) and byes, in playing order."""
     seats = seat_history(data.travellers)
     seats = name_columns(seats, ("partner", "opponent_1", "opponent_2"), data.players)
-    history = pd.concat([seats.assign(bye=False), data.byes.assign(bye=True)], ignore_index=True)
+    history = pd.concat(
+        [
+            seats.assign(bye=False, pending=False),
+            data.pending.assign(bye=False, pending=True),
+            data.byes.assign(bye=True, pending=False),
+        ],
+        ignore_index=True,
+    )
     history = history.astype({"set": "Int64", "table": "Int64"})
     return history.sort_values(["round", "set"], kind="stable", na_position="last")
+
+
+def standing_by_player(data: SiteData) -> dict[str, dict[str, Any]]:
+    """Each player's latest standing: round, rank label, cumulative rate, field size and
+    whether that round is provisional (the player page states it in words)."""
+    latest: dict[str, dict[str, Any]] = {}
+    for r, standings in sorted(data.standings.items()):  # a knockout has none
+        for row in standings[["player", "rank_label", "cumulative"]].to_dict("records"):
+            latest[row["player"]] = row | {
+                "round": r,
+                "field": len(standings),
+                "provisional": r in data.provisional,
+            }
+    return latest
 
 
 def positions_by_player(data: SiteData) -> dict[str, dict[int, int]]:
@@ -146,28 +177,38 @@ def player_pages(data: SiteData) -> Iterator[Page]:
     history = template_values(player_history(data))  # converted once, not per page
     by_player = dict(iter(history.groupby("player", sort=False)))
     positions = positions_by_player(data)
+    standing = standing_by_player(data)
     field_size = max((len(frame) for frame in data.standings.values()), default=1)
     for player in records(data.players):
         rows = by_player.get(player["player"], history.iloc[0:0])
         mine = positions.get(player["player"], {})
         chart = position_chart(mine, sorted(data.standings), field_size)
-        context = {"player": player, "rows": rows.to_dict("records"), "chart": chart}
+        context = {
+            "player": player,
+            "rows": rows.to_dict("records"),
+            "chart": chart,
+            "standing": standing.get(player["player"]),
+        }
         yield Page(player_href(player["slug"]), "player.html.j2", context)
 
 
 def traveller_pages(data: SiteData) -> Iterator[Page]:
+    """A page per set of every scored round: a complete set's traveller and hand records,
+    or, for a pending set, only that it is pending."""
     travellers = name_columns(with_level_texts(data.travellers), SEAT_COLUMNS, data.players)
-    for set_no, rows in travellers.groupby("set"):
-        complete = set_no in data.complete_sets
+    by_set = dict(iter(travellers.groupby("set")))
+    for state in data.sets.sort_values("set").to_dict("records"):
+        set_no, complete = int(state["set"]), bool(state["complete"])
+        rows = by_set.get(set_no, travellers.iloc[0:0]) if complete else travellers.iloc[0:0]
         boards = board_views(data.boards[data.boards["set"] == set_no]) if complete else []
         context = {
-            "set": int(set_no),
-            "round": int(rows["round"].iloc[0]),
+            "set": set_no,
+            "round": int(state["round"]),
             "rows": records(rows.sort_values("table", kind="stable")),
             "complete": complete,
             "boards": boards,
         }
-        yield Page(set_href(int(set_no)), "traveller.html.j2", context)
+        yield Page(set_href(set_no), "traveller.html.j2", context)
 
 
 def site_pages(data: SiteData) -> Iterator[Page]:
@@ -189,7 +230,7 @@ def page_count(data: SiteData) -> int:
         + len(data.standings)
         + data.seating["round"].nunique()
         + len(data.players)
-        + data.travellers["set"].nunique()
+        + len(data.sets)
     )
 
 

@@ -2,7 +2,7 @@
 
 The event side gathers the tables (``event.team_site``) into ``TeamSiteData``; this module
 only lays them out with the site's templates and style, and writes the site the way
-``build.build_site`` does (a fresh folder swapped in whole, refusing unsafe targets).
+``build.write_site`` does (a fresh folder swapped in whole, refusing unsafe targets).
 Hand records of a round appear on its match pages once every table has played its set.
 """
 
@@ -16,7 +16,8 @@ from pathlib import Path
 import pandas as pd
 
 from ..tables import level_text
-from .build import check_target, environment, write_site
+from ..team_tables import matches_with_results
+from .build import check_target, environment, write_pages
 from .hands import board_views
 from .pages import Page, records, standings_href
 
@@ -82,13 +83,7 @@ def _team_names(data: TeamSiteData) -> dict[int, str]:
 
 def _match_rows(data: TeamSiteData) -> pd.DataFrame:
     """Every scored match from the home side, with both teams' awards."""
-    results = data.match_results
-    home = results[results["home"].fillna(True).astype(bool)].drop(columns="home")
-    away = results[~results["home"].fillna(True).astype(bool)][
-        ["round", "match", "match_points", "level_points"]]
-    rows = data.matches.merge(home, left_on=["round", "match", "home"],
-                              right_on=["round", "match", "team"], how="inner")
-    return rows.merge(away, on=["round", "match"], how="left", suffixes=("", "_away"))
+    return matches_with_results(data.match_results, data.matches, how="inner")
 
 
 def index_page(data: TeamSiteData, matches: pd.DataFrame) -> Page:
@@ -189,5 +184,5 @@ def build_team_site(
     check_target(out, event_dir)
     pages = team_site_pages(data)
     common = {"event_name": data.name, "rounds_scored": data.rounds_scored}
-    return write_site(out, env, pages, len(pages), common, data.key_hex, data.boards_files,
-                      show_progress)
+    return write_pages(out, env, pages, len(pages), common, data.key_hex, data.boards_files,
+                       show_progress)

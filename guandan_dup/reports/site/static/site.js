@@ -1,4 +1,5 @@
-// guandan-dup results site: click a column header to sort; type in the search box to filter.
+// guandan-dup results site: click a column header to sort (score columns best first); type
+// in a search box to filter the rows or cards of the element it names.
 // No network access and no libraries: the site must work offline and from file://.
 (function () {
   "use strict";
@@ -14,7 +15,9 @@
   }
 
   function sortBy(table, header, index) {
-    var descending = header.getAttribute("aria-sort") === "ascending";
+    var current = header.getAttribute("aria-sort");
+    var descending = current === "ascending" ||
+      (current !== "descending" && header.getAttribute("data-first") === "descending");
     var type = header.getAttribute("data-type");
     var body = table.tBodies[0];
     var rows = Array.prototype.slice.call(body.rows);
@@ -45,11 +48,11 @@
   });
 
   Array.prototype.forEach.call(document.querySelectorAll("input[data-filter]"), function (input) {
-    var table = document.getElementById(input.getAttribute("data-filter"));
+    var scope = document.getElementById(input.getAttribute("data-filter"));
     input.addEventListener("input", function () {
       var query = input.value.trim().toLowerCase();
-      Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
-        row.hidden = query !== "" && row.getAttribute("data-search").indexOf(query) < 0;
+      Array.prototype.forEach.call(scope.querySelectorAll("[data-search]"), function (item) {
+        item.hidden = query !== "" && item.getAttribute("data-search").indexOf(query) < 0;
       });
     });
   });

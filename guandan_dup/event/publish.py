@@ -1,0 +1,194 @@
+"""What an event may publish, gathered from its folder and handed to ``reports`` to render.
+
+The rule for results of a set (issue 9, SPEC section 10 "Publication"): a set's traveller,
+its rows on player pages and its hand records appear only once every expected table has
+played it, or has been declared as one that will not play it. Until then other tables'
+results would tell a late table which direction did well, so the set is *pending* and the
+standings that count its partial results are *provisional*. ``complete_sets`` is that rule,
+in one place; the site (``site_data``/``publish_site``) and the exports
+(``event.export``) both follow it.
+
+Arrows point down: this module opens the event folder and filters what is public;
+``reports.site`` only renders the tables it is given.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Collection, Iterable
+from pathlib import Path
+
+import pandas as pd
+
+from ..reports.site import SiteData, write_site
+from ..scoring import TRAVELLERS_COLUMNS
+from ..seats import SEAT_COLUMNS
+from .folder import EventFolder
+from .knockout_tables import bracket_view, places_view
+
+Row = tuple[int, int, int]
+"""A (round, table, set) result the plan expects."""
+
+_BOARD = ("board", "set", "set_board", "leader", *SEAT_COLUMNS)
+
+
+def complete_sets(
+    planned: Iterable[Row], played: Iterable[Row], will_not_play: Collection[Row] = frozenset()
+) -> frozenset[tuple[int, int]]:
+    """The (round, set) pairs whose every planned table has a result or will not play it.
+
+    ``planned`` and ``played`` are (round, table, set) rows; ``will_not_play`` are the rows
+    the director declared will never come (the ledger's forfeits and withdrawals), which no
+    longer hold the set back.
+
+    >>> planned = [(1, 1, 1), (1, 2, 1), (1, 1, 2), (1, 2, 2)]
+    >>> sorted(complete_sets(planned, [(1, 1, 1), (1, 2, 1), (1, 1, 2)]))
+    [(1, 1)]
+    >>> sorted(complete_sets(planned, [(1, 1, 1), (1, 2, 1), (1, 1, 2)], {(1, 2, 2)}))
+    [(1, 1), (1, 2)]
+    """
+    planned = list(planned)
+    done = set(played) | set(will_not_play)
+    waiting = {(r, s) for r, t, s in planned if (r, t, s) not in done}
+    return frozenset((r, s) for r, _, s in planned if (r, s) not in waiting)
+
+
+def planned_rows(folder: EventFolder, rounds: Iterable[int]) -> list[Row]:
+    """Every (round, table, set) result the plan expects in ``rounds``."""
+    return [(r, t, s) for r in rounds for t, s in folder.plan.planned_results(r)]
+
+
+def stored_rows(folder: EventFolder, rounds: Iterable[int]) -> set[Row]:
+    """Every (round, table, set) result stored in the rounds' results files."""
+    rows: set[Row] = set()
+    for r in rounds:
+        results = folder.read(r, "results")
+        if results is not None:
+            pairs = zip(results["table"], results["set"], strict=True)
+            rows |= {(r, int(t), int(s)) for t, s in pairs}
+    return rows
+
+
+def event_complete_sets(
+    folder: EventFolder, rounds: Iterable[int], will_not_play: Collection[Row] = frozenset()
+) -> frozenset[tuple[int, int]]:
+    """``complete_sets`` of the folder's plan and stored results in ``rounds``."""
+    rounds = list(rounds)
+    return complete_sets(
+        planned_rows(folder, rounds), stored_rows(folder, rounds), will_not_play
+    )
+
+
+def set_states(folder: EventFolder, rounds: list[int], complete) -> pd.DataFrame:
+    """One row per planned set of ``rounds``: round, set, complete (bool)."""
+    rows = [(r, s, (r, s) in complete) for r in rounds for s in folder.plan.sets_of_round(r)]
+    return pd.DataFrame(rows, columns=["round", "set", "complete"]).astype(
+        {"round": "int64", "set": "int64", "complete": "bool"}
+    )
+
+
+def pending_seats(folder: EventFolder, sets: pd.DataFrame, seating: pd.DataFrame) -> pd.DataFrame:
+    """Who sits where in the sets still pending: round, set, table, player, seat (N/E/S/W).
+
+    A player's page lists these sets as pending, from the seating alone (public from the
+    start), without any result.
+    """
+    pending = sets[~sets["complete"]]
+    planned = pd.DataFrame(
+        [
+            (r, t, s)
+            for r, s in zip(pending["round"], pending["set"], strict=True)
+            for t in folder.plan.tables_of_set(int(r), int(s))
+        ],
+        columns=["round", "table", "set"],
+    ).astype("int64")
+    keys = ["round", "table", "set"] if "set" in seating else ["round", "table"]
+    tables = planned.merge(seating, on=keys, how="inner")
+    frames = [
+        tables[["round", "set", "table"]].assign(player=tables[column], seat=column[0].upper())
+        for column in SEAT_COLUMNS
+    ]
+    columns = ["round", "set", "table", "player", "seat"]
+    return pd.concat(frames, ignore_index=True)[columns]
+
+
+def _or_empty(frame: pd.DataFrame | None, columns) -> pd.DataFrame:
+    """An empty frame with the expected columns when no round has the file yet, so the
+    pages need no special case for an event that has not started."""
+    return frame if frame is not None else pd.DataFrame(columns=list(columns))
+
+
+def site_data(folder: EventFolder, will_not_play: Collection[Row] = frozenset()) -> SiteData:
+    """Everything the site may show: seating and byes of every seated round (a player with
+    a bye must find that on the seating page), standings of scored rounds, and travellers and
+    deals of complete sets only."""
+    scored = folder.rounds_scored()
+    planned = range(1, folder.plan.rounds + 1)
+    complete = event_complete_sets(folder, scored, will_not_play)
+    sets = set_states(folder, scored, complete)
+    travellers = _or_empty(folder.read_rounds("travellers", scored), TRAVELLERS_COLUMNS)
+    public = pd.Series(
+        [
+            (r, s) in complete
+            for r, s in zip(travellers["round"], travellers["set"], strict=True)
+        ],
+        index=travellers.index,
+        dtype="bool",
+    )
+    byes = _or_empty(folder.read_rounds("byes", planned), ("round", "player"))
+    seating = _or_empty(
+        folder.read_rounds("seating", planned), ("round", "group", "table", *SEAT_COLUMNS)
+    )
+    boards = [
+        frame[frame["set"].isin([s for r2, s in complete if r2 == r])]
+        for r in scored
+        if (frame := folder.read(r, "boards")) is not None
+    ]
+    round_done = {r: sets.loc[sets["round"] == r, "complete"].all() for r in scored}
+    waiting = [r for r in scored if not round_done[r]]
+    return SiteData(
+        name=folder.plan.name,
+        planned_rounds=folder.plan.rounds,
+        commitment=folder.commitment,
+        key_hex=folder.key().hex() if folder.key_revealed else None,
+        players=folder.players(),
+        rounds_scored=scored,
+        standings={r: f for r in scored if (f := folder.read(r, "standings")) is not None},
+        seating=seating,
+        travellers=travellers[public].reset_index(drop=True),
+        byes=byes,
+        sets=sets,
+        pending=pending_seats(folder, sets, seating),
+        provisional=frozenset(r for r in scored if waiting and r >= waiting[0]),
+        boards=pd.concat(boards, ignore_index=True) if boards else pd.DataFrame(columns=_BOARD),
+        boards_files={
+            r: folder.file(r, "boards")
+            for r in scored
+            if round_done[r] and folder.file(r, "boards").exists()
+        },
+        **knockout_tables(folder),
+    )
+
+
+def knockout_tables(folder: EventFolder) -> dict[str, pd.DataFrame | None]:
+    """A knockout's bracket and places for its bracket page (nothing for other events)."""
+    if folder.plan.format != "knockout":
+        return {}
+    return {"bracket": bracket_view(folder), "places": places_view(folder)}
+
+
+def publish_site(
+    folder: EventFolder,
+    out_dir: str | os.PathLike | None = None,
+    lang: str = "zh",
+    show_progress: bool = False,
+    will_not_play: Collection[Row] = frozenset(),
+) -> Path:
+    """Write the results site of ``folder`` to ``out_dir`` (default DIR/site).
+
+    Returns the path of the site's ``index.html``. Raises ``GuandanError`` for an unknown
+    ``lang``, a damaged event file, or an unsafe ``out_dir``; then nothing is written and an
+    earlier site stays as it was.
+    """
+    out = Path(out_dir) if out_dir is not None else folder.path / "site"
+    return write_site(site_data(folder, will_not_play), out, folder.path, lang, show_progress)

@@ -1,0 +1,271 @@
+"""What the site and the exports may publish of a set still being played (issue 9, item 8;
+SPEC section 10 "Publication"), and how a player finds themself among 400 (item 14).
+
+The rule lives in one function, ``event.publish.complete_sets``; the ``partial`` event
+(site_support) lost tables 3 and 4's results of set 4 in round 2 and was scored anyway.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import shutil
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from site_support import (
+    INCOMPLETE_SET,
+    TWIN_NAME,
+    build_site,
+    page_text,
+    read_page,
+    shared_event,
+    shared_site,
+)
+from typer.testing import CliRunner
+
+import guandan_dup.reports
+from guandan_dup.cli.app import app
+from guandan_dup.event.export import export_event
+from guandan_dup.event.folder import EventFolder
+from guandan_dup.event.publish import complete_sets
+from guandan_dup.reports.site.labels import LABELS
+from guandan_dup.seats import SEAT_COLUMNS
+
+PENDING = LABELS["zh"]["pending"]
+PROVISIONAL = LABELS["zh"]["provisional"]
+LATE_TABLES = [(2, 3, INCOMPLETE_SET), (2, 4, INCOMPLETE_SET)]  # (round, table, set)
+
+
+@pytest.fixture(scope="module")
+def partial(tmp_path_factory) -> Path:
+    return shared_event("partial", tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def partial_site(tmp_path_factory) -> Path:
+    return shared_site("partial", tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def full_site(tmp_path_factory) -> Path:
+    return shared_site("full", tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory) -> Path:
+    return shared_event("hostile", tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory) -> Path:
+    return shared_site("hostile", tmp_path_factory)
+
+
+# --- the predicate ---------------------------------------------------------------------------
+
+PLANNED = [(1, 1, 1), (1, 2, 1), (1, 1, 2), (1, 2, 2), (2, 1, 3), (2, 2, 3)]
+SPEC10_PUBLICATION = [
+    # (case, played, will not play, complete (round, set))
+    ("every table played every set", PLANNED, (), {(1, 1), (1, 2), (2, 3)}),
+    ("one missing table holds its set back", PLANNED[:3] + PLANNED[4:], (), {(1, 1), (2, 3)}),
+    ("a table declared not to play releases it", PLANNED[:3] + PLANNED[4:], {(1, 2, 2)},
+     {(1, 1), (1, 2), (2, 3)}),
+    ("a declaration for another set does not", PLANNED[:3] + PLANNED[4:], {(1, 2, 1)},
+     {(1, 1), (2, 3)}),
+    ("a result nobody planned does not count", [(1, 1, 1), (1, 3, 1), (1, 9, 2)], (), set()),
+    ("nothing played, nothing complete", [], (), set()),
+    ("every table declared: nothing to hide", [], set(PLANNED), {(1, 1), (1, 2), (2, 3)}),
+]
+
+
+@pytest.mark.parametrize(
+    ("played", "will_not_play", "expected"),
+    [case[1:] for case in SPEC10_PUBLICATION],
+    ids=[case[0] for case in SPEC10_PUBLICATION],
+)
+def test_spec10_a_set_is_complete_when_every_planned_table_played_or_will_not(
+    played, will_not_play, expected
+):
+    assert complete_sets(PLANNED, played, will_not_play) == expected
+
+
+rows = st.sets(st.tuples(st.integers(1, 2), st.integers(1, 3), st.integers(1, 3)), max_size=18)
+
+
+@given(rows, rows, rows)
+def test_spec10_complete_sets_matches_a_set_by_set_reference(planned, played, declared):
+    expected = {
+        (r, s)
+        for r, _, s in planned
+        if all(row in played or row in declared for row in planned if row[::2] == (r, s))
+    }
+    assert complete_sets(planned, played, declared) == expected
+
+
+# --- the site ------------------------------------------------------------------------------
+
+
+def test_pending_set_is_marked_on_the_index(partial_site):
+    index = (partial_site / "index.html").read_text(encoding="utf-8")
+    link = re.search(rf'<a href="sets/set-{INCOMPLETE_SET}.html">(.*?)</a>', index).group(1)
+    assert PENDING in link
+    others = re.findall(r'<a href="sets/set-\d+.html">(.*?)</a>', index)
+    assert sum(PENDING in text for text in others) == 1
+
+
+def test_pending_set_rows_on_player_pages_have_no_result(partial, partial_site):
+    folder = EventFolder.open(partial)
+    seating = folder.read(2, "seating")
+    seated = seating[seating["table"].isin([1, 2, 3, 4])]
+    for player in pd.concat([seated[c] for c in SEAT_COLUMNS]):
+        page = read_page(partial_site / "players" / f"{player}.html")
+        rows = [row for row in page.tables["history"][1:] if row[:2] == ["2", str(INCOMPLETE_SET)]]
+        assert len(rows) == 1 and rows[0][4:] == [PENDING], (player, rows)
+        assert not [link for link in page.links if f"set-{INCOMPLETE_SET}.html#" in link]
+
+
+def test_no_result_of_a_pending_set_anywhere(partial, partial_site):
+    """The traveller rows of the tables that did play set 4 (their levels and rates) are in
+    no page: not on the set's page, not on a player's page."""
+    page = partial_site / "sets" / f"set-{INCOMPLETE_SET}.html"
+    assert read_page(page).tables == {}
+    assert 'id="t' not in page.read_text(encoding="utf-8")
+    players = [p for p in (partial_site / "players").glob("*.html")]
+    rates = [
+        row[-1]
+        for p in players
+        for row in read_page(p).tables["history"][1:]
+        if row[1:2] == [str(INCOMPLETE_SET)]
+    ]
+    assert rates and set(rates) == {PENDING}
+
+
+def test_standings_counting_a_pending_set_are_provisional(partial_site, full_site):
+    for round_no, provisional in [(1, False), (2, True), (3, True)]:
+        page = (partial_site / "standings" / f"round-{round_no}.html").read_text("utf-8")
+        assert ('id="provisional"' in page) is provisional, round_no
+    for page in (full_site / "standings").glob("*.html"):
+        assert 'id="provisional"' not in page.read_text(encoding="utf-8")
+
+
+def test_player_page_says_when_their_standing_is_provisional(partial, partial_site):
+    player = EventFolder.open(partial).read(3, "standings")["player"].iloc[0]
+    standing = page_text(partial_site / "players" / f"{player}.html")
+    assert PROVISIONAL in standing
+
+
+def test_tables_declared_not_to_play_release_the_set(partial, tmp_path):
+    site = build_site(partial, tmp_path / "site", will_not_play=set(LATE_TABLES)).parent
+    table = read_page(site / "sets" / f"set-{INCOMPLETE_SET}.html").tables["traveller"][1:]
+    assert [row[0] for row in table] == ["1", "2"]
+    assert (site / "boards" / "round-2-boards.parquet").is_file()
+    assert PROVISIONAL not in page_text(site / "standings" / "round-2.html")
+
+
+# --- the exports ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def partial_copy(partial, tmp_path) -> Path:
+    return shutil.copytree(partial, tmp_path / "event")
+
+
+def test_export_leaves_a_pending_set_out_of_the_travellers(partial_copy):
+    exported = export_event(EventFolder.open(partial_copy), formats=("csv", "md"))
+    assert exported.withheld == {2: [INCOMPLETE_SET]}
+    exports = partial_copy / "exports"
+    travellers = pd.read_csv(exports / "travellers-round-2.csv")
+    assert INCOMPLETE_SET not in set(travellers["局 Set"]) and len(travellers) > 0
+    markdown = (exports / "travellers-round-2.md").read_text(encoding="utf-8")
+    assert f"set {INCOMPLETE_SET}: pending" in markdown
+    assert "provisional" in (exports / "standings-round-2.md").read_text(encoding="utf-8")
+    assert "provisional" not in (exports / "standings-round-1.md").read_text(encoding="utf-8")
+    assert "pending" not in (exports / "travellers-round-1.md").read_text(encoding="utf-8")
+
+
+def test_export_includes_a_set_released_by_declarations(partial_copy):
+    folder = EventFolder.open(partial_copy)
+    exported = export_event(folder, round_no=2, formats=("csv",), will_not_play=LATE_TABLES)
+    assert exported.withheld == {}
+    travellers = pd.read_csv(partial_copy / "exports" / "travellers-round-2.csv")
+    assert INCOMPLETE_SET in set(travellers["局 Set"])
+
+
+def test_cli_export_says_which_sets_it_left_out(partial_copy):
+    result = CliRunner().invoke(app, ["event", "export", str(partial_copy), "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    assert (
+        f"Round 2: set(s) {INCOMPLETE_SET} left out of the travellers: not every table has "
+        "played them yet" in " ".join(result.output.split())
+    )
+
+
+# --- finding yourself among many (item 14) ---------------------------------------------------
+
+
+def test_link_to_a_set_lands_on_the_players_own_table(hostile, hostile_site):
+    travellers = EventFolder.open(hostile).read_rounds("travellers", range(1, 4))
+    for player in ["P001", "P010"]:
+        links = read_page(hostile_site / "players" / f"{player}.html").links
+        targets = [link for link in links if "/sets/" in link]
+        mine = travellers[(travellers[list(SEAT_COLUMNS)] == player).any(axis=1)]
+        assert sorted(targets) == sorted(
+            f"../sets/set-{s}.html#t{t}" for s, t in zip(mine["set"], mine["table"], strict=True)
+        )
+        for target in targets:
+            path, anchor = target.split("#")
+            row = re.search(
+                rf'<tr id="{anchor}"[^>]*>(.*?)</tr>',
+                (hostile_site / "players" / path).read_text(encoding="utf-8"),
+                re.S,
+            )
+            assert f"{player}.html" in row.group(1), target
+
+
+def test_players_sharing_a_name_show_their_ids(hostile, hostile_site):
+    players = EventFolder.open(hostile).players()
+    twins = sorted(players.loc[players["name"] == TWIN_NAME, "player"])
+    assert len(twins) == 2
+    shown = set()
+    for page in (hostile_site / "sets").glob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        shown |= set(re.findall(r'<span class="pid">([^<]*)</span>', html))
+    assert shown == set(twins)
+
+
+def test_player_page_states_rank_and_cumulative_in_words(hostile, hostile_site):
+    standings = EventFolder.open(hostile).read(3, "standings")
+    plain = standings[standings["player"].str.fullmatch(r"P\d+")]
+    for row in plain.head(4).to_dict("records"):
+        text = page_text(hostile_site / "players" / f"{row['player']}.html")
+        cumulative = f"{row['cumulative'] * 100:.2f}%"
+        expected = LABELS["zh"]["standing_now"].format(
+            n=3, rank=row["rank_label"], field=len(standings), cumulative=cumulative
+        )
+        assert expected in text
+
+
+@pytest.mark.parametrize("page", ["seating/round-2.html", "sets/set-3.html"])
+def test_seating_and_traveller_pages_have_a_search_box(hostile_site, page):
+    html = (hostile_site / page).read_text(encoding="utf-8")
+    target = re.search(r'<input type="search" id="search" data-filter="(\w+)"', html).group(1)
+    assert f'id="{target}"' in html
+    assert html.count("data-search=") >= 4
+
+
+def test_style13_reports_never_import_the_event_folder():
+    """Arrows point down (STYLE rule 13): ``event`` gathers, ``reports`` renders."""
+    reports = Path(guandan_dup.reports.__file__).parent
+    imports = []
+    for module in sorted(reports.rglob("*.py")):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                imports.append((module.name, "." * node.level + (node.module or "")))
+            elif isinstance(node, ast.Import):
+                imports += [(module.name, alias.name) for alias in node.names]
+    assert len(imports) > 20
+    assert [(m, name) for m, name in imports if re.search(r"(^|\.)event\b", name)] == []
