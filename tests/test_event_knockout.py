@@ -179,3 +179,24 @@ def test_every_problem_of_a_knockout_results_file_is_listed_at_once(tmp_path):
     out = run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"),
               "--round", 1, code=1)
     assert "2 problems" in out and "column 'north'" in out and "column 'tiebreak'" in out
+
+
+def test_the_whole_bracket_is_drawn_before_play(tmp_path):
+    """Right after the draw the site and the export show every round: the later ones with
+    where their sides come from, so the bracket can be printed and pinned up."""
+    from guandan_dup.event.publish import publish_site
+
+    directory = init(tmp_path, 12)
+    run("event", "seat", directory, "--round", 1)
+    folder = EventFolder.open(directory)
+    page = publish_site(folder).parent / "bracket.html"
+    html = page.read_text(encoding="utf-8")
+    assert all(f'id="round-{r}"' in html for r in (1, 2, 3, 4))
+    assert "第 1 轮第 2 场胜者" in html and "第 3 轮第 3 场负者" in html  # QF, then 7-8
+    run("event", "export", directory, "--format", "md")  # the draw, before any score
+    exported = (directory / "exports" / "bracket.md").read_text(encoding="utf-8")
+    assert "第1轮第1场胜者 winner of round 1 match 1" in exported
+    assert not (directory / "exports" / "places.md").exists()
+    first = folder.read(1, "bracket")
+    lot = first.loc[first["table"] == 1, ["side_a", "side_b"]].iloc[0].tolist()
+    assert html.count(f"{lot[0]}</span>") >= 1 and html.count(f"{lot[1]}</span>") >= 1

@@ -74,7 +74,8 @@ def export_event(
             f"round {round_no!r} is not scored (scored rounds: {scored or 'none'}); "
             f"run `guandan-dup event score DIR --round {round_no}` first"
         )
-    if not scored:
+    drawn = folder.plan.format == "knockout" and folder.read(1, "bracket") is not None
+    if not scored and not drawn:  # a knockout's draw is worth posting before play
         raise GuandanError("no round is scored yet, so there is nothing to export")
     players = folder.players().astype({"player": "str", "name": "str"})
     names = players.set_index("player")["name"]

@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import pandas as pd
 
+from ..knockout import sources
 from ..levels import LEVEL_NAMES
 from ..reading import read_parquet
+from . import knockout, team_knockout
 from .folder import PLACES, EventFolder
 from .teams import teams_of
 
 #: Columns of ``bracket_view``: bracket.parquet's plus names, the set and the result.
 VIEW_COLUMNS = ["round", "match", "places", "table", "set", "side_a", "side_a_name", "side_b",
-                "side_b_name", "result", "winner", "winner_name", "decided_by"]
+                "side_b_name", "from_a", "from_b", "result", "winner", "winner_name",
+                "decided_by"]
 
 
 def side_names(folder: EventFolder) -> dict[str, str]:
@@ -64,23 +67,38 @@ def result_text(row: dict) -> str:
 
 
 def bracket_view(folder: EventFolder) -> pd.DataFrame:
-    """Every seated round's matches (``VIEW_COLUMNS``), in round and match order."""
-    rounds = range(1, folder.plan.rounds + 1)
+    """The whole bracket (``VIEW_COLUMNS``), in round and match order: the seated rounds'
+    matches, and those still to come with where their sides will come from (``from_a``,
+    ``from_b``: ``"winner R.M"``, ``"loser R.M"``), so the tree can be printed before play."""
+    plan = folder.plan
+    rounds = range(1, plan.rounds + 1)
     brackets = folder.read_rounds("bracket", rounds)
     if brackets is None:
-        return pd.DataFrame(columns=VIEW_COLUMNS)
+        brackets = pd.DataFrame(columns=["round", "match", "table", "side_a", "side_b",
+                                         "places"])
     for column in ("winner", "decided_by"):
         if column not in brackets:
             brackets[column] = pd.NA
+    coming = sources(plan.entries(), plan.layout())
+    coming = coming[~coming["round"].isin(brackets["round"])]
+    order = team_knockout.entries(folder) if plan.kind == "teams" else knockout.entries(folder)
+    entry = {f"entry {i}": side for i, side in enumerate(order, 1)}
+    coming = coming.assign(
+        side_a=coming["from_a"].map(entry), side_b=coming["from_b"].map(entry),
+        from_a=coming["from_a"].where(~coming["from_a"].isin(entry)),
+        from_b=coming["from_b"].where(~coming["from_b"].isin(entry)),
+        winner=pd.NA, decided_by=pd.NA,
+    )
     texts = result_texts(folder, rounds)
     names = side_names(folder)
-    view = brackets.assign(
-        set=brackets["round"],
-        side_a_name=brackets["side_a"].map(names),
-        side_b_name=brackets["side_b"].map(names),
-        winner_name=brackets["winner"].map(names),
+    whole = pd.concat([brackets.assign(from_a=pd.NA, from_b=pd.NA), coming], ignore_index=True)
+    view = whole.assign(
+        set=whole["round"],
+        side_a_name=whole["side_a"].map(names),
+        side_b_name=whole["side_b"].map(names),
+        winner_name=whole["winner"].map(names),
         result=[texts.get((r, t), "") if pd.notna(t) else ""
-                for r, t in zip(brackets["round"], brackets["table"], strict=True)],
+                for r, t in zip(whole["round"], whole["table"], strict=True)],
     )
     return view[VIEW_COLUMNS].sort_values(["round", "match"], ignore_index=True)
 

@@ -24,6 +24,7 @@ from .skeleton import (
     rounds_needed,
     seed_positions,
     skeleton,
+    sources,
     tables_per_round,
 )
 
@@ -46,5 +47,6 @@ __all__ = [
     "rounds_needed",
     "seed_positions",
     "skeleton",
+    "sources",
     "tables_per_round",
 ]

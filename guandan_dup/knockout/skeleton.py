@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pandas as pd
+
 from ..errors import InvalidPlanError
 
 LAYOUTS = ("seeded", "lot")
@@ -165,6 +167,30 @@ def _outcome(exists: dict, side: str, r: int, places: str, slot: int) -> Source 
     if real is None or (side == "loser" and not real):
         return None
     return Source(side, round=r, places=places, slot=slot)
+
+
+def sources(entries: int, layout: str) -> pd.DataFrame:
+    """Every match of the bracket with where its sides come from, for drawing the rounds not
+    seated yet: ``round, match, table, places, from_a, from_b``; a source is ``"entry N"``,
+    ``"winner R.M"`` or ``"loser R.M"`` (round R's match M), empty for a bye.
+
+    >>> sources(3, "seeded").loc[2:3, ["places", "from_a"]].to_numpy().tolist()
+    [['main', 'winner 1.1'], ['3-4', 'loser 1.2']]
+    """
+    slots = skeleton(entries, layout)
+    match_of = {(s.round, s.places, s.slot): s.match for s in slots}
+
+    def text(source: Source | None) -> str | None:
+        if source is None:
+            return None
+        if source.kind == "entry":
+            return f"entry {source.position}"
+        match = match_of[(source.round, source.places, source.slot)]
+        return f"{source.kind} {source.round}.{match}"
+
+    rows = [(s.round, s.match, s.table, s.places, text(s.a), text(s.b)) for s in slots]
+    frame = pd.DataFrame(rows, columns=["round", "match", "table", "places", "from_a", "from_b"])
+    return frame.astype({"round": "int64", "match": "int64", "table": "Int64"})
 
 
 def tables_per_round(entries: int, layout: str = "lot") -> dict[int, int]:

@@ -20,8 +20,27 @@ PLACES_NAMES = {"main": "主赛 main", "3-4": "3-4名", "5-8": "5-8名", "5-6": 
                 "7-8": "7-8名"}
 
 
-def _side(ids: pd.Series, names: pd.Series) -> pd.Series:
-    return (ids.astype(str) + " " + names.fillna("").astype(str)).where(ids.notna(), "")
+FROM = {"winner": "第{r}轮第{m}场胜者 winner of round {r} match {m}",
+        "loser": "第{r}轮第{m}场负者 loser of round {r} match {m}"}
+
+
+def source_text(source) -> str:
+    """Where a side of a match still to come comes from, ``"winner 1.2"`` as words; empty
+    for none (a bye).
+
+    >>> source_text("loser 3.1")
+    '第3轮第1场负者 loser of round 3 match 1'
+    """
+    if not isinstance(source, str):
+        return ""
+    kind, where = source.split(" ")
+    r, m = where.split(".")
+    return FROM[kind].format(r=r, m=m)
+
+
+def _side(ids: pd.Series, names: pd.Series, sources: pd.Series) -> pd.Series:
+    known = ids.astype(str) + " " + names.fillna("").astype(str)
+    return known.where(ids.notna(), sources.map(source_text))
 
 
 def bracket_sections(view: pd.DataFrame, kind: str = "pairs") -> list[Section]:
@@ -32,8 +51,8 @@ def bracket_sections(view: pd.DataFrame, kind: str = "pairs") -> list[Section]:
         MATCH: view["match"],
         PLACES: view["places"].map(PLACES_NAMES),
         TABLE: view["table"].astype("Int64").astype(str).replace("<NA>", ""),
-        side_a: _side(view["side_a"], view["side_a_name"]),
-        side_b: _side(view["side_b"], view["side_b_name"]).replace("", "轮空 bye"),
+        side_a: _side(view["side_a"], view["side_a_name"], view["from_a"]),
+        side_b: _side(view["side_b"], view["side_b_name"], view["from_b"]).replace("", "轮空 bye"),
         RESULT: view["result"],
         WINNER: view["winner"].fillna("").astype(str),
         DECIDED: view["decided_by"].fillna("").astype(str),

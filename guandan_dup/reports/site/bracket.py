@@ -24,10 +24,17 @@ def round_title(round_no: int, rounds: int) -> tuple[str, dict[str, int]]:
     return names.get(round_no, "round_n"), {"n": round_no}
 
 
-def _side(side: Any, name: Any, winner: Any) -> dict[str, Any] | None:
-    if side is None:
+def _side(side: Any, name: Any, winner: Any, source: Any) -> dict[str, Any] | None:
+    """A side as the template draws it: known (id, name, won), still to come (``source``:
+    the label key and round and match it comes from), or ``None`` (a bye)."""
+    if side is None and source is None:
         return None
-    return {"id": side, "name": name if name is not None else side, "won": side == winner}
+    if side is None:
+        kind, where = str(source).split(" ")
+        r, m = where.split(".")
+        return {"source": (f"{kind}_of", {"r": int(r), "m": int(m)})}
+    return {"id": side, "name": name if name is not None else side, "won": side == winner,
+            "source": None}
 
 
 def match_cards(rows: pd.DataFrame, set_href: Callable[[int], str]) -> list[dict[str, Any]]:
@@ -41,8 +48,8 @@ def match_cards(rows: pd.DataFrame, set_href: Callable[[int], str]) -> list[dict
             "match": int(m["match"]),
             "places": m["places"],
             "table": None if m["table"] is None else int(m["table"]),
-            "a": _side(m["side_a"], m["side_a_name"], m["winner"]),
-            "b": _side(m["side_b"], m["side_b_name"], m["winner"]),
+            "a": _side(m["side_a"], m["side_a_name"], m["winner"], m["from_a"]),
+            "b": _side(m["side_b"], m["side_b_name"], m["winner"], m["from_b"]),
             "result": m["result"] or "",
             "decided_by": m["decided_by"],
             "href": f"{set_href(int(m['set']))}#t{int(m['table'])}" if played else None,

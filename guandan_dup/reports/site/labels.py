@@ -89,6 +89,8 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "decided:bye": "轮空",
         "to_play": "待定",
         "entry": "参赛者",
+        "winner_of": "第 {r} 轮第 {m} 场胜者",
+        "loser_of": "第 {r} 轮第 {m} 场负者",
     },
     "en": {
         "html_lang": "en",
@@ -174,6 +176,8 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "decided:bye": "bye",
         "to_play": "to be played",
         "entry": "Entry",
+        "winner_of": "Winner of round {r} match {m}",
+        "loser_of": "Loser of round {r} match {m}",
     },
 }
 """Label tables by language code; every table has the same keys."""
