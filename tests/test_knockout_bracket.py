@@ -190,6 +190,11 @@ def test_bracket_invariants_for_any_size_and_any_results(n, layout, seed):
         main = rows[rows["places"] == "main"]
         if layout == "seeded" and r < rounds_needed(n):
             assert not ((main["side_a"] == "S01") & (main["side_b"] == "S02")).any()
+    first = decided[decided["round"] == 1]
+    byes = sorted(first.loc[first["side_b"].isna(), "side_a"])
+    size = 1 << (n - 1).bit_length()
+    top = names(n)[: size - n] if layout == "seeded" else names(n)[n - (size - n):]
+    assert byes == sorted(top)  # byes to the top seeds, or to the lot's last entries
     champion = places.loc[places["place"] == 1, "side"].item()
     final = decided[(decided["round"] == rounds_needed(n)) & (decided["places"] == "main")]
     assert final["winner"].item() == champion
