@@ -36,6 +36,16 @@ def decided_results(directory: Path, round_no: int) -> pd.DataFrame:
     return results.assign(tiebreak=pd.Series("EW", results.index).where(level))
 
 
+def round_one(tmp_path: Path) -> tuple[Path, pd.DataFrame]:
+    """A knockout of 4 pairs seated for round 1, and its results with table 2 level (5 : 5)."""
+    directory = init(tmp_path, 4)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    results = set_results(EventFolder.open(directory), 1)
+    results.loc[results["table"] == 2, ["ns_level", "ew_level"]] = "5"
+    return directory, results
+
+
 def play_round(tmp_path: Path, directory: Path, round_no: int) -> str:
     run("event", "deal", directory, "--round", round_no, "--quiet")
     run("event", "seat", directory, "--round", round_no)
@@ -70,11 +80,7 @@ def test_seed003_whole_pairs_knockout_of_twelve_pairs(tmp_path):
 
 
 def test_art49_level_match_without_tiebreak_is_refused_at_ingest(tmp_path):
-    directory = init(tmp_path, 4)
-    run("event", "deal", directory, "--round", 1, "--quiet")
-    run("event", "seat", directory, "--round", 1)
-    results = set_results(EventFolder.open(directory), 1)
-    results.loc[results["table"] == 2, ["ns_level", "ew_level"]] = "5"
+    directory, results = round_one(tmp_path)
     before = snapshot(directory)
     out = run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"),
               "--round", 1, code=1)
@@ -90,13 +96,9 @@ def test_art49_level_match_without_tiebreak_is_refused_at_ingest(tmp_path):
 
 
 def test_a_forfeit_is_an_adjusted_row(tmp_path):
-    directory = init(tmp_path, 4)
-    run("event", "deal", directory, "--round", 1, "--quiet")
-    run("event", "seat", directory, "--round", 1)
-    results = set_results(EventFolder.open(directory), 1)
+    directory, results = round_one(tmp_path)
     results.loc[0, ["ns_level", "ew_level", "adjusted"]] = [None, None, "A-/A+"]
-    results["tiebreak"] = [None, "EW" if results.loc[1, "ns_level"] ==
-                           results.loc[1, "ew_level"] else None]
+    results["tiebreak"] = [None, "EW"]  # table 2 is level
     run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"), "--round", 1)
     run("event", "score", directory, "--round", 1)
     bracket = EventFolder.open(directory).read(1, "bracket")
@@ -170,11 +172,7 @@ def test_a_correction_after_the_next_round_is_seated_asks_to_seat_it_again(tmp_p
 
 
 def test_every_problem_of_a_knockout_results_file_is_listed_at_once(tmp_path):
-    directory = init(tmp_path, 4)
-    run("event", "deal", directory, "--round", 1, "--quiet")
-    run("event", "seat", directory, "--round", 1)
-    results = set_results(EventFolder.open(directory), 1)
-    results.loc[results["table"] == 2, ["ns_level", "ew_level"]] = "5"
+    directory, results = round_one(tmp_path)
     results.loc[results["table"] == 1, "north"] = "P099"
     out = run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"),
               "--round", 1, code=1)
