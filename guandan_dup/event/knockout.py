@@ -94,7 +94,22 @@ def decided(folder: EventFolder, rounds: range) -> pd.DataFrame | None:
     return folder.read_rounds("bracket", rounds)
 
 
-def plan_round(folder: EventFolder, round_no: int) -> tuple[pd.DataFrame, Seating]:
+@dataclass(frozen=True)
+class KnockoutSeating(Seating):
+    """A seated knockout round: the seating, byes, and the round's bracket."""
+
+    bracket: pd.DataFrame = field(default_factory=pd.DataFrame)
+
+    def summary(self) -> list[str]:
+        """The round's matches as a director announces them."""
+        return [
+            f"Match {m.match} ({m.places}): {m.side_a} has a bye" if pd.isna(m.side_b) else
+            f"Match {m.match} ({m.places}), table {m.table}: {m.side_a} (N-S) v {m.side_b} (E-W)"
+            for m in self.bracket.itertuples()
+        ]
+
+
+def plan_round(folder: EventFolder, round_no: int) -> tuple[pd.DataFrame, KnockoutSeating]:
     """Round R's bracket and seating (side_a North-South, its first player North)."""
     if round_no > 1 and folder.scored_out_of_date(round_no - 1):
         raise GuandanError(
@@ -120,7 +135,8 @@ def plan_round(folder: EventFolder, round_no: int) -> tuple[pd.DataFrame, Seatin
         }
     )
     byes = bracket.loc[bracket["side_b"].isna(), "side_a"]
-    return bracket, Seating(seating, byes_frame(round_no, [p for s in byes for p in members[s]]))
+    bye_players = byes_frame(round_no, [p for s in byes for p in members[s]])
+    return bracket, KnockoutSeating(seating, bye_players, bracket=bracket)
 
 
 def result_problems(
