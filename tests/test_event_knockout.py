@@ -185,7 +185,9 @@ def test_the_whole_bracket_is_drawn_before_play(tmp_path):
     from guandan_dup.event.publish import publish_site
 
     directory = init(tmp_path, 12)
-    run("event", "seat", directory, "--round", 1)
+    seated = run("event", "seat", directory, "--round", 1)
+    assert "Match 1 (main): " in seated and " has a bye" in seated
+    assert "Match 2 (main), table 1: " in seated and "(N-S) v " in seated
     folder = EventFolder.open(directory)
     page = publish_site(folder).parent / "bracket.html"
     html = page.read_text(encoding="utf-8")
