@@ -24,6 +24,7 @@ from guandan_dup.cards import RANK_NAMES, SUIT_SYMBOLS, format_cards
 from guandan_dup.cli.app import app
 from guandan_dup.errors import GuandanError
 from guandan_dup.event.folder import EventFolder
+from guandan_dup.event.transaction import LOCK_FILE
 from guandan_dup.reports.site import build_site
 from guandan_dup.reports.site.data import gather, player_slugs
 from guandan_dup.reports.site.labels import LABELS
@@ -328,7 +329,7 @@ def test_failed_build_leaves_previous_site_intact(full, tmp_path):
     with pytest.raises(GuandanError, match="standings.parquet"):
         build_site(event)
     assert snapshot(site) == before
-    assert sorted(p.name for p in event.iterdir() if p.name.startswith(".")) == []
+    assert sorted(p.name for p in event.iterdir() if p.name.startswith(".")) == [LOCK_FILE]
 
 
 def test_rebuild_replaces_the_site_whole(full, tmp_path):

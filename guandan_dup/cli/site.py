@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from ..reports.site import build_site
-from .event import event_app
+from .event import WAIT, event_app, locked_folder
 
 
 @event_app.command("site")
@@ -25,7 +25,9 @@ def site(
         "zh", "--lang", metavar="zh|en", help="Page language: zh (Chinese) or en (English)."
     ),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+    wait: float = WAIT,
 ) -> None:
     """Write the results site: standings, player pages, travellers and played hand records."""
-    index = build_site(event_dir, out, lang=lang, show_progress=not quiet)
+    with locked_folder(event_dir, "event site", wait):
+        index = build_site(event_dir, out, lang=lang, show_progress=not quiet)
     typer.echo(str(index))

@@ -13,15 +13,20 @@ from pathlib import Path
 from ..errors import GuandanError
 from ..reports.tables import standings_report, travellers_report
 from .folder import EventFolder
+from .transaction import step
 
 FORMATS = ("csv", "xlsx", "md", "html")
 DEFAULT_FORMATS = ("csv", "xlsx", "html")
 
 
+@step("event export")
 def export_event(
     folder: EventFolder, round_no: int | None = None, formats: Sequence[str] = DEFAULT_FORMATS
 ) -> list[Path]:
-    """Write the exports of ``round_no`` (default: every scored round); returns their paths."""
+    """Write the exports of ``round_no`` (default: every scored round); returns their paths.
+
+    Refused while a round's standings are older than its results (``check_up_to_date``)."""
+    folder.check_up_to_date("exporting")
     unknown = [f for f in formats if f not in FORMATS]
     if unknown:
         raise GuandanError(f"unknown export format(s) {unknown!r}: expected {', '.join(FORMATS)}")

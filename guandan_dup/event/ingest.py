@@ -24,6 +24,7 @@ from ..results import load_results, validate_sets
 from ..seats import SEAT_COLUMNS
 from .folder import EventFolder, parquet_bytes
 from .plan import EventPlan
+from .transaction import step
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,7 @@ def merge_results(earlier: pd.DataFrame | None, new: pd.DataFrame) -> tuple[pd.D
     return merged.sort_values(["round", "set", "table"], ignore_index=True), int(same.sum())
 
 
+@step("event ingest")
 def ingest(folder: EventFolder, file: str | os.PathLike, round_no: int) -> IngestReport:
     """Validate ``file`` and store its results in rounds/R/results.parquet."""
     plan = folder.plan

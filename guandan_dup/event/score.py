@@ -19,6 +19,7 @@ from ..errors import GuandanError
 from ..movement import derive_seed
 from ..scoring import Scored, score
 from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
+from .transaction import step
 
 LOT_LABEL = "standings tie-break lot"
 
@@ -36,6 +37,7 @@ def expected_tables(folder: EventFolder, last_round: int) -> dict:
     return expected
 
 
+@step("event score")
 def score_round(folder: EventFolder, round_no: int, force: bool = False) -> Scored:
     """Write rounds/R/{scores,travellers,standings}.parquet; returns all rounds' scoring."""
     plan = folder.plan

@@ -22,6 +22,7 @@ from ..movement import (
 )
 from . import cards
 from .folder import EventFolder, parquet_bytes
+from .transaction import step
 
 
 def round_order(folder: EventFolder, round_no: int) -> list[str]:
@@ -75,6 +76,7 @@ def plan_seating(folder: EventFolder, round_no: int) -> Seating:
     )
 
 
+@step("event seat")
 def seat_event_round(folder: EventFolder, round_no: int) -> Seating:
     """Write rounds/R/seating.parquet, byes.parquet and table-cards.html; return the seating."""
     folder.plan.check_round(round_no)

@@ -176,6 +176,7 @@ def gather(event_dir: str | Path) -> SiteData:
     round (a player with a bye must find that on the seating page), the rest for scored
     rounds only."""
     folder = EventFolder.open(event_dir)
+    folder.check_up_to_date("publishing the site")
     scored = folder.rounds_scored()
     standings = {r: folder.read(r, "standings") for r in scored}
     travellers = _or_empty(folder.read_rounds("travellers", scored), TRAVELLERS_COLUMNS)
