@@ -40,7 +40,7 @@ def round_order(folder: EventFolder, round_no: int) -> list[str]:
         raise GuandanError(
             f"round {round_no - 1}'s results changed after it was scored, so its standings "
             f"are out of date and cannot seat round {round_no}; run `guandan-dup event score "
-            f"DIR --round {round_no - 1} --force` first"
+            f"DIR --round {round_no - 1}` first"
         )
     ranked = standings.sort_values("position")["player"].astype(str).tolist()
     return with_unplaced(ranked, seeded)

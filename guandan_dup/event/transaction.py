@@ -37,7 +37,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from functools import wraps
 from pathlib import Path
@@ -178,8 +178,8 @@ def reading(
 ) -> Iterator[EventFolder]:
     """Hold a shared lock (no writer meanwhile) and yield the folder freshly opened.
 
-    A step interrupted by a crash is first finished, under the write lock, so a reader never
-    sees one half-done.
+    A step interrupted by a crash is first finished (no writer can be running while the
+    shared lock is held, and finishing is idempotent), so a reader never sees one half-done.
     """
     from .folder import EventFolder
 
@@ -188,12 +188,10 @@ def reading(
     if holds_lock(path):
         yield EventFolder.open(path)
         return
-    if (path / JOURNAL).exists():
-        with locked(path, "recovery", wait, notify):
-            pass
     fd = os.open(path / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
     try:
         _acquire(fd, fcntl.LOCK_SH, path, wait, notify)
+        recover(path)
         yield EventFolder.open(path)
     finally:
         os.close(fd)
@@ -266,7 +264,7 @@ def _sync_dir(path: Path) -> None:
 def _roll_forward(root: Path, renames: list[tuple[Path, Path]]) -> None:
     """Rename every staged file still there onto its destination, then drop the journal."""
     for tmp, dest in renames:
-        if tmp.exists():
+        with suppress(FileNotFoundError):  # renamed already (by an earlier recovery)
             os.replace(tmp, dest)
     for folder in {dest.parent for _, dest in renames}:
         _sync_dir(folder)
@@ -275,10 +273,16 @@ def _roll_forward(root: Path, renames: list[tuple[Path, Path]]) -> None:
 
 
 def recover(root: Path) -> None:
-    """Finish a step whose journal is committed; delete temporary files of killed runs."""
-    journal = root / JOURNAL
-    if journal.exists():
-        pairs = json.loads(journal.read_text(encoding="utf-8"))
+    """Finish a step whose journal is committed; delete temporary files of killed runs.
+
+    Run with the folder locked (shared or exclusive, so no step is running); two readers
+    recovering at once do no harm, every action tolerating the other's.
+    """
+    try:
+        pairs = json.loads((root / JOURNAL).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        pairs = None
+    if pairs is not None:
         _roll_forward(root, [(root / tmp, root / dest) for tmp, dest in pairs])
     for dirpath, _, names in os.walk(root):
         for name in names:
