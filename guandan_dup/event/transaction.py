@@ -57,14 +57,16 @@ POLL = 0.05
 DEFAULT_WAIT = 30.0
 
 _held: dict[Path, tuple[int, int]] = {}  # folder -> (lock fd, depth) for this process
-_guard = threading.RLock()
+_guard = threading.RLock()  # threads of one process take turns for the whole step
 
 
 def _forget_in_child() -> None:
     """A forked child shares its parent's lock: it must not think it may write."""
+    global _guard
     for fd, _ in _held.values():
         os.close(fd)
     _held.clear()
+    _guard = threading.RLock()
 
 
 os.register_at_fork(after_in_child=_forget_in_child)
