@@ -56,14 +56,14 @@ TEMP = re.compile(r"^\..+\.[0-9a-f]{32}\.tmp$")
 POLL = 0.05
 DEFAULT_WAIT = 30.0
 
-_held: dict[Path, tuple[int, int]] = {}  # folder -> (lock fd, depth) for this process
+_held: dict[Path, int] = {}  # folder -> the fd of its lock, for the folders this process holds
 _guard = threading.RLock()  # threads of one process take turns for the whole step
 
 
 def _forget_in_child() -> None:
     """A forked child shares its parent's lock: it must not think it may write."""
     global _guard
-    for fd, _ in _held.values():
+    for fd in _held.values():
         os.close(fd)
     _held.clear()
     _guard = threading.RLock()
@@ -124,13 +124,8 @@ def locked(
     path = Path(path)
     with _guard:
         resolved = path.resolve()
-        if resolved in _held:
-            fd, depth = _held[resolved]
-            _held[resolved] = (fd, depth + 1)
-            try:
-                yield path
-            finally:
-                _held[resolved] = (fd, depth)
+        if resolved in _held:  # held by this process already: a step inside a step
+            yield path
             return
         path.mkdir(parents=True, exist_ok=True)
         fd = os.open(path / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
@@ -138,7 +133,7 @@ def locked(
             _acquire(fd, fcntl.LOCK_EX, path, wait, notify)
             since = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
             _record(fd, json.dumps({"command": command, "pid": os.getpid(), "since": since}))
-            _held[resolved] = (fd, 1)
+            _held[resolved] = fd
             try:
                 recover(path)
                 yield path
