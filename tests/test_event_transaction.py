@@ -88,9 +88,10 @@ def seated(tmp_path):
 
 def test_issue9_item1_concurrent_ingests_of_different_tables_keep_every_result(seated, tmp_path):
     results = set_results(seated, 1)
+    batches = ([1], [2], [3, 4], [5, 6])  # four helpers, each with their own tables' slips
     files = [
-        write(results[results["table"] == t], tmp_path / f"table-{t}.parquet")
-        for t in sorted(results["table"].unique())
+        write(results[results["table"].isin(tables)], tmp_path / f"tables-{tables[0]}.parquet")
+        for tables in batches
     ]
     pids = []
     for file in files:
@@ -222,7 +223,7 @@ def test_issue9_item2_ingest_killed_anywhere_leaves_before_or_after(seated, tmp_
     ingest(seated, write(results, tmp_path / "all.parquet"), 1)
     fix = write(results[results["table"] == 2].assign(ns_level="5", ew_level="2"),
                 tmp_path / "fix.parquet")
-    _check_kill_anywhere(seated.path, lambda p: ingest(EventFolder.open(p), fix, 1), samples=8)
+    _check_kill_anywhere(seated.path, lambda p: ingest(EventFolder.open(p), fix, 1), samples=5)
 
 
 def test_issue9_item2_score_killed_anywhere_leaves_before_or_after(seated, tmp_path):

@@ -172,6 +172,11 @@ def _coerce(column: pa.ChunkedArray, name: str, file: str, problems: list[Proble
 
 def _numbers_of_text(column: pa.ChunkedArray, name: str, file: str, problems: list[Problem]):
     """Text cells as numbers (floats; empty stays empty); other text is a problem per cell."""
+    trimmed = pc.utf8_trim_whitespace(column.cast(pa.string()))
+    try:
+        return trimmed.cast(pa.float64())  # every cell a number or empty: the fast way
+    except pa.ArrowInvalid:
+        pass
     values = []
     for row, cell in enumerate(column.cast(pa.string()).to_pylist(), 1):
         text = None if cell is None else cell.strip()
