@@ -9,7 +9,8 @@ lives here (STYLE rule 15):
   waits up to ``wait`` seconds, told who holds the lock (command, process id, since when),
   then is refused with nothing changed. ``reading(path)`` holds a shared lock, so a reader
   never sees half a step. The kernel drops the lock of a process that dies, so a killed
-  command never blocks the next one. POSIX systems only (Linux, macOS).
+  command never blocks the next one. (On Windows the lock is ``msvcrt.locking`` and readers
+  take it exclusively too; that path is not exercised by the test suite.)
 - **The journal.** ``commit`` (what ``EventFolder.replace_files`` calls) writes every file of
   a step to a hidden temporary file beside its destination and syncs it, then writes the
   list of renames to ``.guandan-dup.journal`` in one atomic rename: that is the commit point.
@@ -29,7 +30,6 @@ when their caller does not hold it, and ``commit`` refuses to write without it.
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import re
@@ -69,7 +69,41 @@ def _forget_in_child() -> None:
     _guard = threading.RLock()
 
 
-os.register_at_fork(after_in_child=_forget_in_child)
+if os.name == "nt":  # pragma: no cover - Windows
+    import msvcrt
+
+    def _try_lock(fd: int, shared: bool) -> bool:
+        """One lock for readers and writers alike, on a byte far past the holder record."""
+        os.lseek(fd, 1 << 20, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def _alive(pid: int) -> bool:
+        return True  # os.kill(pid, 0) would terminate it on Windows; trust the record
+
+else:
+    import fcntl
+
+    def _try_lock(fd: int, shared: bool) -> bool:
+        try:
+            fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+    def _alive(pid: int) -> bool:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            pass  # another user's live process
+        return True
+
+    os.register_at_fork(after_in_child=_forget_in_child)
 
 
 def holds_lock(path: str | os.PathLike) -> bool:
@@ -81,21 +115,18 @@ def _holder(lock_path: Path) -> str:
     """Who holds the lock, as its writer recorded it; a reader or a dead writer is vague."""
     try:
         info = json.loads(lock_path.read_text(encoding="utf-8") or "{}")
-        os.kill(int(info["pid"]), 0)
-    except (OSError, ValueError, KeyError, TypeError):
+        alive = _alive(int(info["pid"]))
+    except (OSError, ValueError, KeyError, TypeError, OverflowError):
+        alive = False
+    if not alive:
         return "another process (perhaps a reader such as `event status`)"
     return f"`{info['command']}` (pid {info['pid']}) since {info['since']}"
 
 
-def _acquire(fd: int, mode: int, path: Path, wait: float, notify: Callable[[str], None]) -> None:
+def _acquire(fd: int, shared: bool, path: Path, wait: float, notify: Callable[[str], None]):
     deadline = time.monotonic() + wait
     told = False
-    while True:
-        try:
-            fcntl.flock(fd, mode | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            pass
+    while not _try_lock(fd, shared):
         holder = _holder(path / LOCK_FILE)
         if time.monotonic() >= deadline:
             raise GuandanError(
@@ -130,7 +161,7 @@ def locked(
         path.mkdir(parents=True, exist_ok=True)
         fd = os.open(path / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
         try:
-            _acquire(fd, fcntl.LOCK_EX, path, wait, notify)
+            _acquire(fd, False, path, wait, notify)
             since = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
             _record(fd, json.dumps({"command": command, "pid": os.getpid(), "since": since}))
             _held[resolved] = fd
@@ -146,7 +177,8 @@ def locked(
 
 def _record(fd: int, text: str) -> None:
     os.ftruncate(fd, 0)
-    os.pwrite(fd, text.encode("utf-8"), 0)
+    os.lseek(fd, 0, os.SEEK_SET)
+    os.write(fd, text.encode("utf-8"))
 
 
 @contextmanager
@@ -187,7 +219,7 @@ def reading(
         return
     fd = os.open(path / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
     try:
-        _acquire(fd, fcntl.LOCK_SH, path, wait, notify)
+        _acquire(fd, True, path, wait, notify)
         recover(path)
         yield EventFolder.open(path)
     finally:
@@ -242,15 +274,18 @@ def commit(root: Path, files: Mapping[Path, bytes], private: frozenset[Path]) ->
 
 
 def _write_synced(path: Path, data: bytes, mode: int) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)  # Windows: bytes
+    fd = os.open(path, flags, mode)
     with os.fdopen(fd, "wb") as fh:
         fh.write(data)
         fh.flush()
-        os.fchmod(fd, mode)  # whatever the umask: the key stays 0600, the rest 0644
         os.fsync(fd)
+    os.chmod(path, mode)  # whatever the umask: the key stays 0600, the rest 0644
 
 
 def _sync_dir(path: Path) -> None:
+    if os.name == "nt":  # pragma: no cover - Windows cannot open a folder to sync it
+        return
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
