@@ -209,12 +209,13 @@ def reading(
 
     A step interrupted by a crash is first finished (no writer can be running while the
     shared lock is held, and finishing is idempotent), so a reader never sees one half-done.
+    A folder nobody may write (a read-only copy) is read without a lock.
     """
     from .folder import EventFolder
 
     path = Path(path)
     EventFolder.open(path)  # not an event folder: refused before a lock file is made
-    if holds_lock(path):
+    if holds_lock(path) or not os.access(path, os.W_OK):
         yield EventFolder.open(path)
         return
     fd = os.open(path / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
