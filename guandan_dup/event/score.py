@@ -20,6 +20,7 @@ from ..movement import derive_seed
 from ..scoring import Scored, score
 from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
 from .teams import TeamScored, score_team_round
+from .transaction import step
 
 LOT_LABEL = "standings tie-break lot"
 
@@ -37,6 +38,7 @@ def expected_tables(folder: EventFolder, last_round: int) -> dict:
     return expected
 
 
+@step("event score")
 def score_round(folder: EventFolder, round_no: int, force: bool = False) -> Scored | TeamScored:
     """Write rounds/R/{scores,travellers,standings}.parquet; returns all rounds' scoring.
 
