@@ -12,7 +12,6 @@ from rich.console import Console
 from rich.table import Table
 
 from ..event import (
-    EventFolder,
     create_event,
     deal_round,
     event_status,
@@ -25,6 +24,7 @@ from ..event import (
 from ..event.export import DEFAULT_FORMATS
 from ..event.knockout import KnockoutRound
 from ..event.teams import TeamScored
+from ..event.transaction import DEFAULT_WAIT, reading, writing
 from .app import app
 
 event_app = typer.Typer(
@@ -35,6 +35,20 @@ app.add_typer(event_app, name="event")
 
 DIR = typer.Argument(..., help="The event folder.")
 ROUND = typer.Option(..., "--round", help="Round number (1 = first).")
+WAIT = typer.Option(
+    DEFAULT_WAIT, "--wait", min=0, metavar="SECONDS",
+    help="How long to wait while another command holds the folder's lock.",
+)
+
+
+def tell(message: str) -> None:
+    """Tell the director on stderr (e.g. that the command waits for the folder's lock)."""
+    typer.echo(message, err=True)
+
+
+def locked_folder(directory: Path, command: str, wait: float):
+    """``writing`` with the waiting message shown: how every writing command opens DIR."""
+    return writing(directory, command, wait, notify=tell)
 
 
 @event_app.command("init")
@@ -81,6 +95,7 @@ def init(
     rotate_partners: bool = typer.Option(
         False, "--rotate-partners", help="Rotate partners within a round (ad-bc, ac-bd, ab-cd)."
     ),
+    wait: float = WAIT,
 ) -> None:
     """Create an event folder: plan, players, secret key; prints the commitment to publish."""
     folder = create_event(
@@ -98,6 +113,7 @@ def init(
         conversion=conversion,
         team_names=team_names,
         awards=awards,
+        wait=wait,
         seed_from=seed_from,
         top=top,
     )
@@ -129,9 +145,11 @@ def deal(
     directory: Path = DIR,
     round_no: int = ROUND,
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+    wait: float = WAIT,
 ) -> None:
     """Deal the boards of a round's sets; writes boards.parquet and hand-records.html."""
-    paths = deal_round(EventFolder.open(directory), round_no, show_progress=not quiet)
+    with locked_folder(directory, "event deal", wait) as folder:
+        paths = deal_round(folder, round_no, show_progress=not quiet)
     typer.echo("Wrote " + ", ".join(map(str, paths)))
 
 
@@ -144,13 +162,14 @@ def seat(
         help="Team events: CSV with round, team, room, player_1, player_2 (default: each "
         "team's first four players).",
     ),
+    wait: float = WAIT,
 ) -> None:
     """Seat a round (round 1: seeding or lot; later: previous standings); prints table cards.
 
     A team event pairs its matches (Swiss or round robin) and seats both rooms.
     """
-    folder = EventFolder.open(directory)
-    seating = seat_event_round(folder, round_no, lineups)
+    with locked_folder(directory, "event seat", wait) as folder:
+        seating = seat_event_round(folder, round_no, lineups)
     typer.echo("\n".join(seating.summary()))
     typer.echo(f"Table cards: {folder.file(round_no, 'table-cards.html')}")
 
@@ -158,11 +177,15 @@ def seat(
 @event_app.command("ingest")
 def ingest_command(
     directory: Path = DIR,
-    file: Path = typer.Argument(..., help="Results file (set- or board-level Parquet)."),
+    file: Path = typer.Argument(
+        ..., help="Results file (set- or board-level; Parquet, .csv or .xlsx)."
+    ),
     round_no: int = ROUND,
+    wait: float = WAIT,
 ) -> None:
     """Check a results file against the plan and seating and store it (corrections replace)."""
-    report = ingest(EventFolder.open(directory), file, round_no)
+    with locked_folder(directory, "event ingest", wait) as folder:
+        report = ingest(folder, file, round_no)
     if not report.changed:
         typer.echo(f"Round {round_no}: these {report.taken} set results are already stored.")
     else:
@@ -181,13 +204,15 @@ def score(
     force: bool = typer.Option(
         False, "--force", help="Re-score although a later round is scored (history kept)."
     ),
+    wait: float = WAIT,
 ) -> None:
     """Score a round from the results of rounds 1..R; writes its scores and standings.
 
     A team event writes match results (场分, 级差分) and team standings (art. 49); a knockout
     decides its matches in bracket.parquet, and writes places.parquet after the last round.
     """
-    scored = score_round(EventFolder.open(directory), round_no, force=force)
+    with locked_folder(directory, "event score", wait) as folder:
+        scored = score_round(folder, round_no, force=force)
     for warning in scored.warnings:
         typer.echo(f"Warning: {warning}", err=True)
     if isinstance(scored, KnockoutRound):
@@ -213,9 +238,11 @@ def export(
     formats: list[str] = typer.Option(
         list(DEFAULT_FORMATS), "--format", help="csv, xlsx, md or html (repeat the option)."
     ),
+    wait: float = WAIT,
 ) -> None:
-    """Write ranking tables and travellers to DIR/exports/."""
-    exported = export_event(EventFolder.open(directory), round_no, formats)
+    """Write ranking tables and travellers to DIR/exports/ (refused while standings are stale)."""
+    with locked_folder(directory, "event export", wait) as folder:
+        exported = export_event(folder, round_no, formats)
     typer.echo(f"Wrote {len(exported.paths)} files to {exported.paths[0].parent}")
     for r, sets in exported.withheld.items():
         typer.echo(
@@ -229,9 +256,10 @@ def _yes(flag: bool) -> str:
 
 
 @event_app.command("status")
-def status(directory: Path = DIR) -> None:
+def status(directory: Path = DIR, wait: float = WAIT) -> None:
     """Show what is done and what is missing in every round, and the next step."""
-    state = event_status(EventFolder.open(directory))
+    with reading(directory, wait, notify=tell) as folder:
+        state = event_status(folder)
     table = Table(title=f"{state.name} ({state.kind})")
     for column in ("round", "sets", "dealt", "seated", "results", "missing", "scored"):
         table.add_column(column)
@@ -258,12 +286,18 @@ def status(directory: Path = DIR) -> None:
 @event_app.command("reveal")
 def reveal(
     directory: Path = DIR,
-    force: bool = typer.Option(
-        False, "--force", help="Reveal although a round is not scored (the event was cut short)."
+    abandoned: str | None = typer.Option(
+        None, "--abandoned", metavar="REASON",
+        help="Reveal although sets are unplayed: the event was abandoned (reason is recorded).",
     ),
+    force: bool = typer.Option(
+        False, "--force", help="Older spelling of --abandoned, recorded without a reason."
+    ),
+    wait: float = WAIT,
 ) -> None:
     """After the event: mark the key as published (the site may then show it)."""
-    folder = reveal_key(directory, force=force)
+    with locked_folder(directory, "event reveal", wait):
+        folder = reveal_key(directory, force=force, abandoned=abandoned)
     typer.echo(f"Marked the key as revealed in {folder.path / 'event.toml'}.")
     typer.echo(f"Publish the key file {folder.key_path} (e.g. beside the results site) so that")
     typer.echo(

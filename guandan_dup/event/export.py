@@ -25,6 +25,7 @@ from .folder import EventFolder
 from .knockout_tables import bracket_view, places_view
 from .publish import Row, event_complete_sets
 from .teams import team_round_reports
+from .transaction import step
 
 FORMATS = ("csv", "xlsx", "md", "html")
 DEFAULT_FORMATS = ("csv", "xlsx", "html")
@@ -53,6 +54,7 @@ def withheld_note(round_no: int, sets: Sequence[int]) -> str:
     )
 
 
+@step("event export")
 def export_event(
     folder: EventFolder,
     round_no: int | None = None,
@@ -63,8 +65,10 @@ def export_event(
 
     Travellers hold complete sets only (``will_not_play``: rows declared never to come, as
     in ``publish.complete_sets``); a round none of whose sets is complete gets no
-    travellers file.
+    travellers file. Refused while a round's standings are older than its results
+    (``check_up_to_date``).
     """
+    folder.check_up_to_date("exporting")
     unknown = [f for f in formats if f not in FORMATS]
     if unknown:
         raise GuandanError(f"unknown export format(s) {unknown!r}: expected {', '.join(FORMATS)}")

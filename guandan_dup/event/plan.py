@@ -32,6 +32,18 @@ FORMATS = ("swiss", "round-robin", "knockout")
 TEAM_KEYS = ("teams", "conversion", "awards")
 """Keys of team events only: absent from other events' event.toml, which load unchanged
 (as is an empty ``format``)."""
+LIMITS = {
+    "players": 100_000,
+    "tables_per_group": 25_000,
+    "sets_per_round": 50,
+    "boards_per_set": 64,
+    "rounds": 100,
+}
+"""Sizes no real event reaches: a plan beyond them is a slip (100,000 rounds of 100,000
+boards once made a 22 MB event.toml and a five-minute ``status``)."""
+MAX_BOARDS = 20_000
+"""The highest board number a plan may use (its last set's last board)."""
+MAX_GROUPS = 1_000
 
 
 @dataclass(frozen=True)
@@ -76,6 +88,8 @@ class EventPlan:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 out.append(f"{name} = {value!r}: expected a whole number >= 1")
+            elif value > LIMITS[name]:
+                out.append(f"{name} = {value!r}: at most {LIMITS[name]:,} (no real event has more)")
         if self.kind not in KINDS:
             out.append(f"kind = {self.kind!r}: expected one of {', '.join(KINDS)}")
         if self.compare_within not in COMPARE_WITHIN:
@@ -93,12 +107,24 @@ class EventPlan:
             return self._knockout_problems()
         if self.tables() < 1:
             out.append(f"{self.players} players do not fill one table")
+        elif self.groups() > MAX_GROUPS:
+            out.append(
+                f"{self.tables():,} tables in groups of {self.tables_per_group} make "
+                f"{self.groups():,} groups: at most {MAX_GROUPS:,} (give more tables per group)"
+            )
         for round_no, group, sets in self.schedule:
             if not 1 <= round_no <= self.rounds or not 1 <= group <= self.groups():
                 out.append(f"schedule entry round {round_no!r} group {group!r}: no such group")
             if not sets or any(not isinstance(s, int) or s < 1 for s in sets):
                 out.append(f"schedule entry round {round_no} group {group}: sets {sets!r}")
         if out:
+            return out
+        last = max(self.sets_of_round(r)[-1] for r in range(1, self.rounds + 1))
+        if last * self.boards_per_set > MAX_BOARDS:
+            out.append(
+                f"the plan reaches board {last * self.boards_per_set:,} (set {last} of "
+                f"{self.boards_per_set} boards): at most {MAX_BOARDS:,} boards in an event"
+            )
             return out
         rounds_of_set: dict[int, set[int]] = {}
         for r in range(1, self.rounds + 1):
@@ -186,6 +212,10 @@ class EventPlan:
         for r, g, sets in self.schedule:
             if (r, g) == (round_no, group):
                 return list(sets)
+        return self.default_sets(round_no)
+
+    def default_sets(self, round_no: int) -> list[int]:
+        """The sets of ``round_no`` for a group the ``[[schedule]]`` does not mention."""
         first = (round_no - 1) * self.sets_per_round + 1
         return list(range(first, first + self.sets_per_round))
 
@@ -200,8 +230,14 @@ class EventPlan:
     def sets_of_round(self, round_no: int) -> list[int]:
         """Every set some group plays in ``round_no``, ascending."""
         self.check_round(round_no)
-        groups = range(1, self.groups() + 1)
-        return sorted({s for g in groups for s in self.sets_of_group(round_no, g)})
+        scheduled: dict[int, tuple[int, ...]] = {}
+        for r, g, sets in self.schedule:
+            if r == round_no:
+                scheduled.setdefault(g, sets)
+        played = {s for sets in scheduled.values() for s in sets}
+        if len(scheduled) < self.groups():  # some group plays the default sets
+            played |= set(self.default_sets(round_no))
+        return sorted(played)
 
     def boards_of_set(self, set_no: int) -> range:
         first = (set_no - 1) * self.boards_per_set + 1

@@ -21,7 +21,6 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..atomic import write_bytes
 from ..progress import progress
 from .create import create_event
 from .deal import deal_round
@@ -33,6 +32,7 @@ from .random_model import RandomModel
 from .score import score_round
 from .seat import seat_event_round
 from .teams import teams_of
+from .transaction import writing
 
 PlayFunction = Callable[[EventFolder, int], pd.DataFrame]
 
@@ -89,7 +89,7 @@ def rehearse(
     set- or board-level (SPEC 5), for every table and set of the round. It is written to
     ``results-round-R.parquet`` at the top of the folder and ingested from there like a
     director's file, so it is checked against the plan and the seating. ``play`` defaults to
-    ``RandomModel(seed)``.
+    ``RandomModel(seed)``. The whole rehearsal holds the folder's write lock.
 
     A pairs knockout (``fmt="knockout"``) takes its rounds from its entries (``rounds``,
     ``tables_per_group`` and ``sets_per_round`` are not used); its play function must name
@@ -120,22 +120,26 @@ def rehearse(
 def play_rounds(
     folder: EventFolder, rounds: int, play: PlayFunction, show_progress: bool = False
 ) -> Rehearsal:
-    """Deal, seat, play, ingest and score every round of a new event, then export.
+    """Deal, seat, play, ingest and score every round of a new event, then export, holding
+    the folder's write lock throughout.
 
     The final standings carry names: players' (``standings``) or, in a team event, the
     teams' (``team_standings`` with teams.parquet's ``name``); a knockout's are its places.
     """
     path = folder.path
-    with progress(rounds, "Rehearsing rounds", show_progress) as advance:
+    with (
+        writing(path, "rehearse") as folder,
+        progress(rounds, "Rehearsing rounds", show_progress) as advance,
+    ):
         for r in range(1, rounds + 1):
             deal_round(folder, r)
             seat_event_round(folder, r)
             results = path / f"results-round-{r}.parquet"
-            write_bytes(results, parquet_bytes(play(folder, r)))
+            folder.replace_files({results: parquet_bytes(play(folder, r))})
             ingest(folder, results, r)
             score_round(folder, r)
             advance()
-    exports = export_event(folder).paths
+        exports = export_event(folder).paths
     if folder.plan.format == "knockout":
         standings = places_view(folder)
     elif folder.plan.kind == "teams":

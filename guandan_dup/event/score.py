@@ -21,6 +21,7 @@ from ..scoring import Scored, score
 from . import knockout
 from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
 from .teams import TeamScored, score_team_round
+from .transaction import step
 
 LOT_LABEL = "standings tie-break lot"
 
@@ -56,6 +57,7 @@ def check_scorable(folder: EventFolder, round_no: int, force: bool) -> None:
         )
 
 
+@step("event score")
 def score_round(
     folder: EventFolder, round_no: int, force: bool = False
 ) -> Scored | TeamScored | knockout.KnockoutRound:

@@ -25,6 +25,7 @@ from ..movement import (
 from . import cards, knockout, team_knockout
 from .folder import EventFolder, parquet_bytes
 from .teams import TeamSeating, seat_team_round
+from .transaction import step
 
 
 def round_order(folder: EventFolder, round_no: int) -> list[str]:
@@ -42,7 +43,7 @@ def round_order(folder: EventFolder, round_no: int) -> list[str]:
         raise GuandanError(
             f"round {round_no - 1}'s results changed after it was scored, so its standings "
             f"are out of date and cannot seat round {round_no}; run `guandan-dup event score "
-            f"DIR --round {round_no - 1} --force` first"
+            f"DIR --round {round_no - 1}` first"
         )
     ranked = standings.sort_values("position")["player"].astype(str).tolist()
     return with_unplaced(ranked, seeded)
@@ -78,6 +79,7 @@ def plan_seating(folder: EventFolder, round_no: int) -> Seating:
     )
 
 
+@step("event seat")
 def seat_event_round(
     folder: EventFolder, round_no: int, lineups: str | os.PathLike | None = None
 ) -> Seating | TeamSeating:

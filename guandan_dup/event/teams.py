@@ -18,7 +18,6 @@ from pathlib import Path
 import pandas as pd
 import pyarrow as pa
 
-from ..deals.keys import commitment, new_key, write_key
 from ..errors import GuandanError, InvalidPlanError
 from ..knockout import rounds_needed
 from ..movement import derive_seed
@@ -48,7 +47,7 @@ from ..teams.registration import (
 )
 from ..teams.roundrobin import cycle_length
 from . import cards
-from .folder import EVENT_TOML, RESULTS_DIGEST, EventFolder, parquet_bytes, toml_text
+from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
 from .plan import EventPlan
 
 CONVERSION_FILE = "conversion.csv"
@@ -65,22 +64,23 @@ def max_rounds(fmt: str, teams: int) -> int:
     return 2 * cycle_length(teams)
 
 
-def create_team_event(
+def team_event_files(
     path: Path,
     players_csv: str | os.PathLike,
     fmt: str,
-    rounds: int,
+    rounds: int | None,
     boards_per_set: int,
+    key: bytes,
     conversion: str | os.PathLike = "linear",
     name: str | None = None,
     seeding: str | os.PathLike | None = None,
     team_names: str | os.PathLike | None = None,
-    key: bytes | None = None,
     awards: str = "",
     qualified: list[str] | None = None,
-) -> EventFolder:
-    """The folder of a new team event (``create_event`` has refused an existing one);
-    ``awards`` overrides awards of artificial matches (``teams.awards.parse_awards``).
+) -> tuple[EventPlan, dict[Path, bytes]]:
+    """The plan of a new team event and its files beside event.toml and the key, which
+    ``create_event`` writes with them in one step; ``awards`` overrides awards of artificial
+    matches (``teams.awards.parse_awards``).
 
     A knockout (``fmt="knockout"``) has as many rounds as its bracket needs; ``qualified``
     (team labels, best first: a finished stage's top teams) seeds it, and only the players
@@ -122,20 +122,14 @@ def create_team_event(
         conversion=table.name,
         awards=awards,
     )
-    key = new_key() if key is None else key
     numbered, teams = number_teams(players, key, seeded, names)
-    path.mkdir(parents=True, exist_ok=True)
-    write_key(path / "event.key", key)
-    folder = EventFolder(path, plan, commitment(key), key_revealed=False)
     files = {
         path / "players.parquet": parquet_bytes(numbered),
         path / "teams.parquet": parquet_bytes(teams),
-        path / EVENT_TOML: toml_text(plan, folder.commitment, False).encode("utf-8"),
     }
     if table is not PRESETS.get(table.name):
         files[path / CONVERSION_FILE] = table.to_csv().encode("utf-8")
-    folder.replace_files(files)
-    return folder
+    return plan, files
 
 
 def conversion_of(folder: EventFolder) -> ConversionTable:

@@ -20,7 +20,7 @@ from ..errors import InvalidResultsError, Problem
 from ..levels import LEVEL_NAMES
 from ..seats import SEAT_COLUMNS
 from .boards import boards_to_sets, check_board_numbers, same_players_through_set
-from .load import RawFile, read_parquet, read_table
+from .load import RawFile, read_file, read_table
 from .schema import ADJUSTED_CODES, NORMALISED_DTYPES, RESULT_KEY
 from .validate import check_rows, drop_duplicates, players_at_one_table, unreachable_levels
 
@@ -47,7 +47,8 @@ def load_results(
     three_failures_reset: bool = False,
     adjusted_rates: Mapping[str, float] | None = None,
 ) -> Ingested:
-    """Read set-level and board-level results files into one normalised set table.
+    """Read set-level and board-level results files (Parquet, .csv, .xlsx) into one
+    normalised set table.
 
     ``boards_per_set`` (K) enables the checks that need it: set s has boards (s-1)K+1 .. sK,
     and set-level levels must be reachable in K boards. ``adjusted_rates`` (code -> rate), when
@@ -56,7 +57,7 @@ def load_results(
     """
     if isinstance(paths, str | Path):
         paths = [paths]
-    raws = [read_parquet(path) for path in paths]
+    raws = [read_file(path) for path in paths]
     return _ingest(raws, boards_per_set, three_failures_reset, _codes(adjusted_rates))
 
 
