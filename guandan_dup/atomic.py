@@ -5,11 +5,17 @@ input, so writers write to a temporary file beside the destination and rename it
 (``os.replace`` is atomic on one file system). ``staged_writes`` extends that to several files
 that must change together: all temporary files are written first and renamed only if every
 write succeeded.
+
+A rename replaces whatever the destination is, so a destination that is not a regular file
+(a symbolic link, a device such as ``/dev/stdout``, a folder) is refused before anything is
+written: replacing it would destroy the link or the device node instead of writing through
+it. Commands that print text take ``-`` for standard output instead.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,6 +23,27 @@ from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+
+from .errors import GuandanError
+
+
+def check_regular_destination(dest: str | os.PathLike) -> None:
+    """Refuse ``dest`` unless it is a regular file or does not exist yet."""
+    try:
+        mode = os.lstat(dest).st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISREG(mode):
+        return
+    what = (
+        "a symbolic link" if stat.S_ISLNK(mode)
+        else "a folder" if stat.S_ISDIR(mode)
+        else "a device or special file"
+    )
+    raise GuandanError(
+        f"cannot write to {str(dest)!r}: it is {what}, not a regular file, and writing would "
+        "replace it; give the path of a regular file (or - to print, where a command prints)"
+    )
 
 
 def _temp_beside(dest: Path) -> Path:
@@ -35,6 +62,7 @@ def staged_writes() -> Iterator[Callable[[str | os.PathLike], Path]]:
 
     def stage(dest: str | os.PathLike) -> Path:
         dest = Path(dest)
+        check_regular_destination(dest)
         dest.parent.mkdir(parents=True, exist_ok=True)
         tmp = _temp_beside(dest)
         staged.append((tmp, dest))

@@ -18,9 +18,9 @@ import pytest
 from guandan_dup.event.create import reveal_key
 from guandan_dup.event.folder import EventFolder
 from guandan_dup.event.ledger import add_entry
-from guandan_dup.event.publish import publish_site
 from guandan_dup.event.random_model import RandomModel
 from guandan_dup.event.rehearse import demo_players, rehearse
+from guandan_dup.event.team_site import build_event_site
 
 EVENT = dict(players=18, rounds=3, tables_per_group=2, sets_per_round=2, boards_per_set=2)
 INCOMPLETE_SET = 4
@@ -47,8 +47,8 @@ def _partial(path: Path) -> Path:
 
 
 def build_site(event: Path, out: Path | None = None, **options) -> Path:
-    """``publish_site`` of the event folder at ``event`` (what `event site DIR` runs)."""
-    return publish_site(EventFolder.open(event), out, **options)
+    """The site of the event folder at ``event``, as `event site DIR` builds it."""
+    return build_event_site(EventFolder.open(event), out, **options)
 
 
 LONG_NAME = "Wolfeschlegelsteinhausenbergerdorffvoralt"  # 40 letters, no break

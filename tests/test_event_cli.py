@@ -140,7 +140,7 @@ def test_steps_out_of_order_are_refused_with_a_message_and_change_nothing(tmp_pa
         ("event", "seat", directory, "--round", 2): "round 1 is not scored yet",
         ("event", "deal", directory, "--round", 1, "--quiet"): "round 1 is already dealt",
         ("event", "ingest", directory, csv, "--round", 1): "round 1 is not seated yet",
-        ("event", "reveal", directory): "round(s) [1, 2] are not scored yet",
+        ("event", "reveal", directory): "still to play: round 1 set 1: tables 1, 2, 3;",
         ("event", "deal", directory, "--round", 3, "--quiet"): "round 3 is not in the plan",
     }
     before = snapshot(directory)

@@ -21,7 +21,7 @@ def test_example_walkthrough_round_one_and_reseat(tmp_path, monkeypatch):
         "event deal cup --round 1 --quiet",
         "event seat cup --round 1",
         "event ingest cup round-1-results.parquet --round 1",
-        "event ingest cup round-1-correction.parquet --round 1",
+        "event ingest cup round-1-correction.csv --round 1",
         "event score cup --round 1",
         "event export cup --round 1",
         "event seat cup --round 2",

@@ -59,6 +59,16 @@ def test_plan_round_trips_through_its_toml_keys():
         ({"kind": "pairs", "rotate_partners": True}, "only in individual events"),
         ({"schedule": ((1, 1, (4,)),)}, "set 4 is planned in rounds [1, 2]"),
         ({"schedule": ((1, 9, (4,)),)}, "group 9: no such group"),
+        # issue 9 item 12: sizes no real event reaches, the limit said
+        ({"rounds": 100_000}, "rounds = 100000: at most 100 (no real event has more)"),
+        ({"boards_per_set": 100_000}, "boards_per_set = 100000: at most 64"),
+        ({"players": 100_001}, "players = 100001: at most 100,000"),
+        ({"sets_per_round": 51}, "sets_per_round = 51: at most 50"),
+        ({"rounds": 100, "sets_per_round": 50, "boards_per_set": 64},
+         "the plan reaches board 320,000 (set 5000 of 64 boards): at most 20,000 boards"),
+        ({"schedule": ((1, 1, (9999,)),)}, "reaches board 59,994 (set 9999 of 6 boards)"),
+        ({"players": 100_000, "tables_per_group": 1},
+         "25,000 tables in groups of 1 make 25,000 groups: at most 1,000"),
     ],
 )
 def test_inconsistent_plans_are_refused(change, message):
@@ -83,7 +93,8 @@ def test_event_toml_spells_out_the_sets_and_boards_of_each_round_and_group():
     """The issue: event.toml says which sets each round and group plays and the boards."""
     plan = EventPlan(**BASE | {"players": 37, "schedule": ((2, 3, (10, 11)),)})
     text = toml_text(plan, "c0ffee", False)
-    assert "#   round 1, group 1 (tables 1-4): sets 1, 2, 3, boards 1-6, 7-12, 13-18" in text
+    assert "#   round 1, groups 1-3 (tables 1-9): sets 1, 2, 3, boards 1-6, 7-12, 13-18" in text
+    assert "#   round 2, groups 1-2 (tables 1-8): sets 4, 5, 6, boards 19-24, 25-30, 31-36" in text
     assert "#   round 2, group 3 (table 9): sets 10, 11, boards 55-60, 61-66" in text
     data = tomllib.loads(text)
     assert data.pop("commitment") == "c0ffee" and data.pop("key_revealed") is False
@@ -107,3 +118,11 @@ def test_individual_plans_keep_their_keys_without_the_team_ones():
     data = EventPlan(**BASE).to_dict()
     assert not {"format", "teams", "conversion"} & set(data)
     assert EventPlan.from_dict(data) == EventPlan(**BASE)
+
+
+def test_issue9_item12_event_toml_stays_small_for_the_largest_plan():
+    """Groups playing the same sets share one comment line, so the largest plan allowed
+    writes a small event.toml (the issue's 22 MB one took status five minutes to read)."""
+    plan = EventPlan(**BASE | {"players": 100_000, "tables_per_group": 25, "rounds": 100,
+                               "sets_per_round": 2})
+    assert len(toml_text(plan, "c0ffee", False)) < 20_000

@@ -53,9 +53,32 @@ def test_a_correction_after_scoring_shows_the_round_out_of_date_until_rescored(t
     state = event_status(folder)
     assert state.rounds[0].scored and state.rounds[0].out_of_date
     assert state.next_step() == (
-        "guandan-dup event score DIR --round 1 --force (results changed since it was scored)")
+        "guandan-dup event score DIR --round 1 (results changed since it was scored)")
     score_round(folder, 1)
     assert not event_status(folder).rounds[0].out_of_date
+
+
+def test_issue9_item9_status_advises_force_only_when_a_later_round_is_scored(tmp_path):
+    csv = players_csv(tmp_path / "players.csv", 8)
+    folder = create_event(tmp_path / "e", csv, 1, 1, 2, 2, key=KEY)
+    for r in (1, 2):
+        deal_round(folder, r)
+        seat_event_round(folder, r)
+        ingest(folder, write(set_results(folder, r, seed=r), tmp_path / f"r{r}.parquet"), r)
+        score_round(folder, r)
+    assert event_status(folder).next_step() == (
+        "guandan-dup event export DIR, then guandan-dup event reveal DIR")
+    fix = set_results(folder, 1)
+    ingest(folder, write(fix[fix["table"] == 1].assign(ns_level="5", ew_level="2"),
+                         tmp_path / "fix.parquet"), 1)
+    state = event_status(folder)
+    assert [r.out_of_date for r in state.rounds] == [True, True]
+    assert state.next_step() == (
+        "guandan-dup event score DIR --round 1 --force (results changed since it was scored, "
+        "then score round(s) 2 again)")
+    score_round(folder, 1, force=True)
+    assert event_status(folder).next_step() == (
+        "guandan-dup event score DIR --round 2 (results changed since it was scored)")
 
 
 def test_out_of_date_standings_cannot_seat_the_next_round(tmp_path):

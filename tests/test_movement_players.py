@@ -58,7 +58,21 @@ def test_every_bad_row_is_listed_with_its_line(tmp_path):
         "players.csv, row 3, column 'id': value '': empty id",
         "players.csv, row 2, column 'id': value 'a': this id is on more than one line",
         "players.csv, row 4, column 'id': value 'a': this id is on more than one line",
-        "players.csv, row 4, column 'seed': value 'x': expected a whole number",
+        "players.csv, row 4, column 'seed': value 'x': expected a whole number >= 1 (1 = best)",
+    ]
+
+
+def test_issue9_item12_empty_names_and_negative_or_repeated_seeds_are_refused(tmp_path):
+    path = write(tmp_path, "id,name,seed\na,甲,1\nb,,2\nc,丙,-3\nd,丁,2\ne,戊,0\nf,己,1.5\ng,庚,\n")
+    with pytest.raises(InvalidPlayersError) as error:
+        load_players(path)
+    assert [str(p) for p in error.value.problems] == [
+        "players.csv, row 3, column 'name': value '': empty name: every player needs one",
+        "players.csv, row 3, column 'seed': value '2': this seed is on more than one line",
+        "players.csv, row 4, column 'seed': value '-3': expected a whole number >= 1 (1 = best)",
+        "players.csv, row 5, column 'seed': value '2': this seed is on more than one line",
+        "players.csv, row 6, column 'seed': value '0': expected a whole number >= 1 (1 = best)",
+        "players.csv, row 7, column 'seed': value '1.5': expected a whole number >= 1 (1 = best)",
     ]
 
 

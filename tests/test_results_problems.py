@@ -44,10 +44,19 @@ CASES = [
     # (rule, file columns, load options, the one problem expected: its beginning)
     ("missing_column", set_level(west=None), {},
      "r.parquet, column 'west': is missing: a set-level file needs it"),
-    ("mistyped_column", set_level(table=["1", "2"]), {},
-     "r.parquet, column 'table': has type string; expected whole numbers"),
-    ("mistyped_level_column", set_level(ns_level=[3, 2]), {},
-     "r.parquet, column 'ns_level': has type int64; expected text"),
+    ("mistyped_column", set_level(table=[True, False]), {},
+     "r.parquet, column 'table': has type bool; expected whole numbers"),
+    ("text_in_whole_number_column", set_level(table=["1", "two"]), {},
+     "r.parquet, row 2, column 'table': value 'two': is not a whole number"),
+    ("mistyped_level_column", set_level(ns_level=[True, False]), {},
+     "r.parquet, column 'ns_level': has type bool; expected levels (text, or whole numbers"),
+    ("level_as_a_number", set_level(ns_level=[11, 2]), {},
+     "r.parquet, row 1, column 'ns_level': value '11': unknown level"),
+    ("number_beyond_int64", set_level(round=pa.array([1, 2**64 - 1], pa.uint64())), {},
+     "r.parquet, row 2, column 'round': value 18446744073709551615: must be at most "
+     "1,000,000,000"),
+    ("float_too_large", set_level(set=[1.0, 1e20]), {},
+     "r.parquet, row 2, column 'set': value 1e+20: must be at most 1,000,000,000"),
     ("fraction_in_whole_number_column", set_level(round=[1.0, 1.5]), {},
      "r.parquet, row 2, column 'round': value 1.5: is not a whole number"),
     ("empty_required_cell", set_level(north=["p1", None]), {},
@@ -126,6 +135,7 @@ CASES = [
 ]
 
 
+@pytest.mark.filterwarnings("error")  # issue 9 item 5: no RuntimeWarning either
 @pytest.mark.parametrize(("rule", "columns", "options", "expected"), CASES,
                          ids=[case[0] for case in CASES])
 def test_each_rule_reports_its_cell(tmp_path, monkeypatch, rule, columns, options, expected):

@@ -103,11 +103,19 @@ def test_identical_board_rows_warn_and_keep_one(tmp_path):
         in ingested.warnings[0]
 
 
-def test_empty_file_is_no_results(tmp_path):
+def test_issue9_item4_an_empty_file_is_refused_it_adds_no_results(tmp_path):
     empty = pa.table({k: pa.array([], pa.int64() if k in ("round", "table", "set") else
                                   pa.string()) for k in BASE})
-    ingested = load_results([write(tmp_path, empty)])
-    assert ingested.sets.empty and dict(ingested.sets.dtypes.astype(str)) == NORMALISED_DTYPES
+    path = write(tmp_path, empty)
+    with pytest.raises(InvalidResultsError, match=f"{path}: has no rows: it adds no results"):
+        load_results([path])
+
+
+def test_an_empty_frame_validates_as_no_results():
+    empty = pd.DataFrame({k: pd.Series([], dtype="int64" if k in ("round", "table", "set")
+                                       else "str") for k in BASE})
+    sets = validate_sets(empty).sets
+    assert sets.empty and dict(sets.dtypes.astype(str)) == NORMALISED_DTYPES
 
 
 def test_validate_sets_accepts_level_indices_and_reports_bad_ones():

@@ -32,6 +32,7 @@ from guandan_dup.cli.app import app
 from guandan_dup.errors import GuandanError
 from guandan_dup.event.folder import EventFolder
 from guandan_dup.event.publish import event_complete_sets, site_data
+from guandan_dup.event.transaction import LOCK_FILE
 from guandan_dup.reports.site.data import player_slugs, with_known_players
 from guandan_dup.reports.site.labels import LABELS
 from guandan_dup.reports.site.pages import page_count, site_pages
@@ -337,7 +338,7 @@ def test_failed_build_leaves_previous_site_intact(full, tmp_path):
     with pytest.raises(GuandanError, match="standings.parquet"):
         build_site(event)
     assert snapshot(site) == before
-    assert sorted(p.name for p in event.iterdir() if p.name.startswith(".")) == []
+    assert sorted(p.name for p in event.iterdir() if p.name.startswith(".")) == [LOCK_FILE]
 
 
 def test_rebuild_replaces_the_site_whole(full, tmp_path):

@@ -59,7 +59,9 @@ def deal(
     boards: str | None = typer.Option(
         None, "--boards", help="Boards to deal: ranges and numbers, e.g. 1-36 or 1-12,25-36."
     ),
-    out: Path | None = typer.Option(None, "--out", help="Output file (.parquet/.json/.txt/.html)."),
+    out: Path | None = typer.Option(
+        None, "--out", help="Output file (.parquet/.json/.txt/.html); - prints text or json."
+    ),
     boards_per_set: int = typer.Option(
         DEFAULT_BOARDS_PER_SET, "--boards-per-set", help="Boards in a set (1 = board mode)."
     ),
@@ -83,8 +85,11 @@ def deal(
     table = deal_file(
         _read_key(key), boards, out, fmt, boards_per_set, delayed, leader, show_progress=not quiet
     )
-    typer.echo(f"Dealt {table.num_rows} board{'' if table.num_rows == 1 else 's'} to {out}.")
-    typer.echo(f"Commitment: {BoardSetInfo.from_table(table).commitment}")
+    printed = str(out) == "-"  # the report goes to stderr, not into the printed boards
+    where = "standard output" if printed else out
+    plural = "" if table.num_rows == 1 else "s"
+    typer.echo(f"Dealt {table.num_rows} board{plural} to {where}.", err=printed)
+    typer.echo(f"Commitment: {BoardSetInfo.from_table(table).commitment}", err=printed)
 
 
 @deal_app.command("verify")
@@ -94,10 +99,17 @@ def deal_verify(
     delayed: str | None = typer.Option(
         None, "--delayed", help="Delayed value to use instead of the one in the file."
     ),
+    published: str | None = typer.Option(
+        None, "--commitment", metavar="HEX",
+        help="The commitment published before the event (default: the event.toml of the "
+        "event folder holding BOARD_FILE, if any).",
+    ),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
 ) -> None:
     """Recompute every board from the key; list the boards that differ (exit 1 if any)."""
-    result = verify_file(board_file, _read_key(key), delayed, show_progress=not quiet)
+    result = verify_file(
+        board_file, _read_key(key), delayed, show_progress=not quiet, published=published
+    )
     typer.echo(result.summary())
     if not result.ok:
         raise typer.Exit(1)

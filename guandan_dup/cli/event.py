@@ -12,7 +12,6 @@ from rich.console import Console
 from rich.table import Table
 
 from ..event import (
-    EventFolder,
     create_event,
     deal_round,
     event_status,
@@ -23,7 +22,9 @@ from ..event import (
     seat_event_round,
 )
 from ..event.export import DEFAULT_FORMATS
+from ..event.knockout import KnockoutRound
 from ..event.teams import TeamScored
+from ..event.transaction import DEFAULT_WAIT, reading, writing
 from .app import app
 
 event_app = typer.Typer(
@@ -34,6 +35,20 @@ app.add_typer(event_app, name="event")
 
 DIR = typer.Argument(..., help="The event folder.")
 ROUND = typer.Option(..., "--round", help="Round number (1 = first).")
+WAIT = typer.Option(
+    DEFAULT_WAIT, "--wait", min=0, metavar="SECONDS",
+    help="How long to wait while another command holds the folder's lock.",
+)
+
+
+def tell(message: str) -> None:
+    """Tell the director on stderr (e.g. that the command waits for the folder's lock)."""
+    typer.echo(message, err=True)
+
+
+def locked_folder(directory: Path, command: str, wait: float):
+    """``writing`` with the waiting message shown: how every writing command opens DIR."""
+    return writing(directory, command, wait, notify=tell)
 
 
 @event_app.command("init")
@@ -43,16 +58,18 @@ def init(
         ..., "--players", help="CSV with id, name[, seed][, pair] (teams: id, name, team)."
     ),
     tables_per_group: int | None = typer.Option(
-        None, "--tables-per-group", help="Tables in a group (not for teams)."
+        None, "--tables-per-group", help="Tables in a group (not for teams or a knockout)."
     ),
     sets_per_round: int | None = typer.Option(
-        None, "--sets-per-round", help="Sets each round (not for teams: one set a round)."
+        None, "--sets-per-round", help="Sets each round (not for teams or a knockout)."
     ),
     boards_per_set: int = typer.Option(..., "--boards-per-set", help="Boards in a set."),
-    rounds: int = typer.Option(..., "--rounds", help="Rounds in the event."),
+    rounds: int | None = typer.Option(
+        None, "--rounds", help="Rounds in the event (a knockout's follow from its entries)."
+    ),
     kind: str = typer.Option("individual", "--kind", help="individual, pairs or teams."),
     fmt: str | None = typer.Option(
-        None, "--format", help="Team events: swiss or round-robin."
+        None, "--format", help="Teams: swiss, round-robin or knockout; pairs: knockout."
     ),
     conversion: str | None = typer.Option(
         None, "--conversion", help="Team events: 级差分 table, linear (default), half or a CSV."
@@ -64,6 +81,12 @@ def init(
         None, "--awards",
         help="Team events: other awards of artificial matches, e.g. 'swiss_bye=1+15'.",
     ),
+    seed_from: Path | None = typer.Option(
+        None, "--seed-from", help="Team knockout: seed by a finished stage's final positions."
+    ),
+    top: int | None = typer.Option(
+        None, "--top", help="Team knockout: how many of that stage's teams go through."
+    ),
     name: str | None = typer.Option(None, "--name", help="Event name (default: folder name)."),
     seeding: Path | None = typer.Option(
         None, "--seeding",
@@ -72,6 +95,7 @@ def init(
     rotate_partners: bool = typer.Option(
         False, "--rotate-partners", help="Rotate partners within a round (ad-bc, ac-bd, ab-cd)."
     ),
+    wait: float = WAIT,
 ) -> None:
     """Create an event folder: plan, players, secret key; prints the commitment to publish."""
     folder = create_event(
@@ -89,9 +113,18 @@ def init(
         conversion=conversion,
         team_names=team_names,
         awards=awards,
+        wait=wait,
+        seed_from=seed_from,
+        top=top,
     )
     plan = folder.plan
-    if plan.kind == "teams":
+    if plan.format == "knockout":
+        typer.echo(
+            f"Created {plan.kind} knockout {plan.name!r} in {directory}: {plan.entries()} "
+            f"entries ({plan.layout()}), {plan.rounds} rounds of one set of "
+            f"{plan.boards_per_set} boards."
+        )
+    elif plan.kind == "teams":
         typer.echo(
             f"Created team event ({plan.format}) {plan.name!r} in {directory}: {plan.teams} "
             f"teams, {plan.players} players, {plan.rounds} rounds of one set of "
@@ -112,9 +145,11 @@ def deal(
     directory: Path = DIR,
     round_no: int = ROUND,
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+    wait: float = WAIT,
 ) -> None:
     """Deal the boards of a round's sets; writes boards.parquet and hand-records.html."""
-    paths = deal_round(EventFolder.open(directory), round_no, show_progress=not quiet)
+    with locked_folder(directory, "event deal", wait) as folder:
+        paths = deal_round(folder, round_no, show_progress=not quiet)
     typer.echo("Wrote " + ", ".join(map(str, paths)))
 
 
@@ -127,13 +162,14 @@ def seat(
         help="Team events: CSV with round, team, room, player_1, player_2 (default: each "
         "team's first four players).",
     ),
+    wait: float = WAIT,
 ) -> None:
     """Seat a round (round 1: seeding or lot; later: previous standings); prints table cards.
 
     A team event pairs its matches (Swiss or round robin) and seats both rooms.
     """
-    folder = EventFolder.open(directory)
-    seating = seat_event_round(folder, round_no, lineups)
+    with locked_folder(directory, "event seat", wait) as folder:
+        seating = seat_event_round(folder, round_no, lineups)
     typer.echo("\n".join(seating.summary()))
     typer.echo(f"Table cards: {folder.file(round_no, 'table-cards.html')}")
 
@@ -141,15 +177,19 @@ def seat(
 @event_app.command("ingest")
 def ingest_command(
     directory: Path = DIR,
-    file: Path = typer.Argument(..., help="Results file (set- or board-level Parquet)."),
+    file: Path = typer.Argument(
+        ..., help="Results file (set- or board-level; Parquet, .csv or .xlsx)."
+    ),
     round_no: int = ROUND,
     override: bool = typer.Option(
         False, "--override", help="Ingest into a final round (recorded in the ledger)."
     ),
+    wait: float = WAIT,
 ) -> None:
     """Check a results file against the plan and seating and store it (corrections replace)."""
-    report = ingest(EventFolder.open(directory), file, round_no, override=override,
-                    command=f"guandan-dup event ingest {directory} {file} --round {round_no}")
+    with locked_folder(directory, "event ingest", wait) as folder:
+        report = ingest(folder, file, round_no, override=override,
+                        command=f"guandan-dup event ingest {directory} {file} --round {round_no}")
     if not report.changed:
         typer.echo(f"Round {round_no}: these {report.taken} set results are already stored.")
     else:
@@ -171,15 +211,21 @@ def score(
     override: bool = typer.Option(
         False, "--override", help="Change a final round's standings (recorded in the ledger)."
     ),
+    wait: float = WAIT,
 ) -> None:
     """Score a round from the results of rounds 1..R; writes its scores and standings.
 
-    A team event writes match results (场分, 级差分) and team standings (art. 49).
+    A team event writes match results (场分, 级差分) and team standings (art. 49); a knockout
+    decides its matches in bracket.parquet, and writes places.parquet after the last round.
     """
-    scored = score_round(EventFolder.open(directory), round_no, force=force, override=override,
-                         command=f"guandan-dup event score {directory} --round {round_no}")
+    with locked_folder(directory, "event score", wait) as folder:
+        scored = score_round(folder, round_no, force=force, override=override,
+                             command=f"guandan-dup event score {directory} --round {round_no}")
     for warning in scored.warnings:
         typer.echo(f"Warning: {warning}", err=True)
+    if isinstance(scored, KnockoutRound):
+        typer.echo("\n".join(scored.summary()))
+        return
     if isinstance(scored, TeamScored):
         typer.echo(scored.summary(round_no))
         return
@@ -200,9 +246,11 @@ def export(
     formats: list[str] = typer.Option(
         list(DEFAULT_FORMATS), "--format", help="csv, xlsx, md or html (repeat the option)."
     ),
+    wait: float = WAIT,
 ) -> None:
-    """Write ranking tables and travellers to DIR/exports/."""
-    exported = export_event(EventFolder.open(directory), round_no, formats)
+    """Write ranking tables and travellers to DIR/exports/ (refused while standings are stale)."""
+    with locked_folder(directory, "event export", wait) as folder:
+        exported = export_event(folder, round_no, formats)
     typer.echo(f"Wrote {len(exported.paths)} files to {exported.paths[0].parent}")
     for r, sets in exported.withheld.items():
         typer.echo(
@@ -216,9 +264,10 @@ def _yes(flag: bool) -> str:
 
 
 @event_app.command("status")
-def status(directory: Path = DIR) -> None:
+def status(directory: Path = DIR, wait: float = WAIT) -> None:
     """Show what is done and what is missing in every round, and the next step."""
-    state = event_status(EventFolder.open(directory))
+    with reading(directory, wait, notify=tell) as folder:
+        state = event_status(folder)
     table = Table(title=f"{state.name} ({state.kind})")
     for column in ("round", "sets", "dealt", "seated", "results", "missing", "scored"):
         table.add_column(column)
@@ -237,6 +286,8 @@ def status(directory: Path = DIR) -> None:
         )
     console = Console(width=120)
     console.print(table)
+    for note in state.notes:
+        console.print(note)
     console.print(f"Commitment: {state.commitment}; key revealed: {_yes(state.key_revealed)}")
     console.print(f"Next: {state.next_step()}")
 
@@ -244,12 +295,18 @@ def status(directory: Path = DIR) -> None:
 @event_app.command("reveal")
 def reveal(
     directory: Path = DIR,
-    force: bool = typer.Option(
-        False, "--force", help="Reveal although a round is not scored (the event was cut short)."
+    abandoned: str | None = typer.Option(
+        None, "--abandoned", metavar="REASON",
+        help="Reveal although sets are unplayed: the event was abandoned (reason is recorded).",
     ),
+    force: bool = typer.Option(
+        False, "--force", help="Older spelling of --abandoned, recorded without a reason."
+    ),
+    wait: float = WAIT,
 ) -> None:
     """After the event: mark the key as published (the site may then show it)."""
-    folder = reveal_key(directory, force=force)
+    with locked_folder(directory, "event reveal", wait):
+        folder = reveal_key(directory, force=force, abandoned=abandoned)
     typer.echo(f"Marked the key as revealed in {folder.path / 'event.toml'}.")
     typer.echo(f"Publish the key file {folder.key_path} (e.g. beside the results site) so that")
     typer.echo(

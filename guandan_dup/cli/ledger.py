@@ -11,12 +11,12 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..event import EventFolder
 from ..event.diff import diff_round
 from ..event.ledger import add_entry, read_ledger, withdraw_entry
+from ..event.transaction import reading
 from ..ledger import KINDS, active
 from ..ledger.describe import describe
-from .event import DIR, event_app
+from .event import DIR, WAIT, event_app, locked_folder, tell
 
 ledger_app = typer.Typer(
     no_args_is_help=True,
@@ -80,15 +80,17 @@ def add(
     reason: str = REASON,
     article: str | None = typer.Option(None, "--article", help="The rule applied, e.g. 32.1."),
     override: bool = OVERRIDE,
+    wait: float = WAIT,
 ) -> None:
     """Record one decision in the ledger (with the time and this command); prints its effect."""
-    row, effect = add_entry(
-        EventFolder.open(directory), kind, round_no, reason, command=command_line(ctx),
-        set=set_no, table=table, player=player, side=side, minutes=minutes, result=result,
-        variable=variable, tables=tables, for_player=for_player, team=team, name=name,
-        points=points, match_points=match_points, level_points=level_points, scale=scale,
-        at=at, article=article, override=override,
-    )
+    with locked_folder(directory, "event ledger add", wait) as folder:
+        row, effect = add_entry(
+            folder, kind, round_no, reason, command=command_line(ctx),
+            set=set_no, table=table, player=player, side=side, minutes=minutes, result=result,
+            variable=variable, tables=tables, for_player=for_player, team=team, name=name,
+            points=points, match_points=match_points, level_points=level_points, scale=scale,
+            at=at, article=article, override=override,
+        )
     typer.echo(f"Ledger row {int(row['id'])}: {effect}")
     if kind in ("withdraw", "enter"):
         typer.echo(f"The seating of round {round_no} and later follows it (`guandan-dup event "
@@ -110,9 +112,11 @@ def _status(ledger: pd.DataFrame) -> dict[int, str]:
 def list_rows(
     directory: Path = DIR,
     round_no: int | None = typer.Option(None, "--round", help="Only this round's rows."),
+    wait: float = WAIT,
 ) -> None:
     """Show the ledger's rows: what, why, under which article, and whether still in force."""
-    ledger = read_ledger(EventFolder.open(directory))
+    with reading(directory, wait, notify=tell) as folder:
+        ledger = read_ledger(folder)
     status = _status(ledger)
     if round_no is not None:
         ledger = ledger[ledger["round"] == round_no]
@@ -132,10 +136,11 @@ def withdraw(
     row_id: int = typer.Argument(..., metavar="ID", help="The ledger row to take back."),
     reason: str = REASON,
     override: bool = OVERRIDE,
+    wait: float = WAIT,
 ) -> None:
     """Take back a decision by adding a row that withdraws it (nothing is deleted)."""
-    row = withdraw_entry(EventFolder.open(directory), row_id, reason, command_line(ctx),
-                         override=override)
+    with locked_folder(directory, "event ledger withdraw", wait) as folder:
+        row = withdraw_entry(folder, row_id, reason, command_line(ctx), override=override)
     typer.echo(f"Ledger row {int(row['id'])}: {describe(row)}")
 
 
@@ -145,9 +150,11 @@ def diff(
     round_no: int = typer.Option(..., "--round", help="The round whose standings to compare."),
     since: str | None = typer.Option(
         None, "--since", help="The earlier version's stamp in history/ (default: the latest)."),
+    wait: float = WAIT,
 ) -> None:
     """Which positions moved between two published standings, and which rows moved them."""
-    report = diff_round(EventFolder.open(directory), round_no, since)
+    with reading(directory, wait, notify=tell) as folder:
+        report = diff_round(folder, round_no, since)
     console = Console(width=160)
     moved = Table(title=f"Round {round_no}: moved since version {report.since}")
     for column in report.moved.columns:

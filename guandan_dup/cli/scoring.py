@@ -22,7 +22,7 @@ ReportFormat = StrEnum("ReportFormat", {name: name for name in FORMATS})
 @app.command("score")
 def score(
     results: list[Path] = typer.Argument(
-        ..., help="Results files (set-level or board-level Parquet); every round in them."
+        ..., help="Results files (set- or board-level; Parquet, .csv or .xlsx); every round."
     ),
     out: Path = typer.Option(
         ..., "--out", help="Folder for scores.parquet, standings.parquet, travellers.parquet."

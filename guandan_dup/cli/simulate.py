@@ -9,6 +9,7 @@ import typer
 from ..deals.boardset import load as load_boards
 from ..errors import GuandanError
 from ..sim.event import simulate, simulate_teams
+from ..sim.knockout import simulate_knockout
 from ..sim.playlog import validate_log
 from .app import app
 
@@ -25,7 +26,7 @@ def simulate_command(
         None, "--teams", help="Number of teams (4 players each) of a team event instead."
     ),
     fmt: str = typer.Option("swiss", "--format", help="Team events: swiss or round-robin."),
-    rounds: int = typer.Option(..., "--rounds", help="Number of rounds."),
+    rounds: int | None = typer.Option(None, "--rounds", help="Number of rounds."),
     sets_per_round: int = typer.Option(2, "--sets-per-round", help="Sets played each round."),
     boards_per_set: int = typer.Option(4, "--boards-per-set", help="Boards in a set (1 = board "
                                        "mode)."),
@@ -33,13 +34,29 @@ def simulate_command(
     seed: int = typer.Option(0, "--seed", help="Seed: the same seed gives the same event."),
     tables_per_group: int = typer.Option(4, "--tables-per-group", help="Tables in a group."),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+    knockout: str | None = typer.Option(
+        None, "--knockout", help="Rehearse a knockout instead: pairs (drawn by lot, --pairs "
+        "N) or teams (seeded by team number, --teams N)."
+    ),
+    pairs: int | None = typer.Option(None, "--pairs", help="Pairs in the knockout."),
 ) -> None:
     """Play a whole individual event with bots: deals, seating, play, results, scores.
 
-    With --teams N, a team event (Swiss or round robin, one set a round in two rooms).
+    With --teams N, a team event (Swiss or round robin, one set a round in two rooms); with
+    --knockout pairs --pairs N (or teams --teams N), a knockout (extra boards and all).
     """
-    if (players is None) == (teams is None):
-        raise GuandanError("give either --players (an individual event) or --teams")
+    if knockout is not None:
+        entries = teams if knockout == "teams" else pairs
+        rehearsal = simulate_knockout(out, entries, boards_per_set, seed, not quiet,
+                                      kind=knockout)
+        winner = rehearsal.standings.iloc[0]
+        typer.echo(f"Simulated a knockout of {entries} {knockout} in {out}: "
+                   f"{rehearsal.folder.plan.rounds} rounds; winner {winner['side']} "
+                   f"({winner['name']}); places in {out}/places.parquet")
+        return
+    if (players is None) == (teams is None) or rounds is None:
+        raise GuandanError("give either --players (an individual event) or --teams, and "
+                           "--rounds (or --knockout pairs --pairs N)")
     if teams is not None:
         result = simulate_teams(out, teams, rounds, boards_per_set, fmt, seed, not quiet)
         leader = result.standings.sort_values("position").iloc[0]

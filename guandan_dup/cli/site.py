@@ -6,9 +6,8 @@ from pathlib import Path
 
 import typer
 
-from ..event.folder import EventFolder
 from ..event.team_site import build_event_site
-from .event import event_app
+from .event import WAIT, event_app, locked_folder
 
 
 @event_app.command("site")
@@ -26,12 +25,12 @@ def site(
         "zh", "--lang", metavar="zh|en", help="Page language: zh (Chinese) or en (English)."
     ),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+    wait: float = WAIT,
 ) -> None:
     """Write the results site: standings, player pages, travellers and played hand records.
 
     A team event gets team standings, a page per team and a page per match instead.
     """
-    index = build_event_site(
-        EventFolder.open(event_dir), out, lang=lang, show_progress=not quiet
-    )
+    with locked_folder(event_dir, "event site", wait) as folder:
+        index = build_event_site(folder, out, lang=lang, show_progress=not quiet)
     typer.echo(str(index))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
@@ -215,13 +216,20 @@ def to_html(table: pa.Table, title: str = "Hand records") -> str:
 def write(table: pa.Table, path: str | os.PathLike, fmt: OutputFormat | str | None = None) -> None:
     """Write ``table`` to ``path`` atomically as ``fmt`` (default: from the suffix).
 
-    ``BoardSetError`` names ``path`` if it is a folder (checked first, so nothing is written)
-    or cannot be written; the message gives the system's reason, not the temporary file's name.
+    ``path`` ``-`` prints a text format (text by default) to standard output. ``BoardSetError``
+    names ``path`` if it is a folder (checked first, so nothing is written) or cannot be
+    written; the message gives the system's reason, not the temporary file's name.
     """
     if Path(path).is_dir():
         raise BoardSetError(f"cannot write the boards to {str(path)!r}: it is a folder")
-    fmt = format_for_path(path) if fmt is None else OutputFormat(fmt)
     render = {OutputFormat.JSON: to_json, OutputFormat.TEXT: to_text, OutputFormat.HTML: to_html}
+    if str(path) == "-":
+        fmt = OutputFormat.TEXT if fmt is None else OutputFormat(fmt)
+        if fmt is OutputFormat.PARQUET:
+            raise BoardSetError("Parquet is binary and is not printed: give --out FILE.parquet")
+        sys.stdout.write(render[fmt](table))
+        return
+    fmt = format_for_path(path) if fmt is None else OutputFormat(fmt)
     try:
         if fmt is OutputFormat.PARQUET:
             dump(table, path)

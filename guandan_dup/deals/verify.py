@@ -14,7 +14,9 @@ not produced from this key, or was altered afterwards.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+import tomllib
+from dataclasses import dataclass, replace
+from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
@@ -34,11 +36,15 @@ class Verification:
     commitment_matches: bool
     replaced_delayed: tuple[str, str] | None = None
     """(the file's delayed value, the one used instead) when ``verify`` was given another."""
+    published_elsewhere: tuple[str, str, bool] | None = None
+    """(where, commitment, whether the key matches it) for a commitment published apart from
+    the file: given by the verifier, or the event.toml of the event folder holding the file."""
 
     @property
     def ok(self) -> bool:
         """The key is the committed one and deals every board of the file."""
-        return self.commitment_matches and not self.differing
+        elsewhere = self.published_elsewhere is None or self.published_elsewhere[2]
+        return self.commitment_matches and elsewhere and not self.differing
 
     def summary(self) -> str:
         """One line per finding, for a director to read."""
@@ -49,6 +55,9 @@ class Verification:
             lines.append(f"using the delayed value {used!r} instead of the file's {stored!r}")
         if not self.commitment_matches:
             lines.append(f"the key does NOT match the commitment {short} in the file")
+        if self.published_elsewhere is not None and not self.published_elsewhere[2]:
+            where, published, _ = self.published_elsewhere
+            lines.append(f"the key does NOT match the commitment {published[:16]}... in {where}")
         if self.differing:
             listed = ", ".join(str(board) for board in self.differing)
             lines.append(f"{len(self.differing)} of {self.boards} boards differ: {listed}")
@@ -100,8 +109,38 @@ def verify(
     )
 
 
+def event_commitment(path: str | os.PathLike) -> tuple[str, str] | None:
+    """(event.toml's path, its commitment) when ``path`` lies in an event folder
+    (``DIR/rounds/R/boards.parquet``), else None."""
+    for folder in list(Path(path).resolve().parents)[:3]:
+        toml = folder / "event.toml"
+        if toml.is_file():
+            try:
+                published = tomllib.loads(toml.read_text(encoding="utf-8")).get("commitment")
+            except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
+                return None
+            return (repr(str(toml)), published) if isinstance(published, str) else None
+    return None
+
+
 def verify_file(
-    path: str | os.PathLike, key: bytes, delayed: str | None = None, show_progress: bool = False
+    path: str | os.PathLike,
+    key: bytes,
+    delayed: str | None = None,
+    show_progress: bool = False,
+    published: str | None = None,
 ) -> Verification:
-    """``verify`` the board-set Parquet file at ``path``."""
-    return verify(key, load(path), delayed, show_progress, file=f"board set file {str(path)!r}")
+    """``verify`` the board-set Parquet file at ``path``.
+
+    The key is also checked against ``published`` (the commitment announced before the
+    event) or, by default, against the event.toml of the event folder the file lies in: the
+    file's own commitment only says which key dealt it, not that it is the committed one.
+    """
+    result = verify(key, load(path), delayed, show_progress, file=f"board set file {str(path)!r}")
+    elsewhere = ("the given commitment", published) if published else event_commitment(path)
+    if elsewhere is None:
+        return result
+    where, value = elsewhere
+    return replace(
+        result, published_elsewhere=(where, value, value.lower() == commitment(key))
+    )

@@ -13,8 +13,10 @@ from ..deals.boardset import make_board_set
 from ..deals.render import to_html
 from ..errors import GuandanError
 from .folder import EventFolder, parquet_bytes
+from .transaction import step
 
 
+@step("event deal")
 def deal_round(folder: EventFolder, round_no: int, show_progress: bool = False) -> list[Path]:
     """Write rounds/R/boards.parquet and hand-records.html; returns the two paths."""
     plan = folder.plan

@@ -7,7 +7,9 @@ may not be published yet and names the outputs ``exports/standings-round-R.FMT``
 and ``exports/match-results-round-R.FMT``). A set that some table has still to play is left
 out of the travellers, as on the site (``publish.complete_sets``): its traveller would tell
 the late table how each direction did. The md and html files say which sets are left out
-and mark standings that count them as provisional.
+and mark standings that count them as provisional. A knockout has no standings:
+``exports/bracket.FMT`` and, after its last round, ``exports/places.FMT``, beside each
+round's travellers.
 """
 
 from __future__ import annotations
@@ -17,12 +19,15 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import GuandanError
+from ..reports.knockout import bracket_report, places_report
 from ..reports.tables import standings_document, travellers_document
 from .folder import EventFolder
+from .knockout_tables import bracket_view, places_view
 from .ledger import effects, read_ledger, will_not_play_rows
 from .ledger import final as final_rounds
 from .publish import Row, event_complete_sets
 from .teams import team_round_reports
+from .transaction import step
 
 FORMATS = ("csv", "xlsx", "md", "html")
 DEFAULT_FORMATS = ("csv", "xlsx", "html")
@@ -51,6 +56,7 @@ def withheld_note(round_no: int, sets: Sequence[int]) -> str:
     )
 
 
+@step("event export")
 def export_event(
     folder: EventFolder,
     round_no: int | None = None,
@@ -61,10 +67,12 @@ def export_event(
 
     Travellers hold complete sets only (``will_not_play``: rows declared never to come, as
     in ``publish.complete_sets``; default: the ledger's); a round none of whose sets is
-    complete gets no travellers file. Standings are provisional while they count a pending
-    set or their round is before its correction deadline (art. 48), and list the ledger's
+    complete gets no travellers file. Refused while a round's standings are older than its
+    results (``check_up_to_date``). Standings are provisional while they count a pending set
+    or their round is before its correction deadline (art. 48), and list the ledger's
     penalties with their reasons and articles.
     """
+    folder.check_up_to_date("exporting")
     unknown = [f for f in formats if f not in FORMATS]
     if unknown:
         raise GuandanError(f"unknown export format(s) {unknown!r}: expected {', '.join(FORMATS)}")
@@ -74,7 +82,8 @@ def export_event(
             f"round {round_no!r} is not scored (scored rounds: {scored or 'none'}); "
             f"run `guandan-dup event score DIR --round {round_no}` first"
         )
-    if not scored:
+    drawn = folder.plan.format == "knockout" and folder.read(1, "bracket") is not None
+    if not scored and not drawn:  # a knockout's draw is worth posting before play
         raise GuandanError("no round is scored yet, so there is nothing to export")
     players = folder.players().astype({"player": "str", "name": "str"})
     names = players.set_index("player")["name"]
@@ -85,6 +94,8 @@ def export_event(
     penalties, final = effects(folder, ledger).penalties, final_rounds(folder, ledger)
     files: dict[Path, bytes] = {}
     withheld: dict[int, list[int]] = {}
+    if folder.plan.format == "knockout":
+        files = knockout_exports(folder, formats)
     for r in [round_no] if round_no is not None else scored:
         pending = [s for s in folder.plan.sets_of_round(r) if (r, s) not in complete]
         earlier = [(q, s) for q in scored if q < r for s in folder.plan.sets_of_round(q)]
@@ -98,7 +109,9 @@ def export_event(
         if pending:
             withheld[r] = pending
         for fmt in formats:
-            if folder.plan.kind == "teams":
+            if folder.plan.format == "knockout":
+                reports = {}  # no standings: the bracket and the places say who stands where
+            elif folder.plan.kind == "teams":
                 reports = team_round_reports(folder, r, fmt)
             else:
                 reports = {"standings": standings_document(
@@ -112,3 +125,20 @@ def export_event(
                 files[folder.exports_dir / f"{what}-round-{r}.{fmt}"] = data
     folder.replace_files(files)
     return Exported(list(files), withheld)
+
+
+def knockout_exports(folder: EventFolder, formats: Sequence[str]) -> dict[Path, bytes]:
+    """A knockout's bracket (every seated round) and, once decided, its final places."""
+    view = bracket_view(folder)
+    places = places_view(folder)
+    title = folder.plan.name
+    files: dict[Path, bytes] = {}
+    for fmt in formats:
+        kind = folder.plan.kind
+        reports = {"bracket": bracket_report(view, fmt, title, kind)}
+        if places is not None:
+            reports["places"] = places_report(places, fmt, title, kind)
+        for what, report in reports.items():
+            data = report.encode("utf-8") if isinstance(report, str) else report
+            files[folder.exports_dir / f"{what}.{fmt}"] = data
+    return files

@@ -7,12 +7,14 @@ Layout (the results site and the simulator rely on it)::
     rounds/R/{hand-records,table-cards}.html
     teams.parquet, conversion.csv, rounds/R/{matches,lineups,match_results,team_standings}
                 .parquet   (team events only)
+    rounds/R/bracket.parquet, places.parquet   (knockouts)
     history/    earlier versions of replaced files, never deleted
     exports/    ranking tables
 
-Every write goes through ``replace_files``: all files of one step are staged and renamed
-together, and a file being replaced is first copied into ``history/`` under a timestamped
-name that is never reused, so nothing a director published is ever lost.
+Every write goes through ``replace_files``: all files of one step are committed together
+(crash-atomic, under the folder's lock: see :mod:`.transaction`), and a file being replaced
+is first copied into ``history/`` under a timestamped name that is never reused, so nothing a
+director published is ever lost.
 """
 
 from __future__ import annotations
@@ -31,19 +33,22 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import tomli_w
 
-from ..atomic import staged_writes
+from ..deals.keys import commitment as commitment_of
 from ..deals.keys import read_key
-from ..errors import GuandanError, InvalidPlanError
+from ..errors import GuandanError, InvalidPlanError, KeyFileError
 from ..reading import read_parquet
 from .plan import EventPlan
+from .transaction import commit
 
 EVENT_TOML = "event.toml"
 KEY_FILE = "event.key"
 RESULTS_DIGEST = b"guandan_dup.results_digest"
 """Standings metadata key: the ``results_digest`` of the results they were scored from."""
-TABLES = ("boards", "seating", "byes", "results", "scores", "travellers", "standings")
+TABLES = ("boards", "seating", "byes", "results", "scores", "travellers", "standings", "bracket")
 TEAM_TABLES = ("matches", "lineups", "match_results", "team_standings")
 """Round files of team events (``event.teams``)."""
+PLACES = "places.parquet"
+"""A knockout's final places, at the folder's top once its last round is scored."""
 
 
 def parquet_bytes(table: pd.DataFrame | pa.Table) -> bytes:
@@ -55,9 +60,13 @@ def parquet_bytes(table: pd.DataFrame | pa.Table) -> bytes:
     return sink.getvalue()
 
 
-def toml_text(plan: EventPlan, commitment: str, key_revealed: bool) -> str:
+def toml_text(
+    plan: EventPlan, commitment: str, key_revealed: bool, reveal_override: dict | None = None
+) -> str:
     """event.toml: a comment spelling out the schedule, then the plan's keys and the state."""
     data = plan.to_dict() | {"commitment": commitment, "key_revealed": key_revealed}
+    if reveal_override is not None:
+        data["reveal_override"] = reveal_override
     return schedule_comment(plan) + tomli_w.dumps(data)
 
 
@@ -69,12 +78,21 @@ def schedule_comment(plan: EventPlan) -> str:
     """
     lines = ["# The plan as derived from the keys below (only the keys are read):"]
     for r in range(1, plan.rounds + 1):
+        runs: list[tuple[int, int, list[int]]] = []  # consecutive groups playing the same sets
         for g in range(1, plan.groups() + 1):
-            t = plan.tables_of_group(g)
-            tables = f"table {t[0]}" if len(t) == 1 else f"tables {t[0]}-{t[-1]}"
             sets = plan.sets_of_group(r, g)
+            if runs and runs[-1][2] == sets:
+                runs[-1] = (runs[-1][0], g, sets)
+            else:
+                runs.append((g, g, sets))
+        for first, last, sets in runs:
+            t = [plan.tables_of_group(first)[0], plan.tables_of_group(last)[-1]]
+            if plan.format == "knockout":  # a round has the tables its bracket needs
+                t = [1, len(plan.tables_of_set(r, sets[0]))]
+            groups = f"group {first}" if first == last else f"groups {first}-{last}"
+            tables = f"table {t[0]}" if t[0] == t[1] else f"tables {t[0]}-{t[1]}"
             lines.append(
-                f"#   round {r}, group {g} ({tables}): "
+                f"#   round {r}, {groups} ({tables}): "
                 f"sets {', '.join(map(str, sets))}, boards {plan.board_ranges(sets)}"
             )
     return "\n".join(lines) + "\n\n"
@@ -88,6 +106,8 @@ class EventFolder:
     plan: EventPlan
     commitment: str
     key_revealed: bool
+    reveal_override: dict | None = None
+    """``{"reason": ..., "at": ...}`` when the key was revealed with sets still unplayed."""
 
     @classmethod
     def open(cls, path: str | os.PathLike) -> EventFolder:
@@ -103,10 +123,16 @@ class EventFolder:
             ) from None
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
             raise InvalidPlanError(f"cannot read {str(toml_path)!r}: {error}") from None
-        state = {k: data.pop(k, None) for k in ("commitment", "key_revealed")}
+        state = {k: data.pop(k, None) for k in ("commitment", "key_revealed", "reveal_override")}
         if not isinstance(state["commitment"], str) or not isinstance(state["key_revealed"], bool):
             raise InvalidPlanError(f"{str(toml_path)!r}: needs commitment and key_revealed")
-        return cls(path, EventPlan.from_dict(data), state["commitment"], state["key_revealed"])
+        return cls(
+            path,
+            EventPlan.from_dict(data),
+            state["commitment"],
+            state["key_revealed"],
+            state["reveal_override"],
+        )
 
     @property
     def key_path(self) -> Path:
@@ -128,8 +154,20 @@ class EventFolder:
         return self.round_dir(round_no) / (name if "." in name else f"{name}.parquet")
 
     def key(self) -> bytes:
-        """The event key (for deals and lots); never print it."""
-        return read_key(self.key_path)
+        """The event key (for deals and lots); never print it.
+
+        Refused unless it matches the commitment in event.toml: another event's key copied
+        into the folder would deal other boards than the ones committed to.
+        """
+        key = read_key(self.key_path)
+        if commitment_of(key) != self.commitment:
+            raise KeyFileError(
+                f"the key file {str(self.key_path)!r} does not match the commitment "
+                f"{self.commitment[:16]}... in {str(self.path / EVENT_TOML)!r}: it is not this "
+                "event's key (another event's key copied in?). Nothing was done; put back the "
+                "event's own key file"
+            )
+        return key
 
     def players(self) -> pd.DataFrame:
         return _read_parquet(self.path / "players.parquet")
@@ -187,7 +225,11 @@ class EventFolder:
 
     @property
     def standings_name(self) -> str:
-        """The round file that says a round is scored: team events rank teams."""
+        """The round file that says a round is scored, carrying the digest of the results it
+        was scored from: team events rank teams; a knockout's rounds have no standings, only
+        travellers (every table compared on the round's deals)."""
+        if self.plan.format == "knockout":
+            return "travellers"
         return "team_standings" if self.plan.kind == "teams" else "standings"
 
     def scored_out_of_date(self, round_no: int) -> bool:
@@ -195,8 +237,29 @@ class EventFolder:
         path = self.file(round_no, self.standings_name)
         if not path.exists():
             return False
-        recorded = (pq.read_schema(path).metadata or {}).get(RESULTS_DIGEST)
+        try:
+            recorded = (pq.read_schema(path).metadata or {}).get(RESULTS_DIGEST)
+        except (OSError, pa.ArrowException) as failure:
+            raise GuandanError(f"cannot read event file {str(path)!r}: {failure}") from None
         return recorded != self.results_digest(round_no).encode()
+
+    def stale_rounds(self) -> list[int]:
+        """Scored rounds whose standings are older than the results they were scored from."""
+        return [r for r in self.rounds_scored() if self.scored_out_of_date(r)]
+
+    def check_up_to_date(self, doing: str) -> None:
+        """Refuse ``doing`` (e.g. "export") while a round's standings are out of date."""
+        stale = self.stale_rounds()
+        if not stale:
+            return
+        first, later = stale[0], [r for r in self.rounds_scored() if r > stale[0]]
+        force = " --force" if later else ""
+        then = f", then score round(s) {later} again" if later else ""
+        raise GuandanError(
+            f"round(s) {stale}: the standings are older than the results (results were "
+            f"ingested after scoring), so {doing} would publish out-of-date standings. Nothing "
+            f"was written; run `guandan-dup event score DIR --round {first}{force}`{then}"
+        )
 
     def rounds_scored(self) -> list[int]:
         return [
@@ -215,20 +278,22 @@ class EventFolder:
         return candidate
 
     def replace_files(self, files: Mapping[Path, bytes]) -> None:
-        """Write ``files`` together; existing different versions are kept in history first."""
-        with staged_writes() as stage:
-            for dest, data in files.items():
-                old = dest.read_bytes() if dest.exists() else None
-                if old is not None and old != data:
-                    stage(self.history_name(dest)).write_bytes(old)
-                stage(dest).write_bytes(data)
+        """Write ``files`` as one crash-atomic step; existing different versions are kept in
+        history first (in the same step). Needs the folder's write lock (``writing``)."""
+        staged: dict[Path, bytes] = {}
+        for dest, data in files.items():
+            old = dest.read_bytes() if dest.is_file() and not dest.is_symlink() else None
+            if old is not None and old != data:
+                staged[self.history_name(dest)] = old
+            staged[dest] = data
+        commit(self.path, staged, private=frozenset({self.key_path}))
 
-    def with_key_revealed(self) -> EventFolder:
-        """Mark the key as published in event.toml (the site may then show it)."""
-        self.replace_files(
-            {self.path / EVENT_TOML: toml_text(self.plan, self.commitment, True).encode()}
-        )
-        return replace(self, key_revealed=True)
+    def with_key_revealed(self, override: dict | None = None) -> EventFolder:
+        """Mark the key as published in event.toml (the site may then show it); ``override``
+        records why it was revealed with sets unplayed."""
+        text = toml_text(self.plan, self.commitment, True, override)
+        self.replace_files({self.path / EVENT_TOML: text.encode()})
+        return replace(self, key_revealed=True, reveal_override=override)
 
 
 def _read_parquet(path: Path) -> pd.DataFrame:

@@ -17,15 +17,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
-import pyarrow.parquet as pq
 
 from ..errors import GuandanError, InvalidResultsError, Problem
 from ..ledger.apply import substituted
 from ..results import load_results, validate_sets
+from ..results.load import load_table, read_table
 from ..seats import SEAT_COLUMNS
+from . import knockout
 from .folder import EventFolder, parquet_bytes
 from .ledger import effects, guard_final
 from .plan import EventPlan
+from .transaction import step
 
 
 @dataclass(frozen=True)
@@ -47,16 +49,17 @@ def planned_pairs(plan: EventPlan, round_no: int) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["planned_group", "table", "set"], dtype="int64")
 
 
-def file_rows(file: str | os.PathLike, sets: pd.DataFrame) -> pd.Series:
-    """The row of ``file`` (from 1) each result of ``sets`` starts on (its first board).
+def file_rows(raw: pd.DataFrame, sets: pd.DataFrame) -> pd.Series:
+    """The row of the file (from 1) each result of ``sets`` starts on (its first board).
 
-    The normalised table has one row per (round, table, set); problems found against the plan are
+    ``raw`` is the file as ``results.load`` read it (``_row`` numbers its rows). The
+    normalised table has one row per (round, table, set); problems found against the plan are
     reported on the director's own row numbers so they can be found in the file.
     """
     keys = ["round", "table", "set"]
-    raw = pd.read_parquet(file, columns=keys).astype("int64")
-    first = raw.assign(file_row=range(1, len(raw) + 1)).groupby(keys)["file_row"].min()
-    return sets[keys].merge(first.reset_index(), on=keys, how="left")["file_row"].astype(int)
+    first = raw[[*keys, "_row"]].astype("int64").groupby(keys)["_row"].min()
+    merged = sets[keys].merge(first.reset_index(), on=keys, how="left")
+    return merged["_row"].astype(int)
 
 
 def plan_problems(
@@ -121,6 +124,7 @@ def merge_results(earlier: pd.DataFrame | None, new: pd.DataFrame) -> tuple[pd.D
     return merged.sort_values(["round", "set", "table"], ignore_index=True), int(same.sum())
 
 
+@step("event ingest")
 def ingest(
     folder: EventFolder, file: str | os.PathLike, round_no: int, override: bool = False,
     command: str = "",
@@ -148,12 +152,16 @@ def ingest(
         three_failures_reset=plan.three_failures_reset,
         start_levels=start_levels,
     )
-    group_given = "group" in pq.read_schema(file).names
+    raw = read_table(load_table(file), name)  # read as load_results read it: no problems
+    group_given = "group" in raw.present
     sets = ingested.sets
-    located = sets.assign(file_row=file_rows(file, sets).to_numpy())
+    located = sets.assign(file_row=file_rows(raw.frame, sets).to_numpy())
     seated_as = substituted(located, decided.substitutes)
     problems = plan_problems(plan, seating, seated_as, round_no, name, group_given)
+    if plan.format == "knockout":
+        problems += knockout.result_problems(folder, located, round_no, name)
     if problems:
+        problems.sort(key=lambda p: p.row or 0)
         raise InvalidResultsError(problems)
     sets = sets.assign(group=sets["table"].map(plan.group_of_table).astype("int64"))
     earlier = folder.read(round_no, "results")

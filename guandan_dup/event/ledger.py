@@ -20,9 +20,8 @@ from ..ledger import LEDGER_FILE, Context, Effects, add, dump, empty, load, repl
 from ..ledger.describe import describe
 from ..ledger.status import deadlines, final_rounds, round_ends
 from .folder import EventFolder, parquet_bytes
+from .transaction import step
 
-SCORED_AT = b"guandan_dup.scored_at"
-"""Standings metadata: when the round was first scored (its end, unless the ledger says)."""
 LEDGER_LAST = b"guandan_dup.ledger_last_id"
 """Standings metadata: the last ledger row id the standings were scored with."""
 RESULTS_FILES = b"guandan_dup.results_files"
@@ -50,13 +49,29 @@ def standings_metadata(folder: EventFolder, round_no: int) -> dict[bytes, bytes]
         raise GuandanError(f"cannot read event file {str(path)!r} as Parquet: {error}") from None
 
 
+def history_stamp(version: str) -> pd.Timestamp:
+    """The UTC time a history version was set aside, from the end of its file name.
+
+    >>> history_stamp("20261130T133849.020901Z-2.parquet")
+    Timestamp('2026-11-30 13:38:49.020901+0000', tz='UTC')
+    """
+    text = version.rsplit(".", 1)[0].split("-")[0]
+    return pd.Timestamp(datetime.strptime(text, "%Y%m%dT%H%M%S.%fZ"), tz="UTC")
+
+
 def scored_times(folder: EventFolder) -> dict[int, pd.Timestamp]:
-    """When each scored round was first scored."""
+    """When each scored round was first scored, as the folder shows it (no time is written
+    into the outputs, so scoring stays reproducible byte for byte): the standings file's
+    modification time, or the earliest time an earlier version of it was replaced."""
     out = {}
     for r in folder.rounds_scored():
-        stamp = standings_metadata(folder, r).get(SCORED_AT)
-        if stamp:
-            out[r] = pd.Timestamp(stamp.decode())
+        path = folder.file(r, folder.standings_name)
+        times = [pd.Timestamp(path.stat().st_mtime, unit="s", tz="UTC")]
+        stem = "-".join(path.relative_to(folder.path).with_suffix("").parts) + "."
+        if folder.history_dir.exists():
+            times += [history_stamp(p.name[len(stem):])
+                      for p in folder.history_dir.glob(f"{stem}*{path.suffix}")]
+        out[r] = min(times)
     return out
 
 
@@ -149,6 +164,7 @@ def what_it_does(folder: EventFolder, ledger: pd.DataFrame, row: pd.Series) -> s
     return text
 
 
+@step("event ledger add")
 def add_entry(folder: EventFolder, kind: str, round_no: int, reason: str, command: str = "",
               now: pd.Timestamp | None = None, **fields) -> tuple[pd.Series, str]:
     """Check and record one decision; returns the row added and what it does."""
@@ -165,6 +181,7 @@ def add_entry(folder: EventFolder, kind: str, round_no: int, reason: str, comman
     return row, effect
 
 
+@step("event ledger withdraw")
 def withdraw_entry(folder: EventFolder, row_id: int, reason: str, command: str = "",
                    override: bool = False, now: pd.Timestamp | None = None) -> pd.Series:
     """Take back ledger row ``row_id`` by a ``retract`` row; returns the row added."""
@@ -203,16 +220,14 @@ def guard_final(folder: EventFolder, round_no: int, override: bool, command: str
     return {folder.path / LEDGER_FILE: dump(new)}
 
 
-def scoring_metadata(folder: EventFolder, round_no: int, ledger: pd.DataFrame,
-                     now: pd.Timestamp | None = None) -> dict[bytes, bytes]:
-    """What the standings of ``round_no`` record about their sources (see ``event diff``)."""
-    first = standings_metadata(folder, round_no).get(SCORED_AT)
-    stamp = first or (now or now_utc()).isoformat().encode()
+def scoring_metadata(folder: EventFolder, round_no: int,
+                     ledger: pd.DataFrame) -> dict[bytes, bytes]:
+    """What the standings of ``round_no`` record about their sources (see ``event diff``):
+    the hash of every round's results file and the last ledger row, nothing time-bound."""
     files = {}
     for r in range(1, round_no + 1):
         path = folder.file(r, "results")
         if path.exists():
             files[r] = hashlib.sha256(path.read_bytes()).hexdigest()
     last = int(ledger["id"].max()) if len(ledger) else 0
-    return {SCORED_AT: stamp, LEDGER_LAST: str(last).encode(),
-            RESULTS_FILES: json.dumps(files).encode()}
+    return {LEDGER_LAST: str(last).encode(), RESULTS_FILES: json.dumps(files).encode()}

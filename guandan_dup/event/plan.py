@@ -21,13 +21,29 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..errors import GuandanError, InvalidPlanError
+from ..knockout import rounds_needed, tables_per_round
 from ..scoring.rates import COMPARE_WITHIN
 from ..teams.awards import parse_awards
 
 KINDS = ("individual", "pairs", "teams")
-FORMATS = ("swiss", "round-robin")
-TEAM_KEYS = ("format", "teams", "conversion", "awards")
-"""Keys of team events only: absent from other events' event.toml, which load unchanged."""
+#: Formats of team events; ``knockout`` (a bracket, SPEC 9) is also one of pairs events,
+#: whose format is otherwise empty (reseated by standing, SPEC 7).
+FORMATS = ("swiss", "round-robin", "knockout")
+TEAM_KEYS = ("teams", "conversion", "awards")
+"""Keys of team events only: absent from other events' event.toml, which load unchanged
+(as is an empty ``format``)."""
+LIMITS = {
+    "players": 100_000,
+    "tables_per_group": 25_000,
+    "sets_per_round": 50,
+    "boards_per_set": 64,
+    "rounds": 100,
+}
+"""Sizes no real event reaches: a plan beyond them is a slip (100,000 rounds of 100,000
+boards once made a 22 MB event.toml and a five-minute ``status``)."""
+MAX_BOARDS = 20_000
+"""The highest board number a plan may use (its last set's last board)."""
+MAX_GROUPS = 1_000
 
 
 @dataclass(frozen=True)
@@ -75,6 +91,8 @@ class EventPlan:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 out.append(f"{name} = {value!r}: expected a whole number >= 1")
+            elif value > LIMITS[name]:
+                out.append(f"{name} = {value!r}: at most {LIMITS[name]:,} (no real event has more)")
         if not isinstance(self.correction_minutes, int) or self.correction_minutes < 0:
             out.append(f"correction_minutes = {self.correction_minutes!r}: expected a whole "
                        "number of minutes >= 0")
@@ -91,14 +109,28 @@ class EventPlan:
         out += self._team_problems()
         if out:
             return out
+        if self.format == "knockout":
+            return self._knockout_problems()
         if self.tables() < 1:
             out.append(f"{self.players} players do not fill one table")
+        elif self.groups() > MAX_GROUPS:
+            out.append(
+                f"{self.tables():,} tables in groups of {self.tables_per_group} make "
+                f"{self.groups():,} groups: at most {MAX_GROUPS:,} (give more tables per group)"
+            )
         for round_no, group, sets in self.schedule:
             if not 1 <= round_no <= self.rounds or not 1 <= group <= self.groups():
                 out.append(f"schedule entry round {round_no!r} group {group!r}: no such group")
             if not sets or any(not isinstance(s, int) or s < 1 for s in sets):
                 out.append(f"schedule entry round {round_no} group {group}: sets {sets!r}")
         if out:
+            return out
+        last = max(self.sets_of_round(r)[-1] for r in range(1, self.rounds + 1))
+        if last * self.boards_per_set > MAX_BOARDS:
+            out.append(
+                f"the plan reaches board {last * self.boards_per_set:,} (set {last} of "
+                f"{self.boards_per_set} boards): at most {MAX_BOARDS:,} boards in an event"
+            )
             return out
         rounds_of_set: dict[int, set[int]] = {}
         for r in range(1, self.rounds + 1):
@@ -111,10 +143,40 @@ class EventPlan:
         ]
         return out
 
+    def _knockout_problems(self) -> list[str]:
+        """A knockout is one set per round, one group, as many rounds as its bracket needs."""
+        if self.kind == "pairs" and (self.players % 2 or self.players < 4):
+            return [f"players = {self.players}: a pairs knockout needs at least 2 whole pairs"]
+        out = []
+        if self.rounds != rounds_needed(self.entries()):
+            out.append(f"rounds = {self.rounds}: a knockout of {self.entries()} entries has "
+                       f"{rounds_needed(self.entries())} rounds")
+        if self.sets_per_round != 1:
+            out.append(f"sets_per_round = {self.sets_per_round}: a knockout match is one set")
+        if self.tables_per_group < self.tables() or self.schedule or self.rotate_partners:
+            out.append("a knockout plays in one group, without a [[schedule]] or rotation")
+        return out
+
+    def entries(self) -> int:
+        """Sides in a knockout: teams, or pairs."""
+        return self.teams if self.kind == "teams" else self.players // 2
+
+    def layout(self) -> str:
+        """A knockout's bracket: ``seeded`` (teams; pairs from a seeding list), else drawn by
+        ``lot``."""
+        return "seeded" if self.kind == "teams" or self.seeding == "list" else "lot"
+
     def _team_problems(self) -> list[str]:
         if self.kind != "teams":
-            return [f"{k} = {getattr(self, k)!r}: only team events have it"
-                    for k in TEAM_KEYS if getattr(self, k)]
+            out = [f"{k} = {getattr(self, k)!r}: only team events have it"
+                   for k in TEAM_KEYS if getattr(self, k)]
+            if self.format not in ("", "knockout"):
+                out.append(f"format = {self.format!r}: only team events have it (a "
+                           f"{self.kind} event is reseated by standing, or a knockout)")
+            if self.format == "knockout" and self.kind != "pairs":
+                out.append(f"format = 'knockout': a knockout is played by pairs or teams, "
+                           f"not {self.kind}")
+            return out
         out = []
         if self.format not in FORMATS:
             out.append(f"format = {self.format!r}: expected one of {', '.join(FORMATS)}")
@@ -135,7 +197,7 @@ class EventPlan:
 
     def tables(self) -> int:
         """Tables in play each round (players beyond a full table have a bye); in a team
-        event, two per match."""
+        event, two per match; in a knockout, the most any round needs."""
         if self.kind == "teams":
             return 2 * (self.teams // 2)
         return self.players // 4
@@ -156,6 +218,10 @@ class EventPlan:
         for r, g, sets in self.schedule:
             if (r, g) == (round_no, group):
                 return list(sets)
+        return self.default_sets(round_no)
+
+    def default_sets(self, round_no: int) -> list[int]:
+        """The sets of ``round_no`` for a group the ``[[schedule]]`` does not mention."""
         first = (round_no - 1) * self.sets_per_round + 1
         return list(range(first, first + self.sets_per_round))
 
@@ -170,8 +236,14 @@ class EventPlan:
     def sets_of_round(self, round_no: int) -> list[int]:
         """Every set some group plays in ``round_no``, ascending."""
         self.check_round(round_no)
-        groups = range(1, self.groups() + 1)
-        return sorted({s for g in groups for s in self.sets_of_group(round_no, g)})
+        scheduled: dict[int, tuple[int, ...]] = {}
+        for r, g, sets in self.schedule:
+            if r == round_no:
+                scheduled.setdefault(g, sets)
+        played = {s for sets in scheduled.values() for s in sets}
+        if len(scheduled) < self.groups():  # some group plays the default sets
+            played |= set(self.default_sets(round_no))
+        return sorted(played)
 
     def boards_of_set(self, set_no: int) -> range:
         first = (set_no - 1) * self.boards_per_set + 1
@@ -183,6 +255,10 @@ class EventPlan:
 
     def tables_of_set(self, round_no: int, set_no: int) -> list[int]:
         """The tables that should return a result for ``set_no`` in ``round_no``."""
+        if self.format == "knockout":
+            tables = tables_per_round(self.entries(), self.layout())[self.check_round(round_no)]
+            rooms = 2 if self.kind == "teams" else 1  # a team match: open and closed room
+            return list(range(1, rooms * tables + 1)) if set_no == round_no else []
         groups = range(1, self.groups() + 1)
         return [
             t
@@ -216,6 +292,8 @@ class EventPlan:
         data = dataclasses.asdict(self)
         if self.kind != "teams":
             data = {k: v for k, v in data.items() if k not in TEAM_KEYS}
+        if not self.format:  # movement events' event.toml stays as it was
+            del data["format"]
         data["schedule"] = [
             {"round": r, "group": g, "sets": list(sets)} for r, g, sets in self.schedule
         ]

@@ -24,6 +24,7 @@ from ..reports.site import SiteData, write_site
 from ..scoring import TRAVELLERS_COLUMNS
 from ..seats import SEAT_COLUMNS
 from .folder import EventFolder
+from .knockout_tables import bracket_view, places_view
 from .ledger import effects, read_ledger, will_not_play_rows
 from .ledger import final as final_rounds
 
@@ -159,7 +160,7 @@ def site_data(folder: EventFolder, will_not_play: Collection[Row] | None = None)
         key_hex=folder.key().hex() if folder.key_revealed else None,
         players=folder.players(),
         rounds_scored=scored,
-        standings={r: folder.read(r, "standings") for r in scored},
+        standings={r: f for r in scored if (f := folder.read(r, "standings")) is not None},
         seating=seating,
         travellers=travellers[public].reset_index(drop=True),
         byes=byes,
@@ -174,7 +175,15 @@ def site_data(folder: EventFolder, will_not_play: Collection[Row] | None = None)
         },
         correcting=frozenset(r for r in scored if r not in final),
         penalties=effects(folder, ledger).penalties,
+        **knockout_tables(folder),
     )
+
+
+def knockout_tables(folder: EventFolder) -> dict[str, pd.DataFrame | None]:
+    """A knockout's bracket and places for its bracket page (nothing for other events)."""
+    if folder.plan.format != "knockout":
+        return {}
+    return {"bracket": bracket_view(folder), "places": places_view(folder)}
 
 
 def publish_site(

@@ -21,17 +21,18 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..atomic import write_bytes
 from ..progress import progress
 from .create import create_event
 from .deal import deal_round
 from .export import export_event
 from .folder import EventFolder, parquet_bytes
 from .ingest import ingest
+from .knockout_tables import places_view
 from .random_model import RandomModel
 from .score import score_round
 from .seat import seat_event_round
 from .teams import teams_of
+from .transaction import writing
 
 PlayFunction = Callable[[EventFolder, int], pd.DataFrame]
 
@@ -45,7 +46,8 @@ GIVEN = (
 
 @dataclass(frozen=True)
 class Rehearsal:
-    """The rehearsed event's folder, its final standings (with names) and the exports."""
+    """The rehearsed event's folder, its final standings (with names; a knockout's final
+    places) and the exports."""
 
     folder: EventFolder
     standings: pd.DataFrame
@@ -78,6 +80,7 @@ def rehearse(
     seed: int = 0,
     play: PlayFunction | None = None,
     show_progress: bool = False,
+    fmt: str | None = None,
 ) -> Rehearsal:
     """Create an event at ``path`` and run every round of it.
 
@@ -86,8 +89,14 @@ def rehearse(
     set- or board-level (SPEC 5), for every table and set of the round. It is written to
     ``results-round-R.parquet`` at the top of the folder and ingested from there like a
     director's file, so it is checked against the plan and the seating. ``play`` defaults to
-    ``RandomModel(seed)``.
+    ``RandomModel(seed)``. The whole rehearsal holds the folder's write lock.
+
+    A pairs knockout (``fmt="knockout"``) takes its rounds from its entries (``rounds``,
+    ``tables_per_group`` and ``sets_per_round`` are not used); its play function must name
+    the winner of the extra boards of a level match (a ``tiebreak`` column), and the
+    rehearsal's ``standings`` are its final places.
     """
+    knockout = fmt == "knockout"
     path = Path(path)
     play = RandomModel(seed) if play is None else play
     with tempfile.TemporaryDirectory() as scratch:
@@ -96,37 +105,44 @@ def rehearse(
         folder = create_event(
             path,
             csv,
-            tables_per_group,
-            sets_per_round,
+            None if knockout else tables_per_group,
+            None if knockout else sets_per_round,
             boards_per_set,
-            rounds,
+            None if knockout else rounds,
             kind=kind,
             name=f"Rehearsal 演练 (seed {seed})",
             key=rehearsal_key(seed),
+            fmt=fmt,
         )
-    return play_rounds(folder, rounds, play, show_progress)
+    return play_rounds(folder, folder.plan.rounds, play, show_progress)
 
 
 def play_rounds(
     folder: EventFolder, rounds: int, play: PlayFunction, show_progress: bool = False
 ) -> Rehearsal:
-    """Deal, seat, play, ingest and score every round of a new event, then export.
+    """Deal, seat, play, ingest and score every round of a new event, then export, holding
+    the folder's write lock throughout.
 
     The final standings carry names: players' (``standings``) or, in a team event, the
-    teams' (``team_standings`` with teams.parquet's ``name``).
+    teams' (``team_standings`` with teams.parquet's ``name``); a knockout's are its places.
     """
     path = folder.path
-    with progress(rounds, "Rehearsing rounds", show_progress) as advance:
+    with (
+        writing(path, "rehearse") as folder,
+        progress(rounds, "Rehearsing rounds", show_progress) as advance,
+    ):
         for r in range(1, rounds + 1):
             deal_round(folder, r)
             seat_event_round(folder, r)
             results = path / f"results-round-{r}.parquet"
-            write_bytes(results, parquet_bytes(play(folder, r)))
+            folder.replace_files({results: parquet_bytes(play(folder, r))})
             ingest(folder, results, r)
             score_round(folder, r)
             advance()
-    exports = export_event(folder).paths
-    if folder.plan.kind == "teams":
+        exports = export_event(folder).paths
+    if folder.plan.format == "knockout":
+        standings = places_view(folder)
+    elif folder.plan.kind == "teams":
         names = teams_of(folder)[["team", "name"]]
         standings = folder.read(rounds, "team_standings").merge(names, on="team", how="left")
     else:

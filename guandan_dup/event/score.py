@@ -19,9 +19,11 @@ from ..errors import GuandanError
 from ..ledger import score_with_ledger
 from ..movement import derive_seed
 from ..scoring import Scored
+from . import knockout
 from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
 from .ledger import effects, event_context, guard_final, read_ledger, scoring_metadata
 from .teams import TeamScored, score_team_round
+from .transaction import step
 
 LOT_LABEL = "standings tie-break lot"
 
@@ -45,19 +47,9 @@ def expected_tables(folder: EventFolder, last_round: int) -> dict:
     return expected
 
 
-def score_round(
-    folder: EventFolder, round_no: int, force: bool = False, override: bool = False,
-    command: str = "",
-) -> Scored | TeamScored:
-    """Write rounds/R/{scores,travellers,standings}.parquet; returns all rounds' scoring.
-
-    The ledger's decisions are applied (``ledger.score_with_ledger``). Re-scoring a final
-    round (art. 48) so that its outputs change needs ``override``, recorded in the ledger.
-    A team event writes its match results and team standings instead (``event.teams``),
-    with the ledger's match forfeits and excused absences.
-    """
-    plan = folder.plan
-    plan.check_round(round_no)
+def check_scorable(folder: EventFolder, round_no: int, force: bool) -> None:
+    """Refuse scoring a round without results, or under later rounds scored from it."""
+    folder.plan.check_round(round_no)
     later = [r for r in folder.rounds_scored() if r > round_no]
     if later and not force:
         raise GuandanError(
@@ -71,6 +63,25 @@ def score_round(
             f"round {round_no} has no results yet: run `guandan-dup event ingest DIR FILE "
             f"--round {round_no}` first"
         )
+
+
+@step("event score")
+def score_round(
+    folder: EventFolder, round_no: int, force: bool = False, override: bool = False,
+    command: str = "",
+) -> Scored | TeamScored | knockout.KnockoutRound:
+    """Write rounds/R/{scores,travellers,standings}.parquet; returns all rounds' scoring.
+
+    The ledger's decisions are applied (``ledger.score_with_ledger``). Re-scoring a final
+    round (art. 48) so that its outputs change needs ``override``, recorded in the ledger.
+    A team event writes its match results and team standings instead (``event.teams``),
+    with the ledger's match forfeits and excused absences; a knockout's round is handed to
+    ``event.knockout`` (its bracket is completed).
+    """
+    check_scorable(folder, round_no, force)
+    plan = folder.plan
+    if plan.format == "knockout":
+        return knockout.score_round(folder, round_no)
     if plan.kind == "teams":
         return score_team_round(folder, round_no, effects(folder).match_adjustments)
     results = folder.read_rounds("results", range(1, round_no + 1))
@@ -100,7 +111,10 @@ def score_round(
     files = {folder.file(round_no, n): parquet_bytes(t) for n, t in tables.items()}
     if _changes(folder, round_no, frames):
         files |= guard_final(folder, round_no, override, command, "re-score it")
-    folder.replace_files(files)
+    # Unchanged files are not rewritten: their time is when the round was scored (art. 48).
+    files = {p: data for p, data in files.items() if not (p.exists() and p.read_bytes() == data)}
+    if files:
+        folder.replace_files(files)
     missing = folder.missing_results(round_no)
     if not missing:
         return scored

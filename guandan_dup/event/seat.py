@@ -22,10 +22,11 @@ from ..movement import (
     seeding_order,
     with_unplaced,
 )
-from . import cards
+from . import cards, knockout, team_knockout
 from .folder import EventFolder, parquet_bytes
 from .ledger import effects
 from .teams import TeamSeating, seat_team_round
+from .transaction import step
 
 
 def round_order(folder: EventFolder, round_no: int) -> list[str]:
@@ -43,7 +44,7 @@ def round_order(folder: EventFolder, round_no: int) -> list[str]:
         raise GuandanError(
             f"round {round_no - 1}'s results changed after it was scored, so its standings "
             f"are out of date and cannot seat round {round_no}; run `guandan-dup event score "
-            f"DIR --round {round_no - 1} --force` first"
+            f"DIR --round {round_no - 1}` first"
         )
     ranked = standings.sort_values("position")["player"].astype(str).tolist()
     return with_unplaced(ranked, seeded)
@@ -96,32 +97,42 @@ def plan_seating(folder: EventFolder, round_no: int) -> Seating:
     )
 
 
+@step("event seat")
 def seat_event_round(
     folder: EventFolder, round_no: int, lineups: str | os.PathLike | None = None
 ) -> Seating | TeamSeating:
     """Write rounds/R/seating.parquet, byes.parquet and table-cards.html; return the seating.
 
     A team event writes its matches and ``lineups`` (a CSV, else each team's first four
-    players) instead of byes (``event.teams``).
+    players) instead of byes (``event.teams``); a knockout also writes its round's
+    bracket.parquet (``event.knockout``, ``event.team_knockout``).
     """
     folder.plan.check_round(round_no)
     if folder.read(round_no, "results") is not None:
         raise GuandanError(
             f"round {round_no} already has results; its seating cannot change any more"
         )
-    if folder.plan.kind == "teams":
-        return seat_team_round(folder, round_no, lineups)
+    plan = folder.plan
+    if plan.kind == "teams":
+        seat = team_knockout.seat_round if plan.format == "knockout" else seat_team_round
+        return seat(folder, round_no, lineups)
     if lineups is not None:
         raise GuandanError("--lineups is for team events: this event seats players by standing")
-    seating = plan_seating(folder, round_no)
+    extra = {}
+    if plan.format == "knockout":  # a pair plays its bracket's match
+        bracket, seating = knockout.plan_round(folder, round_no)
+        extra[folder.file(round_no, "bracket")] = parquet_bytes(bracket)
+    else:
+        seating = plan_seating(folder, round_no)
     players = folder.players()
     names = dict(zip(players["player"], players["name"], strict=True))
-    html = cards.to_html(folder.plan, round_no, seating.seating, seating.byes, names)
+    html = cards.to_html(plan, round_no, seating.seating, seating.byes, names)
     folder.replace_files(
         {
             folder.file(round_no, "seating"): parquet_bytes(seating.seating),
             folder.file(round_no, "byes"): parquet_bytes(seating.byes),
             folder.file(round_no, "table-cards.html"): html.encode("utf-8"),
+            **extra,
         }
     )
     return seating

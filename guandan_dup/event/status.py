@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import knockout
 from .folder import EventFolder
 from .ledger import final as final_rounds
 from .ledger import read_ledger
@@ -45,9 +46,27 @@ class EventStatus:
     commitment: str
     key_revealed: bool
     rounds: list[RoundStatus]
+    exported: bool = False
+    """Whether the exports of the last scored round are newer than its standings."""
+    abandoned: str | None = None
+    """The reason recorded when the key was revealed with sets unplayed."""
+    notes: tuple[str, ...] = ()
+    """Lines about the event's format (a knockout: its bracket and places)."""
 
     def next_step(self) -> str:
-        """The next command to run, in the round loop's order."""
+        """The next command to run: out-of-date standings first, then the round loop."""
+        if self.abandoned is not None:
+            return f"nothing: the event was closed early ({self.abandoned})"
+        scored = [r.round for r in self.rounds if r.scored]
+        stale = [r.round for r in self.rounds if r.out_of_date]
+        if stale:
+            later = [r for r in scored if r > stale[0]]
+            force = " --force" if later else ""
+            then = f", then score round(s) {', '.join(map(str, later))} again" if later else ""
+            return (
+                f"guandan-dup event score DIR --round {stale[0]}{force} "
+                f"(results changed since it was scored{then})"
+            )
         for r in self.rounds:
             if not r.dealt:
                 return f"guandan-dup event deal DIR --round {r.round}"
@@ -57,13 +76,9 @@ class EventStatus:
                 return f"guandan-dup event ingest DIR RESULTS.parquet --round {r.round}"
             if not r.scored:
                 return f"guandan-dup event score DIR --round {r.round}"
-            if r.out_of_date:
-                return (
-                    f"guandan-dup event score DIR --round {r.round} --force "
-                    "(results changed since it was scored)"
-                )
         if not self.key_revealed:
-            return "guandan-dup event export DIR, then guandan-dup event reveal DIR"
+            reveal = "guandan-dup event reveal DIR"
+            return reveal if self.exported else f"guandan-dup event export DIR, then {reveal}"
         return "nothing: the event is complete and its key is revealed"
 
 
@@ -85,9 +100,31 @@ def round_status(folder: EventFolder, round_no: int, final: bool = False) -> Rou
     )
 
 
+def exported(folder: EventFolder) -> bool:
+    """Whether every export of the last scored round is at least as new as its standings."""
+    scored = folder.rounds_scored()
+    if not scored:
+        return False
+    last = scored[-1]
+    name = folder.standings_name  # team events export team-standings-round-R.*
+    exports = list(folder.exports_dir.glob(f"{name.replace('_', '-')}-round-{last}.*"))
+    made = folder.file(last, name).stat().st_mtime_ns
+    return bool(exports) and all(p.stat().st_mtime_ns >= made for p in exports)
+
+
 def event_status(folder: EventFolder) -> EventStatus:
     """The status of every round of the plan."""
     done = final_rounds(folder, read_ledger(folder))
     rounds = [round_status(folder, r, r in done) for r in range(1, folder.plan.rounds + 1)]
     plan = folder.plan
-    return EventStatus(plan.name, plan.kind, folder.commitment, folder.key_revealed, rounds)
+    override = folder.reveal_override
+    return EventStatus(
+        plan.name,
+        plan.kind,
+        folder.commitment,
+        folder.key_revealed,
+        rounds,
+        exported=exported(folder),
+        abandoned=None if override is None else f"{override['reason']}, {override['at']}",
+        notes=knockout.status_notes(folder) if plan.format == "knockout" else (),
+    )

@@ -33,14 +33,15 @@ def demo_teams(count: int, per_team: int = 4) -> tuple[pd.DataFrame, pd.DataFram
 def rehearse_teams(
     path: str | os.PathLike,
     teams: int = 8,
-    rounds: int = 3,
+    rounds: int | None = 3,
     boards_per_set: int = 4,
     fmt: str = "swiss",
     seed: int = 0,
     play: PlayFunction | None = None,
     show_progress: bool = False,
 ) -> Rehearsal:
-    """Create a team event at ``path`` and run every round of it (``rehearse``'s loop)."""
+    """Create a team event at ``path`` and run every round of it (``rehearse``'s loop); a
+    knockout (``fmt="knockout"``, ``rounds`` None) has the rounds its bracket needs."""
     path = Path(path)
     with tempfile.TemporaryDirectory() as scratch:
         players, names = demo_teams(teams)
@@ -52,5 +53,5 @@ def rehearse_teams(
             name=f"Team rehearsal 团体赛演练 (seed {seed})", key=rehearsal_key(seed), fmt=fmt,
             team_names=files[1],
         )
-    return play_rounds(folder, rounds, RandomModel(seed) if play is None else play,
+    return play_rounds(folder, folder.plan.rounds, RandomModel(seed) if play is None else play,
                        show_progress)

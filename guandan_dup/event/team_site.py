@@ -8,14 +8,16 @@ round go public only once every table played its set.
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 from pathlib import Path
 
 import pandas as pd
 
 from ..reports.site.teams import TeamSiteData, build_team_site
 from .folder import EventFolder
-from .publish import event_complete_sets, publish_site
+from .publish import Row, event_complete_sets, publish_site
 from .teams import teams_of
+from .transaction import step
 
 
 def _stacked(folder: EventFolder, name: str, rounds) -> pd.DataFrame:
@@ -23,12 +25,14 @@ def _stacked(folder: EventFolder, name: str, rounds) -> pd.DataFrame:
     return frame if frame is not None else pd.DataFrame()
 
 
-def gather_team_site(folder: EventFolder) -> TeamSiteData:
+def gather_team_site(
+    folder: EventFolder, will_not_play: Collection[Row] = frozenset()
+) -> TeamSiteData:
     """Every table a team event's site shows, read once from the folder."""
     plan = folder.plan
     scored = folder.rounds_scored()
     planned = range(1, plan.rounds + 1)
-    done = event_complete_sets(folder, scored)
+    done = event_complete_sets(folder, scored, will_not_play)
     complete = {r: [s for s in plan.sets_of_round(r) if (r, s) in done] for r in scored}
     boards = [
         frame[frame["set"].isin(complete[r])]
@@ -64,13 +68,20 @@ def gather_team_site(folder: EventFolder) -> TeamSiteData:
     )
 
 
+@step("event site")
 def build_event_site(
     folder: EventFolder,
     out_dir: str | os.PathLike | None = None,
     lang: str = "zh",
     show_progress: bool = False,
+    will_not_play: Collection[Row] = frozenset(),
 ) -> Path:
-    """The results site of any event folder; returns the path of its index.html."""
-    if folder.plan.kind != "teams":
-        return publish_site(folder, out_dir, lang=lang, show_progress=show_progress)
-    return build_team_site(gather_team_site(folder), folder.path, out_dir, lang, show_progress)
+    """The results site of any event folder; returns the path of its index.html.
+
+    Refused while a round's standings are older than its results (``check_up_to_date``)."""
+    folder.check_up_to_date("publishing the site")
+    if folder.plan.kind != "teams" or folder.plan.format == "knockout":
+        return publish_site(folder, out_dir, lang, show_progress, will_not_play)
+    return build_team_site(
+        gather_team_site(folder, will_not_play), folder.path, out_dir, lang, show_progress
+    )

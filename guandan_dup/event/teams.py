@@ -18,8 +18,8 @@ from pathlib import Path
 import pandas as pd
 import pyarrow as pa
 
-from ..deals.keys import commitment, new_key, write_key
 from ..errors import GuandanError, InvalidPlanError
+from ..knockout import rounds_needed
 from ..movement import derive_seed
 from ..reading import read_parquet
 from ..reports.team_tables import team_reports
@@ -47,7 +47,7 @@ from ..teams.registration import (
 )
 from ..teams.roundrobin import cycle_length
 from . import cards
-from .folder import EVENT_TOML, RESULTS_DIGEST, EventFolder, parquet_bytes, toml_text
+from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
 from .plan import EventPlan
 
 CONVERSION_FILE = "conversion.csv"
@@ -64,27 +64,45 @@ def max_rounds(fmt: str, teams: int) -> int:
     return 2 * cycle_length(teams)
 
 
-def create_team_event(
+def team_event_files(
     path: Path,
     players_csv: str | os.PathLike,
     fmt: str,
-    rounds: int,
+    rounds: int | None,
     boards_per_set: int,
+    key: bytes,
     conversion: str | os.PathLike = "linear",
     name: str | None = None,
     seeding: str | os.PathLike | None = None,
     team_names: str | os.PathLike | None = None,
-    key: bytes | None = None,
     awards: str = "",
-) -> EventFolder:
-    """The folder of a new team event (``create_event`` has refused an existing one);
-    ``awards`` overrides awards of artificial matches (``teams.awards.parse_awards``)."""
+    qualified: list[str] | None = None,
+) -> tuple[EventPlan, dict[Path, bytes]]:
+    """The plan of a new team event and its files beside event.toml and the key, which
+    ``create_event`` writes with them in one step; ``awards`` overrides awards of artificial
+    matches (``teams.awards.parse_awards``).
+
+    A knockout (``fmt="knockout"``) has as many rounds as its bracket needs; ``qualified``
+    (team labels, best first: a finished stage's top teams) seeds it, and only the players
+    of those teams are registered for it.
+    """
     table = resolve(conversion)
     players = load_team_players(players_csv)
     labels = list(dict.fromkeys(players["label"]))
     names = load_team_names(team_names, labels) if team_names is not None else {}
     seeded = load_team_seeding(seeding, labels) if seeding is not None else None
-    if len(labels) >= 2 and rounds > max_rounds(fmt, len(labels)):
+    if qualified is not None:
+        missing = [t for t in qualified if t not in labels]
+        if seeding is not None or missing:
+            raise InvalidPlanError(
+                "give --seeding or --seed-from, not both" if not missing else
+                f"team(s) {missing} go through from the earlier stage but have no players in "
+                "the players file")
+        players = players[players["label"].isin(qualified)].reset_index(drop=True)
+        labels, seeded = list(qualified), list(qualified)
+    if fmt == "knockout":
+        rounds = rounds_needed(len(labels))
+    elif len(labels) >= 2 and rounds > max_rounds(fmt, len(labels)):
         raise InvalidPlanError(
             f"rounds = {rounds}: a {fmt} of {len(labels)} teams has at most "
             f"{max_rounds(fmt, len(labels))} rounds"
@@ -104,20 +122,14 @@ def create_team_event(
         conversion=table.name,
         awards=awards,
     )
-    key = new_key() if key is None else key
     numbered, teams = number_teams(players, key, seeded, names)
-    path.mkdir(parents=True, exist_ok=True)
-    write_key(path / "event.key", key)
-    folder = EventFolder(path, plan, commitment(key), key_revealed=False)
     files = {
         path / "players.parquet": parquet_bytes(numbered),
         path / "teams.parquet": parquet_bytes(teams),
-        path / EVENT_TOML: toml_text(plan, folder.commitment, False).encode("utf-8"),
     }
     if table is not PRESETS.get(table.name):
         files[path / CONVERSION_FILE] = table.to_csv().encode("utf-8")
-    folder.replace_files(files)
-    return folder
+    return plan, files
 
 
 def conversion_of(folder: EventFolder) -> ConversionTable:
@@ -204,6 +216,19 @@ def seat_team_round(
 ) -> TeamSeating:
     """Write rounds/R/{matches,lineups,seating}.parquet and table-cards.html."""
     matches, warnings = pair_round(folder, round_no)
+    return seat_matches(folder, round_no, matches, lineups, warnings)
+
+
+def seat_matches(
+    folder: EventFolder,
+    round_no: int,
+    matches: pd.DataFrame,
+    lineups: str | os.PathLike | None = None,
+    warnings: list[str] | None = None,
+    extra: dict[Path, bytes] | None = None,
+) -> TeamSeating:
+    """Seat a round's ``matches`` with their lineups and write them, with ``extra`` files
+    of the same step (a knockout's bracket), in one ``replace_files``."""
     real = matches[matches["away"].notna()]
     playing = sorted({int(t) for t in real["home"]} | {int(t) for t in real["away"]})
     players = folder.players()
@@ -218,8 +243,9 @@ def seat_team_round(
         folder.file(round_no, "lineups"): parquet_bytes(chosen),
         folder.file(round_no, "seating"): parquet_bytes(seating),
         folder.file(round_no, "table-cards.html"): html.encode("utf-8"),
+        **(extra or {}),
     })
-    return TeamSeating(matches, chosen, seating, warnings)
+    return TeamSeating(matches, chosen, seating, warnings or [])
 
 
 @dataclass(frozen=True)

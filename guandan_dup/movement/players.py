@@ -2,8 +2,9 @@
 
 The CSV needs ``id`` and ``name`` columns (UTF-8, with or without a byte-order mark, so files
 saved by Excel work and Chinese names survive); an optional ``seed`` column gives the seeding
-order (1 = best) and, for pairs events, a ``pair`` column names each player's partnership.
-Every problem is reported at once, with the CSV line it is on.
+order (1 = best, each seed once) and, for pairs events, a ``pair`` column names each player's
+partnership. Every player needs a name (the standings and the site show it). Every problem
+is reported at once, with the CSV line it is on.
 """
 
 from __future__ import annotations
@@ -34,6 +35,23 @@ def _id_problems(frame: pd.DataFrame, file: str) -> list[Problem]:
     return problems
 
 
+def _seeds(text: pd.Series, file: str) -> tuple[pd.Series, list[Problem]]:
+    """The seed column as Int64 (<NA> where empty); each seed a whole number >= 1, once."""
+    number = pd.to_numeric(text.replace("", None), errors="coerce")
+    whole = number.notna() & (number == number.round()) & (number.abs() < 2**53)
+    seed = number.where(whole).astype("Int64")
+    problems = [
+        Problem(file, int(i) + 2, "seed", text[i], "expected a whole number >= 1 (1 = best)")
+        for i in text.index[(text != "") & (~whole | (seed < 1).fillna(False))]
+    ]
+    repeated = seed.duplicated(keep=False) & (seed >= 1).fillna(False)
+    problems += [
+        Problem(file, int(i) + 2, "seed", text[i], "this seed is on more than one line")
+        for i in text.index[repeated.to_numpy(bool)]
+    ]
+    return seed.where((seed >= 1).fillna(False)), sorted(problems, key=lambda p: p.row)
+
+
 def load_players(path: str | os.PathLike, kind: str = "individual") -> pd.DataFrame:
     """Players as (player, name, seed[, pair]); ``seed`` is <NA> where the file gives none."""
     file = Path(path).name
@@ -46,14 +64,14 @@ def load_players(path: str | os.PathLike, kind: str = "individual") -> pd.DataFr
             [Problem(file, None, c, None, f"missing column (found: {found})") for c in missing]
         )
     problems = _id_problems(frame, file)
+    problems += [
+        Problem(file, int(i) + 2, "name", "", "empty name: every player needs one")
+        for i in frame.index[frame["name"] == ""]
+    ]
     seed = pd.Series(pd.NA, index=frame.index, dtype="Int64")
     if "seed" in frame.columns:
-        seed = pd.to_numeric(frame["seed"].replace("", None), errors="coerce").astype("Int64")
-        bad = seed.isna() & (frame["seed"] != "")
-        problems += [
-            Problem(file, int(i) + 2, "seed", frame["seed"][i], "expected a whole number")
-            for i in frame.index[bad]
-        ]
+        seed, found = _seeds(frame["seed"], file)
+        problems += found
     if kind == "pairs":
         problems += [
             Problem(file, int(i) + 2, "pair", "", "empty pair")

@@ -149,6 +149,9 @@ def boards_to_sets(
         )
     ]
     carried = [*RESULT_KEY, "group", *SEAT_COLUMNS, *ADJUSTED, "_file", "_row"]
+    if "tiebreak" in frame:  # a knockout's extra boards may be named on any board's row
+        frame["tiebreak"] = frame.groupby(RESULT_KEY, sort=False)["tiebreak"].transform("first")
+        carried.append("tiebreak")
     sets = frame.loc[position == 0, carried]
     sets = sets.assign(
         ns_index=pd.array(levels[0], "Int8"),

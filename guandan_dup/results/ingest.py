@@ -20,16 +20,17 @@ from ..errors import InvalidResultsError, Problem
 from ..levels import LEVEL_NAMES
 from ..seats import SEAT_COLUMNS
 from .boards import boards_to_sets, check_board_numbers, same_players_through_set
-from .load import RawFile, read_parquet, read_table
+from .load import RawFile, read_file, read_table
 from .schema import ADJUSTED_CODES, NORMALISED_DTYPES, RESULT_KEY
 from .validate import check_rows, drop_duplicates, players_at_one_table, unreachable_levels
 
 # Compared columns of a repeated result -> the input column a problem names.
 _SAME = {"group": "group", **{seat: seat for seat in SEAT_COLUMNS}}
-_SET_VALUES = {**_SAME, "ns_index": "ns_level", "ew_index": "ew_level", "adjusted": "adjusted"}
+_SET_VALUES = {**_SAME, "ns_index": "ns_level", "ew_index": "ew_level", "adjusted": "adjusted",
+               "tiebreak": "tiebreak"}
 _BOARD_VALUES = {**_SAME, "side": "finish", "amount": "finish"}
 _COLUMN_ORDER = ["round", "group", "table", "set", "board", *SEAT_COLUMNS, "ns_level", "ew_level",
-                 "finish", "adjusted"]
+                 "finish", "adjusted", "tiebreak"]
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,8 @@ def load_results(
     adjusted_rates: Mapping[str, float] | None = None,
     start_levels: pd.DataFrame | None = None,
 ) -> Ingested:
-    """Read set-level and board-level results files into one normalised set table.
+    """Read set-level and board-level results files (Parquet, .csv, .xlsx) into one
+    normalised set table.
 
     ``boards_per_set`` (K) enables the checks that need it: set s has boards (s-1)K+1 .. sK,
     and set-level levels must be reachable in K boards. ``adjusted_rates`` (code -> rate), when
@@ -57,7 +59,7 @@ def load_results(
     """
     if isinstance(paths, str | Path):
         paths = [paths]
-    raws = [read_parquet(path) for path in paths]
+    raws = [read_file(path) for path in paths]
     return _ingest(raws, boards_per_set, three_failures_reset, _codes(adjusted_rates),
                    start_levels)
 
@@ -199,4 +201,6 @@ def _normalise(frame: pd.DataFrame) -> pd.DataFrame:
         boards=frame.get("boards", pd.NA),
     )
     out = frame[list(NORMALISED_DTYPES)].astype(NORMALISED_DTYPES)
+    if "tiebreak" in frame and frame["tiebreak"].notna().any():
+        out["tiebreak"] = frame["tiebreak"].astype("str")
     return out.sort_values(["round", "set", "table"], ignore_index=True)

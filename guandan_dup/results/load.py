@@ -1,12 +1,16 @@
 """Read results files: detect their kind, coerce column types, report cell-level problems.
 
+A results file is Parquet, or a spreadsheet (``.csv``, ``.xlsx``: :mod:`.spreadsheet` reads
+it as text); both go through ``read_table``, so they get the same checks and messages.
 Spreadsheets and scripts write the same column in many physical types, so this module accepts
-every type that carries the meaning unambiguously (any integer type or whole floats for
-numbers; string, large_string or categorical for text; integers for player ids) and reports
-anything else once per column. Cells are then checked for emptiness and range here; what the
-values *mean* (levels, finishing orders, seats) is checked in :mod:`.validate`.
+every type that carries the meaning unambiguously (any integer type, whole floats or
+integer-looking text for numbers; string, large_string or categorical for text; integers for
+player ids) and reports anything else once per column. Cells are then checked for emptiness
+and range here; what the values *mean* (levels, finishing orders, seats) is checked in
+:mod:`.validate`.
 
-Rows are numbered from 1, counting data rows of the file in order (the header is not a row).
+Rows are numbered from 1, counting data rows of the file in order (the header is not a row;
+in a spreadsheet, row 1 is the sheet's row 2).
 """
 
 from __future__ import annotations
@@ -17,12 +21,18 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ..errors import Problem
 from .schema import INT_COLUMNS, KINDS, PLAYER_COLUMNS, TEXT_COLUMNS, FileKind, file_kind
+from .spreadsheet import SUFFIXES, Unreadable, csv_table, xlsx_table
 
 _INT64 = {pa.int64(): pd.Int64Dtype()}.get
+LEVEL_COLUMNS = ("ns_level", "ew_level")
+LARGEST = 1_000_000_000
+"""Round, group, table, set and board numbers above this are refused as typing slips (an
+event has far fewer); it also keeps every later sum far from overflowing 64-bit integers."""
 
 
 def _empty(column: str, n: int) -> pd.Series:
@@ -47,23 +57,41 @@ class RawFile:
     problems: list[Problem] = field(default_factory=list)
 
 
-def read_parquet(path: str | Path) -> RawFile:
-    """Read one results file; an unreadable or non-Parquet file is one problem naming it."""
+def load_table(path: str | Path) -> pa.Table:
+    """A results file as an Arrow table, by its suffix: ``.csv``, ``.xlsx``, else Parquet.
+
+    Raises :class:`~.spreadsheet.Unreadable` with the reason when it cannot be read.
+    """
+    suffix = Path(path).suffix.lower()
+    if suffix in SUFFIXES:
+        return csv_table(path) if suffix == ".csv" else xlsx_table(path)
+    try:
+        return pq.ParquetFile(path).read()
+    except FileNotFoundError:
+        raise Unreadable("no such file: check the path") from None
+    except IsADirectoryError:
+        raise Unreadable("is a folder, not a results file") from None
+    except (OSError, pa.ArrowException) as exc:
+        if Path(path).is_dir():
+            raise Unreadable("is a folder, not a results file") from None
+        raise Unreadable(
+            f"cannot be read as a Parquet file ({exc}); results files are Parquet, .csv or "
+            ".xlsx"
+        ) from None
+
+
+def read_file(path: str | Path) -> RawFile:
+    """Read one results file; an unreadable file is one problem naming it."""
     name = str(path)
     try:
-        table = pq.ParquetFile(path).read()
-    except FileNotFoundError:
-        reason = "no such file: check the path"
-    except IsADirectoryError:
-        reason = "is a folder, not a results file"
-    except (OSError, pa.ArrowException) as exc:
-        reason = (
-            "is a folder, not a results file" if Path(path).is_dir()
-            else f"cannot be read as a Parquet file ({exc})"
-        )
-    else:
-        return read_table(table, name)
-    return RawFile(name, None, pd.DataFrame(), problems=[Problem(name, None, None, None, reason)])
+        table = load_table(path)
+    except Unreadable as reason:
+        problem = Problem(name, None, None, None, str(reason))
+        return RawFile(name, None, pd.DataFrame(), problems=[problem])
+    if table.num_rows == 0:  # stored, it would stand for the round's results
+        problem = Problem(name, None, None, None, "has no rows: it adds no results")
+        return RawFile(name, None, pd.DataFrame(), problems=[problem])
+    return read_table(table, name)
 
 
 def read_table(table: pa.Table, name: str) -> RawFile:
@@ -120,8 +148,13 @@ def _coerce(column: pa.ChunkedArray, name: str, file: str, problems: list[Proble
     numeric = kind.is_integer(column.type) or kind.is_floating(column.type)
     if name in INT_COLUMNS and numeric:
         return _whole_numbers(column, name, file, problems)
+    if name in INT_COLUMNS and text:
+        return _whole_numbers(_numbers_of_text(column, name, file, problems), name, file, problems)
     if name in TEXT_COLUMNS and text:
         return column.cast(pa.string()).to_pandas()
+    if name in LEVEL_COLUMNS and numeric:  # levels typed as numbers: 10 is the level "10"
+        levels = _whole_numbers(column, name, file, problems)
+        return levels.astype("str").where(levels.notna(), None)
     if name in PLAYER_COLUMNS and (text or numeric):
         if numeric:
             return _whole_numbers(column, name, file, problems).astype("str")
@@ -130,25 +163,80 @@ def _coerce(column: pa.ChunkedArray, name: str, file: str, problems: list[Proble
     expected = {
         **dict.fromkeys(INT_COLUMNS, "whole numbers (an integer type, or floats without fraction)"),
         **dict.fromkeys(TEXT_COLUMNS, "text (string or categorical)"),
+        **dict.fromkeys(LEVEL_COLUMNS, "levels (text, or whole numbers 2..10)"),
         **dict.fromkeys(PLAYER_COLUMNS, "player ids (text or integers)"),
     }[name]
     problems.append(Problem(file, None, name, None, f"has type {column.type}; expected {expected}"))
     return None
 
 
+def _numbers_of_text(column: pa.ChunkedArray, name: str, file: str, problems: list[Problem]):
+    """Text cells as numbers (floats; empty stays empty); other text is a problem per cell."""
+    trimmed = pc.utf8_trim_whitespace(column.cast(pa.string()))
+    try:
+        return trimmed.cast(pa.float64())  # every cell a number or empty: the fast way
+    except pa.ArrowInvalid:
+        pass
+    values = []
+    for row, cell in enumerate(column.cast(pa.string()).to_pylist(), 1):
+        text = None if cell is None else cell.strip()
+        try:
+            values.append(float(text) if text else None)
+        except ValueError:
+            problems.append(Problem(file, row, name, cell, "is not a whole number"))
+            values.append(None)
+    return pa.chunked_array([pa.array(values, pa.float64())])
+
+
 def _whole_numbers(column: pa.ChunkedArray, name: str, file: str, problems: list[Problem]):
-    """Integers as Int64; floats too when whole (a fraction is a problem for that cell)."""
+    """Integers as Int64; floats too when whole (a fraction is a problem for that cell).
+
+    Numbers beyond ``LARGEST`` either way are a problem for that cell, whatever the type (an
+    unsigned 64-bit value above 2**63, a float such as 1e20): never an overflow or a warning.
+    """
     if pa.types.is_integer(column.type):
-        return column.cast(pa.int64()).to_pandas(types_mapper=_INT64)
-    values = column.cast(pa.float64()).to_numpy(zero_copy_only=False)
-    with np.errstate(invalid="ignore"):
-        whole = np.isfinite(values) & (values == np.round(values))
-    bad = ~whole & ~np.isnan(values)
-    problems.extend(
-        Problem(file, int(row) + 1, name, float(values[row]), "is not a whole number")
-        for row in np.flatnonzero(bad)
-    )
-    return pd.Series(pd.array(np.where(whole, values, 0).astype(np.int64), "Int64")).where(whole)
+        large, tiny = _beyond(column, LARGEST, pc.greater), _beyond(column, -LARGEST, pc.less)
+        values = column
+        kept = pc.if_else(pa.chunked_array([large | tiny]), None, column).cast(pa.int64())
+        series = kept.to_pandas(types_mapper=_INT64)
+    else:
+        values = column.cast(pa.float64()).to_numpy(zero_copy_only=False)
+        with np.errstate(invalid="ignore"):
+            whole = np.isfinite(values) & (values == np.round(values))
+        bad = ~whole & ~np.isnan(values)
+        problems.extend(
+            Problem(file, int(row) + 1, name, float(values[row]), "is not a whole number")
+            for row in np.flatnonzero(bad)
+        )
+        finite = np.where(whole, values, 0)
+        large, tiny = whole & (finite > LARGEST), whole & (finite < -LARGEST)
+        keep = whole & ~large & ~tiny
+        small = np.where(keep, finite, 0).astype(np.int64)
+        series = pd.Series(pd.array(small, "Int64")).where(keep)
+    for rows, rule in ((large, f"must be at most {LARGEST:,}"), (tiny, "must be at least 1")):
+        problems.extend(
+            Problem(file, int(row) + 1, name, _plain(values[row]), rule)
+            for row in np.flatnonzero(rows)
+        )
+    return series
+
+
+def _beyond(column: pa.ChunkedArray, bound: int, compare) -> np.ndarray:
+    """Where an integer column compares true with ``bound`` (never, if its type cannot hold
+    ``bound``: an int16 is never above it, an unsigned one never below its negative)."""
+    try:
+        scalar = pa.scalar(bound, column.type)
+    except (pa.ArrowInvalid, OverflowError):
+        return np.zeros(len(column), bool)
+    return pc.fill_null(compare(column, scalar), False).to_numpy(zero_copy_only=False)
+
+
+def _plain(value) -> int | float:
+    """A cell value for a message: an int when whole (and not huge as a float)."""
+    if isinstance(value, pa.Scalar):
+        return value.as_py()
+    number = float(value)
+    return int(value) if number.is_integer() and abs(number) < 1e18 else number
 
 
 def _empty_or_below_one(

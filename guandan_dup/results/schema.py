@@ -23,7 +23,7 @@ INT_COLUMNS = ("round", "group", "table", "set", "board")
 #: Player ids: strings, or integers (coerced to their decimal text).
 PLAYER_COLUMNS = SEAT_COLUMNS
 #: Text columns: string, large_string or categorical (dictionary) of strings.
-TEXT_COLUMNS = ("ns_level", "ew_level", "finish", "adjusted")
+TEXT_COLUMNS = ("ns_level", "ew_level", "finish", "adjusted", "tiebreak")
 #: Artificial result codes for one direction, best first (SPEC 5 and 6).
 ADJUSTED_CODES = ("A+", "A", "A-")
 
@@ -48,7 +48,9 @@ class FileKind:
 
 
 _KEYS = frozenset({"round", "table", "set", *SEAT_COLUMNS})
-_OPTIONAL = frozenset({"group", "adjusted"})
+#: ``tiebreak``: who won the extra boards of a knockout match left level (SPEC 9); other
+#: events ignore it, and the normalised table carries it only when a file gives one.
+_OPTIONAL = frozenset({"group", "adjusted", "tiebreak"})
 _LEVELS = frozenset({"ns_level", "ew_level"})
 SET_LEVEL = FileKind("set", _KEYS | _LEVELS, _OPTIONAL, _LEVELS, _LEVELS, _LEVELS)
 _BOARD = frozenset({"board", "finish"})

@@ -23,6 +23,7 @@ from ..event.folder import EVENT_TOML, EventFolder, parquet_bytes
 from ..event.random_model import results_frame, table_sets
 from ..event.rehearse import Rehearsal, rehearse
 from ..event.team_rehearse import rehearse_teams
+from ..event.transaction import step
 from ..seats import SEAT_COLUMNS, Seat
 from .boards import set_deals
 from .bots import ErraticBot
@@ -38,6 +39,7 @@ def error_rates(players: list[str], seed: int) -> dict[str, float]:
     return {p: random.Random(f"error-rate/{seed}/{p}").uniform(0.0, MAX_ERROR) for p in players}
 
 
+@step("simulate play")
 def play_round(folder: EventFolder, round_no: int, seed: int = 0) -> pd.DataFrame:
     """Play every table's sets of a round with bots; return its board-level results.
 

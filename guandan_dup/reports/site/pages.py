@@ -14,6 +14,7 @@ from typing import Any
 import pandas as pd
 
 from ...seats import SEAT_COLUMNS
+from .bracket import bracket_context
 from .chart import position_chart
 from .data import SiteData, name_columns, seat_history, standings_rows, with_level_texts
 from .hands import board_views
@@ -39,12 +40,17 @@ def boards_href(round_no: int) -> str:
     return f"boards/round-{round_no}-boards.parquet"
 
 
+def bracket_href() -> str:
+    return "bracket.html"
+
+
 HREFS = {
     "standings_href": standings_href,
     "seating_href": seating_href,
     "player_href": player_href,
     "set_href": set_href,
     "boards_href": boards_href,
+    "bracket_href": bracket_href,
 }
 
 
@@ -95,14 +101,14 @@ def index_page(data: SiteData) -> Page:
         }
         for r in range(1, data.planned_rounds + 1)
     ]
-    context = {"rounds": rounds, "commitment": data.commitment, "key_hex": data.key_hex}
+    context = {"rounds": rounds, "commitment": data.commitment, "key_hex": data.key_hex,
+               "knockout": data.bracket is not None}
     return Page("index.html", "index.html.j2", context)
 
 
 def standings_pages(data: SiteData) -> Iterator[Page]:
     previous = None
-    for r in data.rounds_scored:
-        current = data.standings[r]
+    for r, current in sorted(data.standings.items()):
         rows = standings_rows(current, previous, data.players)
         penalties = data.penalties
         if penalties is not None:
@@ -150,8 +156,7 @@ def standing_by_player(data: SiteData) -> dict[str, dict[str, Any]]:
     """Each player's latest standing: round, rank label, cumulative rate, field size and
     whether that round is provisional (the player page states it in words)."""
     latest: dict[str, dict[str, Any]] = {}
-    for r in data.rounds_scored:
-        standings = data.standings[r]
+    for r, standings in sorted(data.standings.items()):  # a knockout has none
         for row in standings[["player", "rank_label", "cumulative"]].to_dict("records"):
             latest[row["player"]] = row | {
                 "round": r,
@@ -163,7 +168,7 @@ def standing_by_player(data: SiteData) -> dict[str, dict[str, Any]]:
 
 def positions_by_player(data: SiteData) -> dict[str, dict[int, int]]:
     """Each player's strict position after every scored round they appear in."""
-    frames = [data.standings[r][["round", "player", "position"]] for r in data.rounds_scored]
+    frames = [frame[["round", "player", "position"]] for frame in data.standings.values()]
     if not frames:
         return {}
     positions = pd.concat(frames, ignore_index=True)
@@ -182,7 +187,7 @@ def player_pages(data: SiteData) -> Iterator[Page]:
     for player in records(data.players):
         rows = by_player.get(player["player"], history.iloc[0:0])
         mine = positions.get(player["player"], {})
-        chart = position_chart(mine, data.rounds_scored, field_size)
+        chart = position_chart(mine, sorted(data.standings), field_size)
         context = {
             "player": player,
             "rows": rows.to_dict("records"),
@@ -218,14 +223,23 @@ def site_pages(data: SiteData) -> Iterator[Page]:
     yield from seating_pages(data)
     yield from player_pages(data)
     yield from traveller_pages(data)
+    if data.bracket is not None:
+        yield bracket_page(data)
 
 
 def page_count(data: SiteData) -> int:
     """How many pages ``site_pages`` yields (for the progress bar)."""
     return (
         1
-        + len(data.rounds_scored)
+        + (data.bracket is not None)
+        + len(data.standings)
         + data.seating["round"].nunique()
         + len(data.players)
         + len(data.sets)
     )
+
+
+def bracket_page(data: SiteData) -> Page:
+    """A knockout's bracket: the main tree, the classification matches, the final places."""
+    return Page(bracket_href(), "bracket.html.j2",
+                bracket_context(data.bracket, data.places, data.planned_rounds, set_href))

@@ -1,0 +1,170 @@
+"""A team knockout in the event folder (seed 000 art. 29.1, 49.2; SPEC 9): the bracket from
+the ``knockout`` room, the matches scored by the ``teams`` room.
+
+Teams are numbered by seeding (``--seed-from`` a finished Swiss or round robin: its final
+positions), so the bracket's entries are the team numbers and the better-placed team of a
+match is its home team. A round's matches.parquet lists the bracket's matches under the
+bracket's match numbers (byes without tables); the played ones have their open room at
+table m and closed room at table M + m, m counting the played matches (bracket.parquet's
+``table`` is the open room). Scoring writes the match results (场分, 级差分), the round's
+travellers (every room compared on the round's deals), the decided bracket and, after the
+last round, places.parquet.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pandas as pd
+import pyarrow as pa
+
+from ..errors import GuandanError, InvalidPlanError, InvalidResultsError, Problem
+from ..knockout import complete, final_places, round_bracket
+from ..knockout.teams import team_outcomes
+from ..scoring import score
+from ..teams import score_matches
+from .folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
+from .teams import TeamSeating, conversion_of, seat_matches, teams_of
+
+STAGE_FORMATS = ("swiss", "round-robin")
+
+
+def qualified_teams(seed_from: str | os.PathLike, top: int | None) -> list[str]:
+    """The team labels (the players file's ``team``) of a finished stage's top ``top``
+    teams (default: all), in final position order."""
+    stage = EventFolder.open(seed_from)
+    plan = stage.plan
+    if plan.kind != "teams" or plan.format not in STAGE_FORMATS:
+        raise InvalidPlanError(f"--seed-from {str(seed_from)!r}: a knockout is seeded from a "
+                               "team Swiss or round robin")
+    if stage.rounds_scored() != list(range(1, plan.rounds + 1)):
+        raise InvalidPlanError(f"--seed-from {str(seed_from)!r} is not finished: rounds "
+                               f"1..{plan.rounds} must all be scored")
+    final = stage.read(plan.rounds, "team_standings").sort_values("position")
+    label = dict(zip(teams_of(stage)["team"], teams_of(stage)["label"], strict=True))
+    order = [str(label[t]) for t in final["team"]]
+    if top is not None and not 2 <= top <= len(order):
+        raise InvalidPlanError(f"--top {top}: the stage has {len(order)} teams; between 2 "
+                               f"and {len(order)} may go through")
+    return order[:top]
+
+
+def entries(folder: EventFolder) -> list[str]:
+    """Team numbers as text, 1 first: the seeding order."""
+    return [str(t) for t in range(1, folder.plan.teams + 1)]
+
+
+def plan_round(folder: EventFolder, round_no: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Round R's bracket and its matches (``teams`` MATCH_COLUMNS)."""
+    if round_no > 1 and folder.scored_out_of_date(round_no - 1):
+        raise GuandanError(
+            f"round {round_no - 1}'s results changed after it was scored; run `guandan-dup "
+            f"event score DIR --round {round_no - 1} --force` before seating round {round_no}"
+        )
+    earlier = folder.read_rounds("bracket", range(1, round_no))
+    bracket = round_bracket(entries(folder), "seeded", round_no, earlier)
+    played = int(bracket["side_b"].notna().sum())
+    matches = pd.DataFrame({
+        "round": bracket["round"],
+        "match": bracket["match"],
+        "home": bracket["side_a"].astype(int),
+        "away": pd.to_numeric(bracket["side_b"]).astype("Int64"),
+        "open_table": bracket["table"],
+        "closed_table": bracket["table"] + played,
+    })
+    return bracket, matches.astype({"round": "int64", "match": "int64", "home": "int64"})
+
+
+def seat_round(
+    folder: EventFolder, round_no: int, lineups: str | os.PathLike | None = None
+) -> TeamSeating:
+    """Write rounds/R/{matches,lineups,seating,bracket}.parquet and table-cards.html."""
+    bracket, matches = plan_round(folder, round_no)
+    extra = {folder.file(round_no, "bracket"): parquet_bytes(bracket)}
+    return seat_matches(folder, round_no, matches, lineups, extra=extra)
+
+
+def _tiebreaks(folder: EventFolder, matches: pd.DataFrame, results: pd.DataFrame) -> tuple:
+    """match -> team named in a ``tiebreak`` cell of either room (its number or its label),
+    and the problems of cells naming no team."""
+    if "tiebreak" not in results:
+        return {}, []
+    teams = teams_of(folder)
+    number = {str(t): int(t) for t in teams["team"]}
+    number |= {str(label): int(t) for t, label in zip(teams["team"], teams["label"],
+                                                      strict=True)}
+    match_of = {int(t): int(m) for m, o, c in zip(matches["match"], matches["open_table"],
+                                                   matches["closed_table"], strict=True)
+                if not pd.isna(o) for t in (o, c)}
+    named, problems = {}, []
+    for table, value in zip(results["table"], results["tiebreak"], strict=True):
+        if isinstance(value, str) and value.strip():
+            team = number.get(value.strip())
+            if team is None:
+                problems.append((int(table), "tiebreak", value, "names no team of the event"))
+            elif int(table) in match_of:
+                named[match_of[int(table)]] = team
+    return named, problems
+
+
+def decide(folder: EventFolder, round_no: int, results: pd.DataFrame) -> tuple:
+    """(outcomes by open table, match results, problems as (table, column, value, rule)) of
+    the round's matches whose two rooms are in ``results``."""
+    matches = folder.read(round_no, "matches")
+    tables = set(results["table"].astype(int))
+    ready = matches[matches["away"].isna() | (matches["open_table"].isin(tables)
+                                              & matches["closed_table"].isin(tables))]
+    scored = score_matches(ready, results, conversion_of(folder), "knockout")
+    named, problems = _tiebreaks(folder, ready, results)
+    outcomes, found = team_outcomes(ready, scored, named)
+    open_table = dict(zip(ready["match"], ready["open_table"], strict=True))
+    problems += [(int(open_table[m]), *rest) for m, *rest in found]
+    return outcomes, scored, problems
+
+
+def result_problems(
+    folder: EventFolder, located: pd.DataFrame, round_no: int, file: str
+) -> list[Problem]:
+    """Matches the file leaves undecidable (level without a tiebreak naming a team), with
+    the rooms already stored; on the file's rows (``located`` has ``file_row``)."""
+    stored = folder.read(round_no, "results")
+    if stored is not None:
+        stored = stored[~stored["table"].isin(located["table"])]
+    rows = pd.concat([f for f in (stored, located) if f is not None], ignore_index=True)
+    _, _, problems = decide(folder, round_no, rows)
+    matches = folder.read(round_no, "matches")
+    rooms = {int(o): int(c) for o, c in zip(matches["open_table"], matches["closed_table"],
+                                           strict=True) if not pd.isna(o)}
+    line = dict(zip(located["table"].astype(int), located["file_row"], strict=True))
+    out = []
+    for table, column, value, rule in problems:
+        row = line.get(table, line.get(rooms.get(table, -1)))
+        out.append(Problem(file, None if row is None else int(row), column, value,
+                           f"match at tables {table} and {rooms.get(table, table)}: {rule}"))
+    return out
+
+
+def score_round(folder: EventFolder, round_no: int) -> pd.DataFrame:
+    """Write the round's decided bracket, match results and travellers (and, after the last
+    round, places.parquet); returns the decided bracket."""
+    bracket = folder.read(round_no, "bracket")
+    results = folder.read(round_no, "results")
+    outcomes, scored, problems = decide(folder, round_no, results)
+    if problems:
+        stored = str(folder.file(round_no, "results"))
+        raise InvalidResultsError([Problem(stored, None, c, v, f"table {t}: {rule}")
+                                   for t, c, v, rule in problems])
+    done = complete(bracket.drop(columns=["winner", "decided_by"], errors="ignore"), outcomes)
+    meta = {RESULTS_DIGEST: folder.results_digest(round_no)}
+    files = {folder.file(round_no, "bracket"): parquet_bytes(done)}
+    travellers = score(results, folder.plan.expected_tables(round_no)).travellers
+    for name, frame in (("match_results", scored), ("travellers", travellers)):
+        arrow = pa.Table.from_pandas(frame, preserve_index=False)
+        files[folder.file(round_no, name)] = parquet_bytes(
+            arrow.replace_schema_metadata((arrow.schema.metadata or {}) | meta))
+    if round_no == folder.plan.rounds:
+        everything = pd.concat([folder.read_rounds("bracket", range(1, round_no)), done],
+                               ignore_index=True)
+        files[folder.path / PLACES] = parquet_bytes(final_places(everything, entries(folder)))
+    folder.replace_files(files)
+    return done

@@ -1,0 +1,323 @@
+"""The folder transaction: one writer at a time, and every step whole or not at all.
+
+Two people with two terminals, or a laptop that dies in the middle of ``event score``, must
+never lose a result or leave new scores beside old standings. Everything that makes that so
+lives here (STYLE rule 15):
+
+- **The lock.** ``writing(path, command)`` holds an exclusive OS lock (``flock``) on the
+  folder's ``.guandan-dup.lock`` while a step reads, computes and writes; a second writer
+  waits up to ``wait`` seconds, told who holds the lock (command, process id, since when),
+  then is refused with nothing changed. ``reading(path)`` holds a shared lock, so a reader
+  never sees half a step. The kernel drops the lock of a process that dies, so a killed
+  command never blocks the next one. (On Windows the lock is ``msvcrt.locking`` and readers
+  take it exclusively too; that path is not exercised by the test suite.)
+- **The journal.** ``commit`` (what ``EventFolder.replace_files`` calls) writes every file of
+  a step to a hidden temporary file beside its destination and syncs it, then writes the
+  list of renames to ``.guandan-dup.journal`` in one atomic rename: that is the commit point.
+  Then it renames the files into place and removes the journal. The next ``writing`` or
+  ``reading`` finishes the renames of a journal it finds (roll forward) and deletes temporary
+  files that no journal names (a step killed before its commit point), so after a crash the
+  folder is in the state before or after the whole step.
+
+Library users run a step the same way the CLI does::
+
+    with writing("cup", "my script") as folder:
+        ingest(folder, "results.csv", round_no=2)
+
+The step functions (``deal_round``, ``ingest``, ``score_round`` ...) take the lock themselves
+when their caller does not hold it, and ``commit`` refuses to write without it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager, suppress
+from datetime import UTC, datetime
+from functools import wraps
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..atomic import check_regular_destination
+from ..errors import GuandanError
+
+if TYPE_CHECKING:
+    from .folder import EventFolder
+
+LOCK_FILE = ".guandan-dup.lock"
+JOURNAL = ".guandan-dup.journal"
+TEMP = re.compile(r"^\..+\.[0-9a-f]{32}\.tmp$")
+"""Hidden temporary files of a step (``.NAME.HEX.tmp``), and of ``atomic``'s writers."""
+POLL = 0.05
+DEFAULT_WAIT = 30.0
+
+_held: dict[Path, int] = {}  # folder -> the fd of its lock, for the folders this process holds
+_guard = threading.RLock()  # threads of one process take turns for the whole step
+
+
+def _forget_in_child() -> None:
+    """A forked child shares its parent's lock: it must not think it may write."""
+    global _guard
+    for fd in _held.values():
+        os.close(fd)
+    _held.clear()
+    _guard = threading.RLock()
+
+
+if os.name == "nt":  # pragma: no cover - Windows
+    import msvcrt
+
+    def _try_lock(fd: int, shared: bool) -> bool:
+        """One lock for readers and writers alike, on a byte far past the holder record."""
+        os.lseek(fd, 1 << 20, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def _alive(pid: int) -> bool:
+        return True  # os.kill(pid, 0) would terminate it on Windows; trust the record
+
+else:
+    import fcntl
+
+    def _try_lock(fd: int, shared: bool) -> bool:
+        try:
+            fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+    def _alive(pid: int) -> bool:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            pass  # another user's live process
+        return True
+
+    os.register_at_fork(after_in_child=_forget_in_child)
+
+
+def holds_lock(path: str | os.PathLike) -> bool:
+    """Whether this process holds the write lock of the event folder at ``path``."""
+    return Path(path).resolve() in _held
+
+
+def _holder(lock_path: Path) -> str:
+    """Who holds the lock, as its writer recorded it; a reader or a dead writer is vague."""
+    try:
+        info = json.loads(lock_path.read_text(encoding="utf-8") or "{}")
+        alive = _alive(int(info["pid"]))
+    except (OSError, ValueError, KeyError, TypeError, OverflowError):
+        alive = False
+    if not alive:
+        return "another process (perhaps a reader such as `event status`)"
+    return f"`{info['command']}` (pid {info['pid']}) since {info['since']}"
+
+
+def _acquire(fd: int, shared: bool, path: Path, wait: float, notify: Callable[[str], None]):
+    deadline = time.monotonic() + wait
+    told = False
+    while not _try_lock(fd, shared):
+        holder = _holder(path / LOCK_FILE)
+        if time.monotonic() >= deadline:
+            raise GuandanError(
+                f"the event folder {str(path)!r} is locked by {holder}; waited {wait:g} s. "
+                "Nothing was changed: run the command again when that one has finished "
+                "(or give a longer --wait)"
+            )
+        if not told:
+            notify(f"waiting up to {wait:g} s for the lock on {str(path)!r} held by {holder} ...")
+            told = True
+        time.sleep(POLL)
+
+
+@contextmanager
+def locked(
+    path: str | os.PathLike,
+    command: str,
+    wait: float = DEFAULT_WAIT,
+    notify: Callable[[str], None] = lambda message: None,
+) -> Iterator[Path]:
+    """Hold the exclusive lock of the folder ``path`` (created if missing); re-entrant.
+
+    The lock file records ``command``, the process id and the time, never anything secret,
+    and is emptied again on release.
+    """
+    path = Path(path)
+    with _guard:
+        resolved = path.resolve()
+        if resolved in _held:  # held by this process already: a step inside a step
+            yield path
+            return
+        path.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            _acquire(fd, False, path, wait, notify)
+            since = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+            _record(fd, json.dumps({"command": command, "pid": os.getpid(), "since": since}))
+            _held[resolved] = fd
+            try:
+                recover(path)
+                yield path
+            finally:
+                del _held[resolved]
+                _record(fd, "")
+        finally:
+            os.close(fd)  # closing releases the lock
+
+
+def _record(fd: int, text: str) -> None:
+    os.ftruncate(fd, 0)
+    os.lseek(fd, 0, os.SEEK_SET)
+    os.write(fd, text.encode("utf-8"))
+
+
+@contextmanager
+def writing(
+    path: str | os.PathLike,
+    command: str,
+    wait: float = DEFAULT_WAIT,
+    notify: Callable[[str], None] = lambda message: None,
+) -> Iterator[EventFolder]:
+    """Hold the folder's write lock and yield it freshly opened (see the module docstring).
+
+    ``notify`` is told once if the lock is busy; ``GuandanError`` after ``wait`` seconds.
+    """
+    from .folder import EventFolder  # folder.py imports this module
+
+    EventFolder.open(path)  # not an event folder: refused before a lock file is made
+    with locked(path, command, wait, notify):
+        yield EventFolder.open(path)
+
+
+@contextmanager
+def reading(
+    path: str | os.PathLike,
+    wait: float = DEFAULT_WAIT,
+    notify: Callable[[str], None] = lambda message: None,
+) -> Iterator[EventFolder]:
+    """Hold a shared lock (no writer meanwhile) and yield the folder freshly opened.
+
+    A step interrupted by a crash is first finished (no writer can be running while the
+    shared lock is held, and finishing is idempotent), so a reader never sees one half-done.
+    A folder nobody may write (a read-only copy) is read without a lock.
+    """
+    from .folder import EventFolder
+
+    path = Path(path)
+    EventFolder.open(path)  # not an event folder: refused before a lock file is made
+    if holds_lock(path) or not os.access(path, os.W_OK):
+        yield EventFolder.open(path)
+        return
+    fd = os.open(path / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        _acquire(fd, True, path, wait, notify)
+        recover(path)
+        yield EventFolder.open(path)
+    finally:
+        os.close(fd)
+
+
+def step(command: str) -> Callable:
+    """Decorate a step ``fn(folder, ...)`` to run under the folder's write lock, on the
+    folder reopened once the lock is held (a no-op re-open when the caller holds it)."""
+
+    def decorate(fn: Callable) -> Callable:
+        @wraps(fn)
+        def run(folder: EventFolder, *args, **kwargs):
+            with writing(folder.path, command) as fresh:
+                return fn(fresh, *args, **kwargs)
+
+        return run
+
+    return decorate
+
+
+def commit(root: Path, files: Mapping[Path, bytes], private: frozenset[Path]) -> None:
+    """Write ``files`` (destinations inside ``root``) as one crash-atomic step.
+
+    Files in ``private`` are owner-only (0600). Refused as a bug if this process does not
+    hold ``root``'s write lock: every writer must go through ``writing``.
+    """
+    if not holds_lock(root):
+        raise RuntimeError(
+            f"bug: writing to {str(root)!r} without its lock; wrap the step in "
+            "guandan_dup.event.transaction.writing(...)"
+        )
+    for dest in files:
+        check_regular_destination(dest)
+    renames: list[tuple[Path, Path]] = []
+    try:
+        for dest, data in files.items():
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            tmp = dest.with_name(f".{dest.name}.{uuid.uuid4().hex}.tmp")
+            renames.append((tmp, dest))
+            _write_synced(tmp, data, 0o600 if dest in private else 0o644)
+        journal = [[str(t.relative_to(root)), str(d.relative_to(root))] for t, d in renames]
+        tmp = root / f".{JOURNAL}.{uuid.uuid4().hex}.tmp"
+        _write_synced(tmp, json.dumps(journal).encode("utf-8"), 0o644)
+        os.replace(tmp, root / JOURNAL)  # the commit point
+        _sync_dir(root)
+    except BaseException:
+        for tmp, _ in renames:
+            tmp.unlink(missing_ok=True)
+        raise
+    _roll_forward(root, renames)
+
+
+def _write_synced(path: Path, data: bytes, mode: int) -> None:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)  # Windows: bytes
+    fd = os.open(path, flags, mode)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fd)
+    os.chmod(path, mode)  # whatever the umask: the key stays 0600, the rest 0644
+
+
+def _sync_dir(path: Path) -> None:
+    if os.name == "nt":  # pragma: no cover - Windows cannot open a folder to sync it
+        return
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _roll_forward(root: Path, renames: list[tuple[Path, Path]]) -> None:
+    """Rename every staged file still there onto its destination, then drop the journal."""
+    for tmp, dest in renames:
+        with suppress(FileNotFoundError):  # renamed already (by an earlier recovery)
+            os.replace(tmp, dest)
+    for folder in {dest.parent for _, dest in renames}:
+        _sync_dir(folder)
+    (root / JOURNAL).unlink(missing_ok=True)
+    _sync_dir(root)
+
+
+def recover(root: Path) -> None:
+    """Finish a step whose journal is committed; delete temporary files of killed runs.
+
+    Run with the folder locked (shared or exclusive, so no step is running); two readers
+    recovering at once do no harm, every action tolerating the other's.
+    """
+    try:
+        pairs = json.loads((root / JOURNAL).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        pairs = None
+    if pairs is not None:
+        _roll_forward(root, [(root / tmp, root / dest) for tmp, dest in pairs])
+    for dirpath, _, names in os.walk(root):
+        for name in names:
+            if TEMP.match(name):
+                (Path(dirpath) / name).unlink(missing_ok=True)

@@ -1,0 +1,80 @@
+"""A knockout's bracket and final places as tables to post (bilingual headers, one section
+per round), from the frames the event side gathers (``event.knockout_tables``)."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from .render import Section, render
+
+ROUND, MATCH, PLACES, TABLE = "轮 Round", "场 Match", "名次段 For places", "桌 Table"
+RESULT, WINNER, DECIDED = "成绩 Result", "胜方 Winner", "决胜 Decided by"
+PLACE, NAME = "名次 Place", "名称 Name"
+#: The two sides' headers and an entry's, for pairs (side A sits N-S) and teams (A at home).
+SIDES = {
+    "pairs": ("甲方 Side A (N-S)", "乙方 Side B (E-W)", "参赛对 Pair"),
+    "teams": ("主队 Home", "客队 Away", "队 Team"),
+}
+#: How each bracket is named on a notice board.
+PLACES_NAMES = {"main": "主赛 main", "3-4": "3-4名", "5-8": "5-8名", "5-6": "5-6名",
+                "7-8": "7-8名"}
+
+
+FROM = {"winner": "第{r}轮第{m}场胜者 winner of round {r} match {m}",
+        "loser": "第{r}轮第{m}场负者 loser of round {r} match {m}"}
+
+
+def source_text(source) -> str:
+    """Where a side of a match still to come comes from, ``"winner 1.2"`` as words; empty
+    for none (a bye).
+
+    >>> source_text("loser 3.1")
+    '第3轮第1场负者 loser of round 3 match 1'
+    """
+    if not isinstance(source, str):
+        return ""
+    kind, where = source.split(" ")
+    r, m = where.split(".")
+    return FROM[kind].format(r=r, m=m)
+
+
+def _side(ids: pd.Series, names: pd.Series, sources: pd.Series) -> pd.Series:
+    known = ids.astype(str) + " " + names.fillna("").astype(str)
+    return known.where(ids.notna(), sources.map(source_text))
+
+
+def bracket_sections(view: pd.DataFrame, kind: str = "pairs") -> list[Section]:
+    """One table per round of ``view`` (``event.knockout_tables.VIEW_COLUMNS``)."""
+    side_a, side_b, _ = SIDES[kind]
+    table = pd.DataFrame({
+        ROUND: view["round"],
+        MATCH: view["match"],
+        PLACES: view["places"].map(PLACES_NAMES),
+        TABLE: view["table"].astype("Int64").astype(str).replace("<NA>", ""),
+        side_a: _side(view["side_a"], view["side_a_name"], view["from_a"]),
+        side_b: _side(view["side_b"], view["side_b_name"], view["from_b"]).replace("", "轮空 bye"),
+        RESULT: view["result"],
+        WINNER: view["winner"].fillna("").astype(str),
+        DECIDED: view["decided_by"].fillna("").astype(str),
+    })
+    return [
+        Section(f"第{r}轮 Round {r}", rows.reset_index(drop=True))
+        for r, rows in table.groupby(ROUND, sort=True)
+    ]
+
+
+def places_table(places: pd.DataFrame, kind: str = "pairs") -> pd.DataFrame:
+    """``side, place, place_label, name`` as a notice-board table, best first."""
+    return pd.DataFrame({PLACE: places["place_label"], SIDES[kind][2]: places["side"],
+                         NAME: places["name"].fillna("")}).reset_index(drop=True)
+
+
+def bracket_report(view: pd.DataFrame, fmt: str, title: str, kind: str = "pairs") -> str | bytes:
+    """Every round's matches (``kind``: pairs or teams) as one document in ``fmt``."""
+    sections = bracket_sections(view, kind)
+    return render(sections, fmt, f"{title} · 淘汰赛 Knockout", frozenset())
+
+
+def places_report(places: pd.DataFrame, fmt: str, title: str, kind: str = "pairs") -> str | bytes:
+    heading = f"{title} · 最终名次 Final places"
+    return render([Section(heading, places_table(places, kind))], fmt, heading, frozenset())

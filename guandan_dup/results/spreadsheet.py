@@ -1,0 +1,101 @@
+"""Results kept in a spreadsheet: ``.csv`` and ``.xlsx`` files read as a table of text.
+
+Directors keep results in Excel or WPS, so a results file may be a CSV (UTF-8, with or without
+the byte-order mark Excel writes, any line ending) or the first sheet of an ``.xlsx`` workbook.
+Both become an Arrow table whose every cell is text (or empty): numbers typed into a sheet
+become the text a director sees (``3``, ``10``, ``3.5``), so a level typed as the number
+``10`` reads as the level ``"10"``, and :func:`.load.read_table` then applies exactly the
+checks and messages a Parquet file gets (integer-looking text in round/table/set columns is
+read as integers there). Header names are stripped and lower-cased; empty cells are empty.
+A file that cannot be read raises :class:`Unreadable` with the reason a director can act on.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import zipfile
+from datetime import date, datetime, time
+
+import pyarrow as pa
+
+SUFFIXES = (".csv", ".xlsx")
+
+
+class Unreadable(Exception):  # noqa: N818 - carries the reason, caught at once by load
+    """The file cannot be read at all; ``str()`` is the reason, phrased after the file name."""
+
+
+def csv_table(path: str | os.PathLike) -> pa.Table:
+    """A UTF-8 CSV file as an all-text table; another encoding (GBK) is refused."""
+    data = _read_bytes(path)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise Unreadable(
+            "is not UTF-8 text (it is probably saved as GBK): save it as UTF-8 (Excel: "
+            "'CSV UTF-8 (comma delimited)'; WPS: encoding UTF-8) and ingest it again"
+        ) from None
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+    except csv.Error as error:
+        raise Unreadable(f"cannot be read as CSV ({error})") from None
+    return _text_table(rows)
+
+
+def xlsx_table(path: str | os.PathLike) -> pa.Table:
+    """The first sheet of an xlsx workbook as an all-text table (formulas as their values)."""
+    from openpyxl import load_workbook  # slow to import; only xlsx readers pay for it
+
+    _read_bytes(path)  # a missing file or a folder gets the usual reason
+    try:
+        book = load_workbook(path, read_only=True, data_only=True)
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as error:
+        raise Unreadable(f"cannot be read as an xlsx workbook ({error})") from None
+    try:
+        sheet = book.worksheets[0]
+        rows = [[_cell_text(v) for v in row] for row in sheet.iter_rows(values_only=True)]
+    finally:
+        book.close()
+    return _text_table(rows)
+
+
+def _read_bytes(path: str | os.PathLike) -> bytes:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read()
+    except FileNotFoundError:
+        raise Unreadable("no such file: check the path") from None
+    except IsADirectoryError:
+        raise Unreadable("is a folder, not a results file") from None
+
+
+def _cell_text(value: object) -> str:
+    """What a sheet shows for a cell: a whole number without ``.0``; empty for no value."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return str(value).upper()
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**63:
+        return str(int(value))
+    if isinstance(value, datetime | date | time):
+        return value.isoformat()
+    return str(value)
+
+
+def _text_table(rows: list[list[str]]) -> pa.Table:
+    """Header row and data rows as an all-string table; blank rows at the end are dropped."""
+    while rows and not any(cell.strip() for cell in rows[-1]):
+        rows.pop()
+    if not rows:
+        return pa.table({})
+    header = [name.strip().lower() for name in rows[0]]
+    body = rows[1:]
+    columns = {}
+    for i, name in enumerate(header):
+        if not name:
+            continue
+        cells = [row[i].strip() if i < len(row) else "" for row in body]
+        columns[name] = pa.array([c or None for c in cells], pa.string())
+    return pa.table(columns)

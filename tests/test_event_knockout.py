@@ -1,0 +1,202 @@
+"""A pairs knockout in an event folder, through the CLI (seed 003; SPEC 9)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from event_support import players_csv, set_results, snapshot, write
+from typer.testing import CliRunner
+
+from guandan_dup.cli.app import app
+from guandan_dup.event import EventFolder, event_status
+
+runner = CliRunner()
+
+
+def run(*args, code=0) -> str:
+    result = runner.invoke(app, [str(a) for a in args])
+    assert result.exit_code == code, result.output
+    return result.output
+
+
+def init(tmp_path: Path, pairs: int, *extra) -> Path:
+    directory = tmp_path / "ko"
+    csv = players_csv(tmp_path / "players.csv", 2 * pairs, "pairs")
+    run("event", "init", directory, "--kind", "pairs", "--format", "knockout", "--players", csv,
+        "--boards-per-set", 3, *extra)
+    return directory
+
+
+def decided_results(directory: Path, round_no: int) -> pd.DataFrame:
+    """Set-level results for every table, level matches won by EW on extra boards."""
+    results = set_results(EventFolder.open(directory), round_no, seed=round_no)
+    level = results["ns_level"] == results["ew_level"]
+    return results.assign(tiebreak=pd.Series("EW", results.index).where(level))
+
+
+def round_one(tmp_path: Path) -> tuple[Path, pd.DataFrame]:
+    """A knockout of 4 pairs seated for round 1, and its results with table 2 level (5 : 5)."""
+    directory = init(tmp_path, 4)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    results = set_results(EventFolder.open(directory), 1)
+    results.loc[results["table"] == 2, ["ns_level", "ew_level"]] = "5"
+    return directory, results
+
+
+def play_round(tmp_path: Path, directory: Path, round_no: int) -> str:
+    run("event", "deal", directory, "--round", round_no, "--quiet")
+    run("event", "seat", directory, "--round", round_no)
+    file = write(decided_results(directory, round_no), tmp_path / f"r{round_no}.parquet")
+    run("event", "ingest", directory, file, "--round", round_no)
+    return run("event", "score", directory, "--round", round_no)
+
+
+def test_seed003_whole_pairs_knockout_of_twelve_pairs(tmp_path):
+    directory = init(tmp_path, 12)
+    folder = EventFolder.open(directory)
+    assert (folder.plan.rounds, folder.plan.format, folder.plan.layout()) == (4, "knockout", "lot")
+    outputs = [play_round(tmp_path, directory, r) for r in range(1, 5)]
+    assert "has a bye" in outputs[0] and "Final places: 1 " in outputs[3]
+    first = folder.read(1, "bracket")
+    assert list(first.columns) == ["round", "match", "table", "side_a", "side_b", "places",
+                                   "winner", "decided_by"]
+    assert (first["side_b"].isna() == (first["decided_by"] == "bye")).all()
+    assert len(folder.read(1, "seating")) == 4 and len(folder.read(1, "byes")) == 8
+    last = folder.read(4, "bracket")
+    assert last["places"].tolist() == ["main", "3-4", "5-6", "7-8"]
+    places = pd.read_parquet(directory / "places.parquet")
+    assert list(places.columns) == ["side", "place", "place_label"]
+    assert places["place_label"].tolist() == [str(p) for p in range(1, 9)] + ["9="] * 4
+    assert places["side"].iloc[0] == last.loc[last["places"] == "main", "winner"].item()
+    status = run("event", "status", directory)
+    assert "Places: places.parquet" in status and "Next: guandan-dup event export" in status
+    run("event", "export", directory, "--format", "md")
+    exported = (directory / "exports" / "bracket.md").read_text(encoding="utf-8")
+    assert "轮空 bye" in exported and "第4轮 Round 4" in exported
+    assert (directory / "exports" / "places.md").exists()
+
+
+def test_art49_level_match_without_tiebreak_is_refused_at_ingest(tmp_path):
+    directory, results = round_one(tmp_path)
+    before = snapshot(directory)
+    out = run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"),
+              "--round", 1, code=1)
+    assert "row 2, column 'tiebreak'" in out and "the levels are equal (5 each)" in out
+    assert "extra boards" in out and snapshot(directory) == before
+    results["tiebreak"] = [None, "NS"]
+    run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"), "--round", 1)
+    run("event", "score", directory, "--round", 1)
+    bracket = EventFolder.open(directory).read(1, "bracket")
+    assert bracket.loc[bracket["table"] == 2, "decided_by"].item() == "extra boards"
+    assert bracket.loc[bracket["table"] == 2, "winner"].item() == bracket.loc[
+        bracket["table"] == 2, "side_a"].item()
+
+
+def test_a_forfeit_is_an_adjusted_row(tmp_path):
+    directory, results = round_one(tmp_path)
+    results.loc[0, ["ns_level", "ew_level", "adjusted"]] = [None, None, "A-/A+"]
+    results["tiebreak"] = [None, "EW"]  # table 2 is level
+    run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"), "--round", 1)
+    run("event", "score", directory, "--round", 1)
+    bracket = EventFolder.open(directory).read(1, "bracket")
+    forfeit = bracket[bracket["table"] == 1].iloc[0]
+    assert (forfeit["decided_by"], forfeit["winner"]) == ("forfeit", forfeit["side_b"])
+
+
+def test_next_round_waits_for_the_round_before(tmp_path):
+    directory = init(tmp_path, 4)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    out = run("event", "seat", directory, "--round", 2, code=1)
+    assert "round 1 match 1 is not decided yet" in out
+
+
+def test_a_seeding_list_gives_the_byes_to_the_top_seeds(tmp_path):
+    seeding = tmp_path / "seeding.csv"
+    seeding.write_text("id\nP009\nP001\nP005\n", encoding="utf-8")
+    directory = init(tmp_path, 5, "--seeding", seeding)
+    folder = EventFolder.open(directory)
+    assert folder.plan.layout() == "seeded"
+    run("event", "seat", directory, "--round", 1)
+    first = folder.read(1, "bracket")
+    assert sorted(first.loc[first["side_b"].isna(), "side_a"]) == ["D001", "D003", "D005"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "says"),
+    [
+        (("--rounds", "3"), "leave out --rounds"),
+        (("--tables-per-group", "2", "--sets-per-round", "1"), "--tables-per-group"),
+    ],
+)
+def test_a_knockout_takes_its_shape_from_its_entries(tmp_path, extra, says):
+    csv = players_csv(tmp_path / "players.csv", 8, "pairs")
+    out = run("event", "init", tmp_path / "ko", "--kind", "pairs", "--format", "knockout",
+              "--players", csv, "--boards-per-set", 3, *extra, code=1)
+    assert says in out and not (tmp_path / "ko").exists()
+
+
+def test_status_follows_the_bracket(tmp_path):
+    directory = init(tmp_path, 6)
+    play_round(tmp_path, directory, 1)
+    state = event_status(EventFolder.open(directory))
+    assert [r.expected_results for r in state.rounds] == [2, 2, 3]
+    assert state.rounds[0].scored and not state.rounds[1].seated
+    assert "Round 1: 4 of 4 matches decided (rounds/1/bracket.parquet)" in state.notes
+    assert state.next_step() == "guandan-dup event deal DIR --round 2"
+
+
+def test_a_correction_after_the_next_round_is_seated_asks_to_seat_it_again(tmp_path):
+    directory = init(tmp_path, 4)
+    play_round(tmp_path, directory, 1)
+    run("event", "seat", directory, "--round", 2)
+    folder = EventFolder.open(directory)
+    results = folder.read(1, "results")
+    first = results.iloc[[0]].copy()
+    winner_was = folder.read(1, "bracket").loc[lambda b: b["table"] == 1, "winner"].item()
+    ns_won = winner_was == folder.read(1, "bracket").loc[lambda b: b["table"] == 1,
+                                                         "side_a"].item()
+    first["ns_level"], first["ew_level"] = ("2", "5") if ns_won else ("5", "2")
+    keep = ["round", "group", "table", "set", "north", "east", "south", "west"]
+    file = write(first[keep + ["ns_level", "ew_level"]], tmp_path / "fix.parquet")
+    run("event", "ingest", directory, file, "--round", 1)
+    out = runner.invoke(app, ["event", "score", str(directory), "--round", "1"])
+    assert out.exit_code == 0, out.output
+    assert "round 2 was seated from round 1's earlier winners; seat it again" in out.output
+    run("event", "seat", directory, "--round", 2)
+    final = folder.read(2, "bracket").iloc[0]
+    assert final["places"] == "main" and winner_was not in (final["side_a"], final["side_b"])
+
+
+def test_every_problem_of_a_knockout_results_file_is_listed_at_once(tmp_path):
+    directory, results = round_one(tmp_path)
+    results.loc[results["table"] == 1, "north"] = "P099"
+    out = run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"),
+              "--round", 1, code=1)
+    assert "2 problems" in out and "column 'north'" in out and "column 'tiebreak'" in out
+
+
+def test_the_whole_bracket_is_drawn_before_play(tmp_path):
+    """Right after the draw the site and the export show every round: the later ones with
+    where their sides come from, so the bracket can be printed and pinned up."""
+    from guandan_dup.event.publish import publish_site
+
+    directory = init(tmp_path, 12)
+    seated = run("event", "seat", directory, "--round", 1)
+    assert "Match 1 (main): " in seated and " has a bye" in seated
+    assert "Match 2 (main), table 1: " in seated and "(N-S) v " in seated
+    folder = EventFolder.open(directory)
+    page = publish_site(folder).parent / "bracket.html"
+    html = page.read_text(encoding="utf-8")
+    assert all(f'id="round-{r}"' in html for r in (1, 2, 3, 4))
+    assert "第 1 轮第 2 场胜者" in html and "第 3 轮第 3 场负者" in html  # QF, then 7-8
+    run("event", "export", directory, "--format", "md")  # the draw, before any score
+    exported = (directory / "exports" / "bracket.md").read_text(encoding="utf-8")
+    assert "第1轮第1场胜者 winner of round 1 match 1" in exported
+    assert not (directory / "exports" / "places.md").exists()
+    first = folder.read(1, "bracket")
+    lot = first.loc[first["table"] == 1, ["side_a", "side_b"]].iloc[0].tolist()
+    assert html.count(f"{lot[0]}</span>") >= 1 and html.count(f"{lot[1]}</span>") >= 1

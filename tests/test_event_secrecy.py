@@ -1,0 +1,167 @@
+"""Issue 9 items 6, 7 and 9: the key bound to its commitment, no reveal while a set is
+unplayed, nothing stale published."""
+
+import shutil
+import tomllib
+
+import pytest
+from event_support import KEY, players_csv, set_results, snapshot, write
+from typer.testing import CliRunner
+
+from guandan_dup.cli import app
+from guandan_dup.deals import deal_file, verify_file
+from guandan_dup.deals.keys import read_key
+from guandan_dup.errors import GuandanError, KeyFileError
+from guandan_dup.event import (
+    EventFolder,
+    create_event,
+    deal_round,
+    event_status,
+    export_event,
+    ingest,
+    reveal_key,
+    score_round,
+    seat_event_round,
+)
+from guandan_dup.event.create import FORCED
+from guandan_dup.event.team_site import build_event_site
+
+OTHER_KEY = bytes(range(1, 33))
+runner = CliRunner()
+
+
+@pytest.fixture
+def folder(tmp_path):
+    """Two rounds of two tables (8 players), one set a round; nothing dealt yet."""
+    csv = players_csv(tmp_path / "players.csv", 8)
+    return create_event(tmp_path / "event", csv, 2, 1, 2, 2, key=KEY)
+
+
+def play(folder, r, tmp_path, tables=None):
+    deal_round(folder, r)
+    seat_event_round(folder, r)
+    results = set_results(folder, r, seed=r)
+    if tables is not None:
+        results = results[results["table"].isin(tables)]
+    ingest(folder, write(results, tmp_path / f"r{r}.parquet"), r)
+    score_round(folder, r)
+
+
+def substitute_key(folder, tmp_path):
+    """Copy another event's key into the folder, as the issue's director did."""
+    other = create_event(tmp_path / "other", players_csv(tmp_path / "p2.csv", 8), 2, 1, 2, 2,
+                         key=OTHER_KEY)
+    shutil.copy(other.key_path, folder.key_path)
+
+
+def test_issue9_item6_every_command_reading_a_substituted_key_refuses(folder, tmp_path):
+    play(folder, 1, tmp_path)
+    deal_round(folder, 2)
+    substitute_key(folder, tmp_path)
+    before = snapshot(folder.path)
+    expected = (
+        f"the key file '{folder.key_path}' does not match the commitment {folder.commitment[:16]}"
+        rf"\.\.\. in '{folder.path / 'event.toml'}'"
+    )
+    with pytest.raises(KeyFileError, match=expected):
+        folder.key()
+    with pytest.raises(KeyFileError, match=expected):
+        score_round(folder, 1)
+    shutil.rmtree(folder.round_dir(2))
+    with pytest.raises(KeyFileError, match=expected):
+        deal_round(folder, 2)
+    assert snapshot(folder.path) == {k: v for k, v in before.items()
+                                     if not k.startswith("rounds/2")}
+
+
+def test_issue9_item6_deal_verify_checks_the_event_commitment_not_the_files(folder, tmp_path):
+    key_file = folder.key_path
+    substitute_key(folder, tmp_path)
+    wrong = read_key(key_file)
+    # The wrong key deals a file that carries the wrong key's own commitment.
+    boards = folder.round_dir(1) / "boards.parquet"
+    boards.parent.mkdir(parents=True)
+    deal_file(wrong, "1-2", boards, boards_per_set=2)
+    result = verify_file(boards, wrong)
+    assert result.commitment_matches and not result.differing, "the file agrees with itself"
+    assert not result.ok
+    assert f"does NOT match the commitment {folder.commitment[:16]}... in " in result.summary()
+    assert "event.toml" in result.summary()
+    cli = runner.invoke(app, ["deal", "verify", str(boards), "--key", str(key_file), "--quiet"])
+    assert cli.exit_code == 1 and "event.toml" in cli.output
+    outside = tmp_path / "boards.parquet"
+    shutil.copy(boards, outside)
+    assert verify_file(outside, wrong).ok
+    assert not verify_file(outside, wrong, published=folder.commitment).ok
+
+
+def test_issue9_item7_reveal_with_an_unplayed_set_is_refused_naming_sets_and_tables(
+    folder, tmp_path
+):
+    play(folder, 1, tmp_path)
+    play(folder, 2, tmp_path, tables=[1])
+    before = snapshot(folder.path)
+    with pytest.raises(GuandanError, match="still to play: round 2 set 2: table 2. Nothing"):
+        reveal_key(folder.path)
+    assert snapshot(folder.path) == before
+    result = runner.invoke(app, ["event", "reveal", str(folder.path)])
+    assert result.exit_code == 1 and "round 2 set 2: table 2" in result.output
+
+
+def test_issue9_item7_an_abandoned_event_is_revealed_with_its_reason_recorded(folder, tmp_path):
+    play(folder, 1, tmp_path)
+    result = runner.invoke(app, ["event", "reveal", str(folder.path), "--abandoned",
+                                 "typhoon: round 2 cancelled"])
+    assert result.exit_code == 0, result.output
+    opened = EventFolder.open(folder.path)
+    assert opened.key_revealed and opened.reveal_override["reason"] == "typhoon: round 2 cancelled"
+    toml = tomllib.loads((folder.path / "event.toml").read_text(encoding="utf-8"))
+    assert toml["reveal_override"]["at"].endswith(" UTC")
+    assert event_status(opened).next_step().startswith(
+        "nothing: the event was closed early (typhoon: round 2 cancelled, ")
+
+
+@pytest.mark.parametrize(
+    ("args", "recorded"), [({"force": True}, FORCED), ({"abandoned": " "}, None)]
+)
+def test_issue9_item7_force_is_the_override_without_a_reason(folder, tmp_path, args, recorded):
+    play(folder, 1, tmp_path)
+    if recorded is None:
+        with pytest.raises(GuandanError, match="--abandoned needs a reason"):
+            reveal_key(folder.path, **args)
+        return
+    assert reveal_key(folder.path, **args).reveal_override["reason"] == recorded
+
+
+def test_issue9_item7_a_complete_event_is_revealed_without_an_override(folder, tmp_path):
+    play(folder, 1, tmp_path)
+    play(folder, 2, tmp_path)
+    revealed = reveal_key(folder.path)
+    assert revealed.key_revealed and revealed.reveal_override is None
+    assert "reveal_override" not in (folder.path / "event.toml").read_text(encoding="utf-8")
+
+
+def test_issue9_item9_export_and_site_refuse_stale_standings(folder, tmp_path):
+    play(folder, 1, tmp_path)
+    play(folder, 2, tmp_path)
+    fix = set_results(folder, 1, seed=1)
+    ingest(folder, write(fix[fix["table"] == 1].assign(ns_level="5", ew_level="2"),
+                         tmp_path / "fix.parquet"), 1)
+    before = snapshot(folder.path)
+    message = (
+        r"round\(s\) \[1, 2\]: the standings are older than the results .* Nothing was "
+        r"written; run `guandan-dup event score DIR --round 1 --force`, then score round\(s\) "
+        r"\[2\] again"
+    )
+    with pytest.raises(GuandanError, match=message):
+        export_event(folder)
+    with pytest.raises(GuandanError, match=message.replace("Nothing", "publishing .* Nothing")):
+        build_event_site(folder)
+    result = runner.invoke(app, ["event", "export", str(folder.path)])
+    assert result.exit_code == 1 and "score DIR --round 1 --force" in result.output
+    assert snapshot(folder.path) == before
+    score_round(folder, 1, force=True)
+    with pytest.raises(GuandanError, match=r"round\(s\) \[2\]: .*--round 2`"):
+        export_event(folder)
+    score_round(folder, 2)
+    assert export_event(folder, formats=["csv"])

@@ -1,0 +1,204 @@
+"""A team knockout seeded from a finished Swiss, through the CLI (seed 000 art. 29.1, 49.2;
+SPEC 9): the top teams by final position, 1 v 4 and 2 v 3 with the better-placed team at
+home, matches decided by 场分 and, when level, by extra boards naming the winning team."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from event_support import set_results, snapshot, write
+from typer.testing import CliRunner
+
+from guandan_dup.cli.app import app
+from guandan_dup.event import EventFolder
+from guandan_dup.event.team_rehearse import demo_teams, rehearse_teams
+from guandan_dup.event.teams import teams_of
+from guandan_dup.levels import LEVEL_NAMES as LEVELS
+
+runner = CliRunner()
+
+
+def run(*args, code=0) -> str:
+    result = runner.invoke(app, [str(a) for a in args])
+    assert result.exit_code == code, result.output
+    return result.output
+
+
+@pytest.fixture(scope="module")
+def swiss(tmp_path_factory) -> Path:
+    """A finished Swiss of 6 teams (3 rounds), played by the random model."""
+    path = tmp_path_factory.mktemp("swiss") / "swiss"
+    rehearse_teams(path, teams=6, rounds=3, boards_per_set=3, seed=2)
+    return path
+
+
+def final_labels(swiss: Path) -> list[str]:
+    folder = EventFolder.open(swiss)
+    standings = folder.read(3, "team_standings").sort_values("position")
+    label = dict(zip(teams_of(folder)["team"], teams_of(folder)["label"], strict=True))
+    return [label[t] for t in standings["team"]]
+
+
+def init_knockout(tmp_path: Path, swiss: Path, top: int = 4) -> Path:
+    players, _ = demo_teams(6)
+    csv = tmp_path / "players.csv"
+    players.to_csv(csv, index=False)
+    directory = tmp_path / "ko"
+    out = run("event", "init", directory, "--kind", "teams", "--format", "knockout",
+              "--players", csv, "--boards-per-set", 3, "--seed-from", swiss, "--top", top)
+    assert f"{top} entries (seeded)" in out
+    return directory
+
+
+def level(results: pd.DataFrame, tables: list[int]) -> pd.DataFrame:
+    """Both rooms of a match at 3 : 3, so the match is level on every count."""
+    results = results.copy()
+    results.loc[results["table"].isin(tables), ["ns_level", "ew_level"]] = "3"
+    return results
+
+
+def test_art29_team_knockout_seeded_from_a_finished_swiss(tmp_path, swiss):
+    directory = init_knockout(tmp_path, swiss)
+    folder = EventFolder.open(directory)
+    assert (folder.plan.format, folder.plan.teams, folder.plan.rounds) == ("knockout", 4, 2)
+    assert teams_of(folder)["label"].tolist() == final_labels(swiss)[:4]
+    assert set(folder.players()["team"]) == {1, 2, 3, 4}  # the others did not go through
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    assert "Match 1: team 1 (home) v team 4" in run("event", "seat", directory, "--round", 1)
+    matches = folder.read(1, "matches")
+    assert matches[["home", "away", "open_table", "closed_table"]].values.tolist() == [
+        [1, 4, 1, 3], [2, 3, 2, 4]]
+    results = level(set_results(folder, 1), [1, 3])
+    before = snapshot(directory)
+    out = run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"), "--round",
+              1, code=1)
+    assert "column 'tiebreak'" in out and "level on 场分, 级差分 and 级差" in out
+    assert snapshot(directory) == before
+    fourth = teams_of(folder).set_index("team").loc[4, "label"]
+    results["tiebreak"] = results["table"].map({3: fourth})
+    run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"), "--round", 1)
+    out = run("event", "score", directory, "--round", 1)
+    assert "4 wins (extra boards)" in out
+    first = folder.read(1, "bracket")
+    assert first.loc[0, ["winner", "decided_by"]].tolist() == ["4", "extra boards"]
+    assert first.loc[1, "decided_by"] in ("场分", "extra boards")
+    run("event", "deal", directory, "--round", 2, "--quiet")
+    run("event", "seat", directory, "--round", 2)
+    assert folder.read(2, "bracket")["places"].tolist() == ["main", "3-4"]
+    decide_round_two(tmp_path, directory)
+    places = pd.read_parquet(directory / "places.parquet")
+    final = folder.read(2, "bracket").set_index("places")
+    assert places["side"].tolist() == [
+        final.loc["main", "side_a"], final.loc["main", "side_b"],
+        final.loc["3-4", "side_a"], final.loc["3-4", "side_b"]]
+    assert final.loc["main", "decided_by"] == "场分"
+    assert final.loc["3-4", "decided_by"] == "forfeit"
+    run("event", "export", directory, "--format", "md")
+    exported = (directory / "exports" / "places.md").read_text(encoding="utf-8")
+    assert teams_of(folder).set_index("team").loc[int(places["side"].iloc[0]), "name"] in exported
+    run("event", "site", directory, "--quiet")
+    page = (directory / "site" / "bracket.html").read_text(encoding="utf-8")
+    assert "sets/set-2.html#t1" in page and "弃权" in page  # the 3-4 forfeit
+
+
+def decide_round_two(tmp_path: Path, directory: Path) -> None:
+    """The final won by the home team at the tables (级差 +6), the 3-4 match a forfeit of
+    the away team (both rooms adjusted: home A+, away A-)."""
+    folder = EventFolder.open(directory)
+    matches = folder.read(2, "matches").set_index("match")
+    results = set_results(folder, 2)
+    final, third = matches.loc[1], matches.loc[2]
+    rows = {int(final["open_table"]): ("2", "5", None),
+            int(final["closed_table"]): ("5", "2", None),
+            int(third["open_table"]): (None, None, "A-/A+"),
+            int(third["closed_table"]): (None, None, "A+/A-")}
+    for table, (ns, ew, adjusted) in rows.items():
+        results.loc[results["table"] == table, ["ns_level", "ew_level", "adjusted"]] = [
+            ns, ew, adjusted]
+    run("event", "ingest", directory, write(results, tmp_path / "r2.parquet"), "--round", 2)
+    assert "Final places: 1 " in run("event", "score", directory, "--round", 2)
+
+
+@pytest.mark.parametrize(
+    ("extra", "says"),
+    [
+        (("--top", "9"), "between 2 and 6 may go through"),
+        (("--top", "4", "--rounds", "2"), "leave out --rounds"),
+    ],
+)
+def test_seed_from_refusals(tmp_path, swiss, extra, says):
+    players, _ = demo_teams(6)
+    players.to_csv(tmp_path / "players.csv", index=False)
+    out = run("event", "init", tmp_path / "ko", "--kind", "teams", "--format", "knockout",
+              "--players", tmp_path / "players.csv", "--boards-per-set", 3, "--seed-from", swiss,
+              *extra, code=1)
+    assert says in out and not (tmp_path / "ko").exists()
+
+
+def test_seed_from_an_unfinished_stage_is_refused(tmp_path, swiss):
+    copy = shutil.copytree(swiss, tmp_path / "unfinished")
+    (copy / "rounds" / "3" / "team_standings.parquet").unlink()
+    players, _ = demo_teams(6)
+    players.to_csv(tmp_path / "players.csv", index=False)
+    out = run("event", "init", tmp_path / "ko", "--kind", "teams", "--format", "knockout",
+              "--players", tmp_path / "players.csv", "--boards-per-set", 3, "--seed-from", copy,
+              code=1)
+    assert "is not finished" in out
+
+
+def decisive_results(folder: EventFolder, round_no: int) -> pd.DataFrame:
+    """The random model's rooms, the away team named for the extra boards of a level match."""
+    results = set_results(folder, round_no, seed=round_no).set_index("table")
+    index = {name: i for i, name in enumerate(LEVELS)}
+    results["tiebreak"] = None
+    for m in folder.read(round_no, "matches").dropna(subset=["away"]).itertuples():
+        open_room, closed = results.loc[m.open_table], results.loc[m.closed_table]
+        levels = (index[open_room.ew_level] - index[open_room.ns_level]
+                  + index[closed.ns_level] - index[closed.ew_level])
+        if levels == 0:
+            results.loc[m.open_table, "tiebreak"] = str(m.away)
+    return results.reset_index()
+
+
+def test_six_teams_byes_to_the_top_two_and_places_one_to_six(tmp_path):
+    players, _ = demo_teams(6)
+    players.to_csv(tmp_path / "players.csv", index=False)
+    directory = tmp_path / "ko"
+    run("event", "init", directory, "--kind", "teams", "--format", "knockout", "--players",
+        tmp_path / "players.csv", "--boards-per-set", 3)
+    folder = EventFolder.open(directory)
+    for r in (1, 2, 3):
+        run("event", "deal", directory, "--round", r, "--quiet")
+        run("event", "seat", directory, "--round", r)
+        file = write(decisive_results(folder, r), tmp_path / f"r{r}.parquet")
+        run("event", "ingest", directory, file, "--round", r)
+        run("event", "score", directory, "--round", r)
+    first = folder.read(1, "bracket")
+    assert first.loc[first["side_b"].isna(), "side_a"].tolist() == ["1", "2"]
+    assert folder.read(1, "matches")["closed_table"].dropna().tolist() == [3, 4]
+    assert [len(folder.read(r, "seating")) for r in (1, 2, 3)] == [4, 4, 6]
+    places = pd.read_parquet(directory / "places.parquet")
+    assert places["place"].tolist() == [1, 2, 3, 4, 5, 6]
+    run("event", "export", directory, "--format", "md")
+    assert "轮空 bye" in (directory / "exports" / "bracket.md").read_text(encoding="utf-8")
+
+
+def test_simulate_a_team_knockout_with_bots(tmp_path):
+    """Bots play both rooms; a level match plays extra deals in both rooms until decided."""
+    out = tmp_path / "sim"
+    result = runner.invoke(app, ["simulate", "--knockout", "teams", "--teams", "8",
+                                 "--boards-per-set", "2", "--out", str(out), "--seed", "2",
+                                 "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert "Simulated a knockout of 8 teams" in result.output
+    folder = EventFolder.open(out)
+    assert pd.read_parquet(out / "places.parquet")["place"].tolist() == list(range(1, 9))
+    for r in (1, 2, 3):
+        bracket = folder.read(r, "bracket")
+        scored = folder.read(r, "match_results")
+        level = scored[scored["home"].eq(True).fillna(False) & (scored["levels"] == 0)]
+        extra = bracket[bracket["decided_by"] == "extra boards"]
+        assert sorted(extra["match"]) == sorted(level["match"])

@@ -1,0 +1,246 @@
+"""Issue 9 items 1-2: one writer at a time, and a step killed at any instant leaves the folder
+as it was before or after the whole step.
+
+Writers run in forked processes (several processes, as two terminals would be); a "kill -9"
+is the child sending itself SIGKILL just before its n-th ``os.replace`` or ``os.fsync``,
+which are the instants between which a step's files change.
+"""
+
+import os
+import random
+import re
+import shutil
+import signal
+import time
+import traceback
+
+import pytest
+from event_support import KEY, players_csv, set_results, write
+from typer.testing import CliRunner
+
+from guandan_dup.cli import app
+from guandan_dup.errors import GuandanError
+from guandan_dup.event import (
+    EventFolder,
+    create_event,
+    deal_round,
+    ingest,
+    score_round,
+    seat_event_round,
+)
+from guandan_dup.event.transaction import JOURNAL, LOCK_FILE, reading, writing
+
+
+def in_child(work, kill_at: int | None = None) -> int:
+    """Run ``work()`` in a forked process; its exit code, or -signal if it was killed.
+
+    With ``kill_at`` the child kills itself with SIGKILL just before its ``kill_at``-th call
+    of ``os.replace`` or ``os.fsync``; without it, the exit code is how many calls it made.
+    """
+    pid = os.fork()
+    if pid == 0:
+        calls = 0
+        try:
+
+            def counted(real):
+                def call(*args, **kwargs):
+                    nonlocal calls
+                    calls += 1
+                    if calls == kill_at:
+                        os.kill(os.getpid(), signal.SIGKILL)
+                    return real(*args, **kwargs)
+
+                return call
+
+            os.replace, os.fsync = counted(os.replace), counted(os.fsync)
+            work()
+            os._exit(min(calls, 250) if kill_at is None else 0)
+        except BaseException:
+            traceback.print_exc()
+            os._exit(251)
+    _, status = os.waitpid(pid, 0)
+    return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+
+
+def state(path):
+    """The folder's files by name, history files by their content (their names hold the
+    time); the lock file left out (it only says who holds the lock)."""
+    files, history = {}, []
+    for p in sorted(path.rglob("*")):
+        if p.is_file() and p.name != LOCK_FILE:
+            rel = str(p.relative_to(path))
+            if rel.startswith("history"):
+                history.append((re.sub(r"\.\d{8}T[\d.]+Z(-\d+)?", "", rel), p.read_bytes()))
+            else:
+                files[rel] = p.read_bytes()
+    return files, sorted(history)
+
+
+@pytest.fixture
+def seated(tmp_path):
+    """Round 1 of a 24-player event (6 tables, 2 sets), dealt and seated."""
+    csv = players_csv(tmp_path / "players.csv", 24)
+    folder = create_event(tmp_path / "event", csv, 3, 2, 2, 2, key=KEY)
+    deal_round(folder, 1)
+    seat_event_round(folder, 1)
+    return folder
+
+
+def test_issue9_item1_concurrent_ingests_of_different_tables_keep_every_result(seated, tmp_path):
+    results = set_results(seated, 1)
+    batches = ([1], [2], [3, 4], [5, 6])  # four helpers, each with their own tables' slips
+    files = [
+        write(results[results["table"].isin(tables)], tmp_path / f"tables-{tables[0]}.parquet")
+        for tables in batches
+    ]
+    pids = []
+    for file in files:
+        pid = os.fork()
+        if pid == 0:
+            try:
+                ingest(EventFolder.open(seated.path), file, 1)
+                os._exit(0)
+            except BaseException:
+                traceback.print_exc()
+                os._exit(1)
+        pids.append(pid)
+    codes = [os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) for pid in pids]
+    assert codes == [0] * len(files)
+    stored = seated.read(1, "results")
+    assert len(stored) == len(results) and seated.missing_results(1) == []
+
+
+def _hold(path, command, ready, seconds=30.0):
+    """In a child: take the write lock, say so on the pipe, and sleep holding it."""
+    with writing(path, command):
+        os.write(ready, b"x")
+        time.sleep(seconds)
+
+
+def _holding_child(path, command):
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            _hold(path, command, write_end)
+        finally:
+            os._exit(0)
+    assert os.read(read_end, 1) == b"x"
+    os.close(read_end)
+    os.close(write_end)
+    return pid
+
+
+def test_issue9_item1_a_second_writer_waits_then_refuses_naming_the_holder(seated):
+    pid = _holding_child(seated.path, "event score")
+    told = []
+    before = state(seated.path)
+    try:
+        started = time.monotonic()
+        with pytest.raises(GuandanError) as refused, writing(
+            seated.path, "event ingest", wait=0.3, notify=told.append
+        ):
+            pass
+        assert time.monotonic() - started >= 0.3
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    holder = rf"`event score` \(pid {pid}\) since \d{{4}}-\d\d-\d\d \d\d:\d\d:\d\d UTC"
+    assert re.fullmatch(rf"waiting up to 0.3 s for the lock on '.*' held by {holder} \.\.\.",
+                        told[0])
+    message = str(refused.value)
+    assert re.search(rf"is locked by {holder}; waited 0.3 s. Nothing was changed", message)
+    assert state(seated.path) == before
+
+
+def test_issue9_item1_a_killed_holder_never_blocks_and_is_not_named_afterwards(seated):
+    pid = _holding_child(seated.path, "event score")
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    with writing(seated.path, "event ingest", wait=0) as folder:
+        assert folder.plan == seated.plan
+    # The dead writer's record must not be reported when a reader holds the lock later.
+    (seated.path / LOCK_FILE).write_text(f'{{"command": "event score", "pid": {pid}, '
+                                         '"since": "then"}', encoding="utf-8")
+    with reading(seated.path), pytest.raises(GuandanError) as refused, writing(
+        seated.path, "event ingest", wait=0
+    ):
+        pass
+    assert "locked by another process (perhaps a reader such as `event status`)" in str(
+        refused.value
+    )
+
+
+def test_issue9_item1_writing_without_the_lock_is_a_bug(seated):
+    with pytest.raises(RuntimeError, match="without its lock"):
+        seated.replace_files({seated.path / "x.txt": b"x"})
+    assert not (seated.path / "x.txt").exists()
+
+
+def _kill_points(path, work):
+    """How many replace/fsync calls ``work`` makes on a copy of ``path``."""
+    scratch = path.with_name("count")
+    shutil.copytree(path, scratch)
+    calls = in_child(lambda: work(scratch))
+    shutil.rmtree(scratch)
+    assert 0 < calls < 250
+    return calls
+
+
+def _check_kill_anywhere(path, work, samples):
+    """Kill ``work(path)`` just before each of ``samples`` of its replace/fsync calls: the
+    folder is then (after the next command's recovery) in the before or the after state,
+    no temporary file is left, and where it is the before state, doing the step again gives
+    the after state."""
+    before = state(path)
+    done = path.with_name("done")
+    shutil.copytree(path, done)
+    assert in_child(lambda: work(done)) > 0
+    after = state(done)
+    assert after != before
+    calls = _kill_points(path, work)
+    points = sorted(random.Random(9).sample(range(1, calls + 1), min(samples, calls)))
+    seen = set()
+    for n in points:
+        trial = path.with_name(f"kill-{n}")
+        shutil.copytree(path, trial)
+        assert in_child(lambda t=trial: work(t), kill_at=n) == -signal.SIGKILL, n
+        with reading(trial):
+            pass  # the next command: recovers under the lock
+        now = state(trial)
+        assert now in (before, after), f"torn state after a kill at call {n}"
+        seen.add(now == after)
+        assert not [p for p in trial.rglob(".*") if p.name not in (LOCK_FILE,)], n
+        assert not (trial / JOURNAL).exists()
+        if now == before:
+            assert in_child(lambda t=trial: work(t)) > 0, "the step can be done again"
+            assert state(trial) == after
+    assert seen == {False, True}, "killed both before and after the commit point"
+
+
+def test_issue9_item2_ingest_killed_anywhere_leaves_before_or_after(seated, tmp_path):
+    results = set_results(seated, 1)
+    ingest(seated, write(results, tmp_path / "all.parquet"), 1)
+    fix = write(results[results["table"] == 2].assign(ns_level="5", ew_level="2"),
+                tmp_path / "fix.parquet")
+    _check_kill_anywhere(seated.path, lambda p: ingest(EventFolder.open(p), fix, 1), samples=5)
+
+
+def test_issue9_item2_score_killed_anywhere_leaves_before_or_after(seated, tmp_path):
+    ingest(seated, write(set_results(seated, 1), tmp_path / "all.parquet"), 1)
+    _check_kill_anywhere(seated.path, lambda p: score_round(EventFolder.open(p), 1), samples=8)
+
+
+def test_issue9_item1_the_cli_waits_then_says_who_holds_the_lock(seated, tmp_path):
+    results = write(set_results(seated, 1), tmp_path / "all.parquet")
+    pid = _holding_child(seated.path, "event seat")
+    try:
+        result = CliRunner().invoke(app, ["event", "ingest", str(seated.path), str(results),
+                                          "--round", "1", "--wait", "0.2"])
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    assert result.exit_code == 1
+    assert f"held by `event seat` (pid {pid})" in result.output
+    assert "Error: the event folder" in result.output and "waited 0.2 s" in result.output
+    assert seated.read(1, "results") is None

@@ -1,0 +1,141 @@
+"""Issue 9 item 11: results from a spreadsheet (.csv, .xlsx) get the Parquet file's checks
+and exactly its messages."""
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from event_support import KEY, players_csv, set_results
+from openpyxl import Workbook
+from typer.testing import CliRunner
+
+from guandan_dup.cli import app
+from guandan_dup.errors import InvalidResultsError
+from guandan_dup.event import create_event, deal_round, seat_event_round
+from guandan_dup.results import load_results
+
+SEATS = {"north": ["p1", "p5"], "east": ["p2", "p6"], "south": ["p3", "p7"],
+         "west": ["p4", "p8"]}
+GOOD = {"round": [1, 1], "table": [1, 2], "set": [1, 1], **SEATS,
+        "ns_level": ["3", "10"], "ew_level": ["2", "2"]}
+
+
+def as_parquet(path, columns):
+    pq.write_table(pa.table(columns), path.with_suffix(".parquet"))
+    return path.with_suffix(".parquet")
+
+
+def as_csv(path, columns, encoding="utf-8-sig"):
+    """As Excel saves 'CSV UTF-8': a byte-order mark and CRLF line ends."""
+    frame = pd.DataFrame(columns)
+    path = path.with_suffix(".csv")
+    path.write_bytes(frame.to_csv(index=False, lineterminator="\r\n").encode(encoding))
+    return path
+
+
+def as_xlsx(path, columns, numbers=True):
+    """A workbook whose first sheet holds the results; with ``numbers`` every cell that looks
+    like a number is typed as one (as Excel does), levels included."""
+    book = Workbook()
+    sheet = book.active
+    sheet.append(list(columns))
+    for row in zip(*columns.values(), strict=True):
+        sheet.append([_typed(v) if numbers else v for v in row])
+    book.create_sheet("notes").append(["not read"])
+    path = path.with_suffix(".xlsx")
+    book.save(path)
+    return path
+
+
+def _typed(value):
+    try:
+        return float(value) if "." in str(value) else int(value)
+    except (TypeError, ValueError):
+        return value
+
+
+WRITERS = {"parquet": as_parquet, "csv": as_csv, "xlsx": as_xlsx}
+
+
+@pytest.mark.parametrize("fmt", ["csv", "xlsx"])
+def test_issue9_item11_a_spreadsheet_reads_as_the_parquet_file(tmp_path, fmt):
+    expected = load_results(as_parquet(tmp_path / "r", GOOD)).sets
+    got = load_results(WRITERS[fmt](tmp_path / "r", GOOD)).sets
+    pd.testing.assert_frame_equal(got, expected)
+    assert got["ns_level"].tolist() == [1, 8], "the level typed as the number 10 is '10'"
+
+
+def test_issue9_item11_xlsx_with_text_cells_and_a_plain_csv_read_alike(tmp_path):
+    expected = load_results(as_parquet(tmp_path / "r", GOOD)).sets
+    text_sheet = as_xlsx(tmp_path / "t", GOOD, numbers=False)
+    plain = as_csv(tmp_path / "plain", GOOD, encoding="utf-8")
+    for path in (text_sheet, plain):
+        pd.testing.assert_frame_equal(load_results(path).sets, expected)
+
+
+BAD = {
+    "fraction": {**GOOD, "table": [1, 1.5]},
+    "unknown_level": {**GOOD, "ns_level": ["3", "Z"]},
+    "empty_cell": {**GOOD, "north": ["p1", None]},
+    "two_tables": {**GOOD, "north": ["p1", "p1"]},
+    "missing_column": {k: v for k, v in GOOD.items() if k != "west"},
+    "too_large": {**GOOD, "set": [1, 10**12]},
+    "no_rows": {k: [] for k in GOOD},
+}
+
+
+def messages(path):
+    with pytest.raises(InvalidResultsError) as caught:
+        load_results(path)
+    return [str(p).replace(str(path), "FILE") for p in caught.value.problems]
+
+
+@pytest.mark.filterwarnings("error")
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_issue9_item11_a_spreadsheet_gets_the_parquet_messages(tmp_path, case):
+    expected = messages(as_parquet(tmp_path / "r", BAD[case]))
+    assert expected
+    for fmt in ("csv", "xlsx"):
+        assert messages(WRITERS[fmt](tmp_path / "r", BAD[case])) == expected, fmt
+
+
+def test_issue9_item11_a_gbk_csv_is_refused_with_save_as_utf8(tmp_path):
+    path = as_csv(tmp_path / "r", {**GOOD, "north": ["王伟", "p5"]}, encoding="gbk")
+    (problem,) = messages(path)
+    assert problem.startswith("FILE: is not UTF-8 text (it is probably saved as GBK): save "
+                              "it as UTF-8")
+
+
+def test_issue9_item11_a_file_that_is_no_results_file_says_which_kinds_are(tmp_path):
+    path = tmp_path / "r.txt"
+    path.write_text("round,table\n1,1\n", encoding="utf-8")
+    (problem,) = messages(path)
+    assert "results files are Parquet, .csv or .xlsx" in problem
+    broken = tmp_path / "r.xlsx"
+    broken.write_bytes(b"not a zip")
+    assert messages(broken)[0].startswith("FILE: cannot be read as an xlsx workbook")
+
+
+@pytest.mark.parametrize("fmt", ["csv", "xlsx"])
+def test_issue9_item11_event_ingest_takes_a_spreadsheet(tmp_path, fmt):
+    csv = players_csv(tmp_path / "players.csv", 8)
+    folder = create_event(tmp_path / "e", csv, 2, 1, 2, 1, key=KEY)
+    deal_round(folder, 1)
+    seat_event_round(folder, 1)
+    results = set_results(folder, 1)
+    columns = {k: results[k].tolist() for k in results.columns}
+    wrong = {**columns, "north": list(reversed(columns["north"]))}
+    bad = WRITERS[fmt](tmp_path / "bad", wrong)
+    refused = CliRunner().invoke(app, ["event", "ingest", str(folder.path), str(bad),
+                                       "--round", "1"])
+    parquet = as_parquet(tmp_path / "bad", wrong)
+    same = CliRunner().invoke(app, ["event", "ingest", str(folder.path), str(parquet),
+                                    "--round", "1"])
+    assert refused.exit_code == same.exit_code == 1
+    assert refused.output.replace(bad.name, "F") == same.output.replace(parquet.name, "F")
+    assert "row 1, column 'north'" in refused.output
+    good = WRITERS[fmt](tmp_path / "good", columns)
+    taken = CliRunner().invoke(app, ["event", "ingest", str(folder.path), str(good),
+                                     "--round", "1"])
+    assert taken.exit_code == 0 and "Every table of the round has results" in taken.output
+    assert folder.missing_results(1) == []
