@@ -207,8 +207,10 @@ def seat_team_round(
     real = matches[matches["away"].notna()]
     playing = sorted({int(t) for t in real["home"]} | {int(t) for t in real["away"]})
     players = folder.players()
+    teams = teams_of(folder)
+    numbers = dict(zip(teams["label"], teams["team"].astype(int), strict=True))
     chosen = (default_lineups(round_no, playing, players) if lineups is None
-              else load_lineups(lineups, round_no, playing, players))
+              else load_lineups(lineups, round_no, playing, players, numbers))
     seating = seating_frame(matches, chosen)
     names = dict(zip(players["player"], players["name"], strict=True))
     no_byes = pd.DataFrame({"player": pd.Series(dtype="str")})
