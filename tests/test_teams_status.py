@@ -47,3 +47,34 @@ def test_status_next_follows_a_team_event_through_every_step(tmp_path):
     run("event", "reveal", directory)
     assert next_line(directory) == (
         "Next: nothing: the event is complete and its key is revealed")
+
+
+def positions(folder, round_no):
+    return folder.read(round_no, "team_standings").sort_values("position")["team"].tolist()
+
+
+def test_status_asks_to_seat_again_a_swiss_round_paired_from_corrected_standings(tmp_path):
+    directory = tmp_path / "cup"
+    csv = team_players(tmp_path / "players.csv", [4] * 6)
+    run("event", "init", directory, "--kind", "teams", "--format", "swiss", "--players", csv,
+        "--rounds", 2, "--boards-per-set", 2)
+    folder = EventFolder.open(directory)
+    for r in (1, 2):
+        run("event", "deal", directory, "--round", r, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    run("event", "ingest", directory, write(set_results(folder, 1, seed=1),
+                                            tmp_path / "r1.parquet"), "--round", 1)
+    run("event", "score", directory, "--round", 1)
+    first = positions(folder, 1)
+    run("event", "seat", directory, "--round", 2)
+    assert next_line(directory) == "Next: guandan-dup event ingest DIR RESULTS.parquet --round 2"
+    run("event", "ingest", directory, write(set_results(folder, 1, seed=2),
+                                            tmp_path / "fix.parquet"), "--round", 1)
+    assert next_line(directory).startswith("Next: guandan-dup event score DIR --round 1")
+    run("event", "score", directory, "--round", 1)
+    assert positions(folder, 1) != first, "the correction moved the teams"
+    assert next_line(directory) == (
+        "Next: guandan-dup event seat DIR --round 2 (round 1's standings changed since this "
+        "round was paired)")
+    run("event", "seat", directory, "--round", 2)
+    assert next_line(directory) == "Next: guandan-dup event ingest DIR RESULTS.parquet --round 2"

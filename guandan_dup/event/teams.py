@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pandas as pd
 import pyarrow as pa
+import pyarrow.parquet as pq
 
 from ..deals.keys import commitment, new_key, write_key
 from ..errors import GuandanError, InvalidPlanError
@@ -54,6 +55,9 @@ CONVERSION_FILE = "conversion.csv"
 LOT_LABEL = "team standings tie-break lot"
 CONVERSION_META = b"guandan_dup.conversion"
 """Team standings metadata key: the name of the conversion table they were scored with."""
+PAIRED_FROM = b"guandan_dup.paired_from"
+"""Swiss matches metadata key: the team order (positions after the previous round) the
+round was paired from, so a pairing made from standings corrected since can be told."""
 
 
 def max_rounds(fmt: str, teams: int) -> int:
@@ -167,12 +171,33 @@ def previous_order(folder: EventFolder, round_no: int) -> list[int]:
     return standings.sort_values("position")["team"].astype(int).tolist()
 
 
-def pair_round(folder: EventFolder, round_no: int) -> tuple[pd.DataFrame, list[str]]:
+def _order_text(order: list[int]) -> bytes:
+    return ",".join(map(str, order)).encode()
+
+
+def pairing_out_of_date(folder: EventFolder, round_no: int) -> bool:
+    """Whether round R's Swiss pairing was made from positions after round R-1 that differ
+    from that round's standings now (its results were corrected and re-scored since)."""
+    path = folder.file(round_no, "matches")
+    if round_no == 1 or not path.exists():
+        return False
+    recorded = (pq.read_schema(path).metadata or {}).get(PAIRED_FROM)
+    standings = folder.read(round_no - 1, "team_standings")
+    if recorded is None or standings is None:
+        return False
+    return recorded != _order_text(
+        standings.sort_values("position")["team"].astype(int).tolist())
+
+
+def pair_round(
+    folder: EventFolder, round_no: int
+) -> tuple[pd.DataFrame, list[str], list[int] | None]:
     """The round's matches: Berger tables, or the Swiss pairing from the standings and the
-    matches of the earlier rounds; with warnings naming any rematch."""
+    matches of the earlier rounds; with warnings naming any rematch, and the Swiss order
+    (team numbers by position) it was paired from."""
     plan = folder.plan
     if plan.format == "round-robin":
-        return matches_frame(round_no, berger_round(plan.teams, round_no)), []
+        return matches_frame(round_no, berger_round(plan.teams, round_no)), [], None
     earlier = folder.read_rounds("matches", range(1, round_no))
     met, byes = set(), set()
     if earlier is not None:
@@ -180,12 +205,13 @@ def pair_round(folder: EventFolder, round_no: int) -> tuple[pd.DataFrame, list[s
         met = {frozenset((int(h), int(a))) for h, a in zip(played["home"], played["away"],
                                                            strict=True)}
         byes = set(earlier.loc[earlier["away"].isna(), "home"].astype(int))
-    pairing = swiss_round(previous_order(folder, round_no), met, byes, round_no)
+    order = previous_order(folder, round_no)
+    pairing = swiss_round(order, met, byes, round_no)
     pairs = [home_first(p, round_no) for p in pairing.pairs]
     pairs += [(pairing.bye, None)] if pairing.bye is not None else []
     warnings = [f"teams {a} and {b} meet again: no pairing avoids every rematch"
                 for a, b in pairing.rematches]
-    return matches_frame(round_no, pairs), warnings
+    return matches_frame(round_no, pairs), warnings, order
 
 
 def room_captions(matches: pd.DataFrame) -> dict[int, str]:
@@ -203,7 +229,7 @@ def seat_team_round(
     folder: EventFolder, round_no: int, lineups: str | os.PathLike | None = None
 ) -> TeamSeating:
     """Write rounds/R/{matches,lineups,seating}.parquet and table-cards.html."""
-    matches, warnings = pair_round(folder, round_no)
+    matches, warnings, order = pair_round(folder, round_no)
     real = matches[matches["away"].notna()]
     playing = sorted({int(t) for t in real["home"]} | {int(t) for t in real["away"]})
     players = folder.players()
@@ -215,8 +241,11 @@ def seat_team_round(
     names = dict(zip(players["player"], players["name"], strict=True))
     no_byes = pd.DataFrame({"player": pd.Series(dtype="str")})
     html = cards.to_html(folder.plan, round_no, seating, no_byes, names, room_captions(matches))
+    arrow = pa.Table.from_pandas(matches, preserve_index=False)
+    paired = {} if order is None else {PAIRED_FROM: _order_text(order)}
     folder.replace_files({
-        folder.file(round_no, "matches"): parquet_bytes(matches),
+        folder.file(round_no, "matches"): parquet_bytes(
+            arrow.replace_schema_metadata((arrow.schema.metadata or {}) | paired)),
         folder.file(round_no, "lineups"): parquet_bytes(chosen),
         folder.file(round_no, "seating"): parquet_bytes(seating),
         folder.file(round_no, "table-cards.html"): html.encode("utf-8"),
