@@ -201,6 +201,9 @@ def test_demo_teams_prints_the_team_standings(tmp_path):
                                  str(tmp_path / "d"), "--quiet"])
     assert result.exit_code == 0, result.output
     assert "场分 MP" in result.output and "级差分 linear" in result.output
+    refused = run("demo", "--teams", "--players", 20, "--dir", tmp_path / "p", code=1)
+    assert "Error: demo --teams plays 8 teams of 4 players: --players is for" in refused
+    assert not (tmp_path / "p").exists()
 
 
 def test_a_directors_conversion_table_is_kept_in_the_folder_under_its_name(tmp_path):
