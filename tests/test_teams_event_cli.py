@@ -101,6 +101,10 @@ def test_a_swiss_team_event_of_three_rounds(tmp_path):
     assert "conversion table: half" in exported and "场分 Match points" in exported
     csv_results = (directory / "exports" / "match-results-round-3.csv").read_text("utf-8")
     assert "主队场分 Home match points" in csv_results
+    csv_standings = pd.read_csv(directory / "exports" / "team-standings-round-3.csv")
+    assert set(csv_standings["级差分换算表 Conversion table"]) == {"half"}
+    xlsx = pd.read_excel(directory / "exports" / "match-results-round-3.xlsx")
+    assert set(xlsx["级差分换算表 Conversion table"]) == {"half"}
     run("event", "reveal", directory)
     assert "nothing: the event is complete" in run("event", "status", directory)
 
