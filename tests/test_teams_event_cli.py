@@ -66,6 +66,8 @@ def test_a_swiss_team_event_of_three_rounds(tmp_path):
             args = ["--lineups", lineup]
         seated = run("event", "seat", directory, "--round", r, *args)
         assert "Match 1: team" in seated
+        if r == 1:
+            assert f"Match 1: team 1 上海队 (home) v team 4 {teams['name'].iloc[3]}," in seated
         matches = folder.read(r, "matches")
         assert list(matches.columns) == ["round", "match", "home", "away", "open_table",
                                          "closed_table"]
@@ -83,7 +85,8 @@ def test_a_swiss_team_event_of_three_rounds(tmp_path):
     assert seating.loc[4, "north"] == lineups.loc[(1, "closed"), "player_1"], "home N-S closed"
     assert team_two[4] in folder.read(2, "seating").values
     cards = (directory / "rounds" / "1" / "table-cards.html").read_text("utf-8")
-    assert "Match 1 第1场 · closed room 闭室 · home 主队 1 v away 客队 4" in cards
+    fourth = teams.set_index("team").loc[4, "name"]
+    assert f"Match 1 第1场 · closed room 闭室 · home 主队 1 上海队 v away 客队 4 {fourth}" in cards
     met = pd.concat([folder.read(r, "matches") for r in (1, 2, 3)])
     assert not met[["home", "away"]].apply(frozenset, axis=1).duplicated().any()
     results = folder.read(3, "match_results").set_index("team")

@@ -145,14 +145,20 @@ class TeamSeating:
     lineups: pd.DataFrame
     seating: pd.DataFrame
     warnings: list[str] = field(default_factory=list)
+    names: dict[int, str] = field(default_factory=dict)
+    """Team number -> name, for the lines a director reads out."""
+
+    def team(self, number: int) -> str:
+        name = self.names.get(int(number), "")
+        return f"team {number}" + (f" {name}" if name and name != str(number) else "")
 
     def summary(self) -> list[str]:
         lines = [
-            f"Match {m.match}: team {m.home} (home) v team {m.away}, open room table "
-            f"{m.open_table}, closed room table {m.closed_table}"
+            f"Match {m.match}: {self.team(m.home)} (home) v {self.team(m.away)}, open room "
+            f"table {m.open_table}, closed room table {m.closed_table}"
             for m in self.matches[self.matches["away"].notna()].itertuples()
         ]
-        lines += [f"Bye: team {m.home}" for m in self.matches[self.matches["away"].isna()]
+        lines += [f"Bye: {self.team(m.home)}" for m in self.matches[self.matches["away"].isna()]
                   .itertuples()]
         return lines + [f"Warning: {w}" for w in self.warnings]
 
@@ -214,11 +220,13 @@ def pair_round(
     return matches_frame(round_no, pairs), warnings, order
 
 
-def room_captions(matches: pd.DataFrame) -> dict[int, str]:
-    """Table -> "Match m 第m场 · open room 开室: home 5 v away 2" for the table cards."""
+def room_captions(matches: pd.DataFrame, names: dict[int, str]) -> dict[int, str]:
+    """Table -> "Match m 第m场 · open room 开室 · home 主队 5 北京队 v away 客队 2 南京队" for
+    the table cards (players know their team's name better than its number)."""
     captions = {}
     for m in matches[matches["away"].notna()].itertuples():
-        teams = f"home 主队 {m.home} v away 客队 {m.away}"
+        home, away = (f"{t} {names.get(int(t), '')}".rstrip() for t in (m.home, m.away))
+        teams = f"home 主队 {home} v away 客队 {away}"
         captions[int(m.open_table)] = f"Match {m.match} 第{m.match}场 · open room 开室 · {teams}"
         captions[int(m.closed_table)] = (
             f"Match {m.match} 第{m.match}场 · closed room 闭室 · {teams}")
@@ -240,7 +248,9 @@ def seat_team_round(
     seating = seating_frame(matches, chosen)
     names = dict(zip(players["player"], players["name"], strict=True))
     no_byes = pd.DataFrame({"player": pd.Series(dtype="str")})
-    html = cards.to_html(folder.plan, round_no, seating, no_byes, names, room_captions(matches))
+    team_names = dict(zip(teams["team"].astype(int), teams["name"], strict=True))
+    html = cards.to_html(folder.plan, round_no, seating, no_byes, names,
+                         room_captions(matches, team_names))
     arrow = pa.Table.from_pandas(matches, preserve_index=False)
     paired = {} if order is None else {PAIRED_FROM: _order_text(order)}
     folder.replace_files({
@@ -250,7 +260,7 @@ def seat_team_round(
         folder.file(round_no, "seating"): parquet_bytes(seating),
         folder.file(round_no, "table-cards.html"): html.encode("utf-8"),
     })
-    return TeamSeating(matches, chosen, seating, warnings)
+    return TeamSeating(matches, chosen, seating, warnings, team_names)
 
 
 @dataclass(frozen=True)
