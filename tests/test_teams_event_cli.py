@@ -161,6 +161,15 @@ def test_init_refuses_bad_team_files_and_writes_nothing(tmp_path, sizes, extra, 
     assert not (tmp_path / "e").exists()
 
 
+def test_one_team_is_refused_with_that_one_reason(tmp_path):
+    csv = team_players(tmp_path / "players.csv", [4])
+    output = run("event", "init", tmp_path / "e", "--kind", "teams", "--format", "swiss",
+                 "--players", csv, "--boards-per-set", 2, "--rounds", 1, code=1)
+    assert output == ("Error: invalid event plan:\n"
+                      "  teams = 1: a team event needs at least 2 teams\n")
+    assert not (tmp_path / "e").exists()
+
+
 def test_a_player_in_two_teams_is_refused(tmp_path):
     csv = team_players(tmp_path / "players.csv", [4, 4])
     text = csv.read_text("utf-8-sig").splitlines()
