@@ -45,13 +45,14 @@ def test_art19_2_every_lineup_problem_is_listed_in_line_order(tmp_path):
                     "1,1,open,A1,B5\n"        # line 4: another team's player
                     "1,1,closed,A2,A1\n"      # line 5: A1 again, in the other room
                     "1,Beijing,open,A1,A2\n"  # line 6: a label, not a number
-                    "1,1,lounge,A1,A2\n",     # line 7: no such room
+                    "1,1,lounge,A1,A2\n"      # line 7: no such room
+                    "R1,1,open,A1,A2\n",      # line 8: not a round number
                     encoding="utf-8")
     with pytest.raises(InvalidTeamsError) as caught:
         load_lineups(path, 1, [1, 2], PLAYERS, numbers={"Beijing": 1, "Nanjing": 2})
     assert [(p.row, p.column, p.value) for p in caught.value.problems] == [
         (2, "player_2", "B1"), (4, "player_2", "B5"), (5, "player_2", "A1"),
-        (6, "team", "Beijing"), (7, "room", "lounge")]
+        (6, "team", "Beijing"), (7, "room", "lounge"), (8, "round", "R1")]
     rules = [p.rule for p in caught.value.problems]
     assert rules[0] == ("team 2 names this player twice (also line 2): each of the four "
                         "seats needs its own player")

@@ -61,10 +61,11 @@ def load_lineups(
 ) -> pd.DataFrame:
     """The lineups of ``round_no`` from a director's CSV (``LINEUP_COLUMNS``; rows of other
     rounds, and of a team with a bye, are ignored, so one file may hold the whole event),
-    the default for teams it does not name. Every problem is listed: an unknown team or
-    room, a team naming one room only or a room twice, a player not registered for that
-    team (art. 19.2), a player twice in a team's lineup. ``numbers`` (team label of the
-    players file -> team number) turns a label written for a number into a hint."""
+    the default for teams it does not name. Every problem is listed: a round that is not a
+    number (such a row would be ignored unseen), an unknown team or room, a team naming one
+    room only or a room twice, a player not registered for that team (art. 19.2), a player
+    twice in a team's lineup. ``numbers`` (team label of the players file -> team number)
+    turns a label written for a number into a hint."""
     file = Path(path).name
     frame = read_csv(path)
     missing = [c for c in LINEUP_COLUMNS if c not in frame.columns]
@@ -73,8 +74,11 @@ def load_lineups(
         raise InvalidTeamsError(
             [Problem(file, None, c, None, f"missing column (found: {found})") for c in missing])
     team_of = dict(zip(players["player"].astype(str), players["team"], strict=True))
-    problems, given = [], {}
     frame = frame.assign(line=frame.index + 2)
+    unreadable = ~frame["round"].str.fullmatch(r"[1-9][0-9]*")
+    problems = [Problem(file, row.line, "round", row.round, "expected a round number (1, 2, ...)")
+                for row in frame[unreadable].itertuples()]
+    given = {}
     frame = frame[frame["round"] == str(round_no)]
     registered = set(players["team"].astype(int))
     for row in frame.itertuples():
