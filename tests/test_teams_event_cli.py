@@ -66,6 +66,8 @@ def test_a_swiss_team_event_of_three_rounds(tmp_path):
             args = ["--lineups", lineup]
         seated = run("event", "seat", directory, "--round", r, *args)
         assert "Match 1: team" in seated
+        if r == 1:
+            assert f"Match 1: team 1 上海队 (home) v team 4 {teams['name'].iloc[3]}," in seated
         matches = folder.read(r, "matches")
         assert list(matches.columns) == ["round", "match", "home", "away", "open_table",
                                          "closed_table"]
@@ -83,7 +85,8 @@ def test_a_swiss_team_event_of_three_rounds(tmp_path):
     assert seating.loc[4, "north"] == lineups.loc[(1, "closed"), "player_1"], "home N-S closed"
     assert team_two[4] in folder.read(2, "seating").values
     cards = (directory / "rounds" / "1" / "table-cards.html").read_text("utf-8")
-    assert "Match 1 第1场 · closed room 闭室 · home 主队 1 v away 客队 4" in cards
+    fourth = teams.set_index("team").loc[4, "name"]
+    assert f"Match 1 第1场 · closed room 闭室 · home 主队 1 上海队 v away 客队 4 {fourth}" in cards
     met = pd.concat([folder.read(r, "matches") for r in (1, 2, 3)])
     assert not met[["home", "away"]].apply(frozenset, axis=1).duplicated().any()
     results = folder.read(3, "match_results").set_index("team")
@@ -101,6 +104,10 @@ def test_a_swiss_team_event_of_three_rounds(tmp_path):
     assert "conversion table: half" in exported and "场分 Match points" in exported
     csv_results = (directory / "exports" / "match-results-round-3.csv").read_text("utf-8")
     assert "主队场分 Home match points" in csv_results
+    csv_standings = pd.read_csv(directory / "exports" / "team-standings-round-3.csv")
+    assert set(csv_standings["级差分换算表 Conversion table"]) == {"half"}
+    xlsx = pd.read_excel(directory / "exports" / "match-results-round-3.xlsx")
+    assert set(xlsx["级差分换算表 Conversion table"]) == {"half"}
     run("event", "reveal", directory)
     assert "nothing: the event is complete" in run("event", "status", directory)
 
@@ -154,6 +161,15 @@ def test_init_refuses_bad_team_files_and_writes_nothing(tmp_path, sizes, extra, 
     assert not (tmp_path / "e").exists()
 
 
+def test_one_team_is_refused_with_that_one_reason(tmp_path):
+    csv = team_players(tmp_path / "players.csv", [4])
+    output = run("event", "init", tmp_path / "e", "--kind", "teams", "--format", "swiss",
+                 "--players", csv, "--boards-per-set", 2, "--rounds", 1, code=1)
+    assert output == ("Error: invalid event plan:\n"
+                      "  teams = 1: a team event needs at least 2 teams\n")
+    assert not (tmp_path / "e").exists()
+
+
 def test_a_player_in_two_teams_is_refused(tmp_path):
     csv = team_players(tmp_path / "players.csv", [4, 4])
     text = csv.read_text("utf-8-sig").splitlines()
@@ -201,6 +217,9 @@ def test_demo_teams_prints_the_team_standings(tmp_path):
                                  str(tmp_path / "d"), "--quiet"])
     assert result.exit_code == 0, result.output
     assert "场分 MP" in result.output and "级差分 linear" in result.output
+    refused = run("demo", "--teams", "--players", 20, "--dir", tmp_path / "p", code=1)
+    assert "Error: demo --teams plays 8 teams of 4 players: --players is for" in refused
+    assert not (tmp_path / "p").exists()
 
 
 def test_a_directors_conversion_table_is_kept_in_the_folder_under_its_name(tmp_path):

@@ -97,7 +97,7 @@ def test_art47_an_invalid_table_lists_every_problem(tmp_path):
         load(custom_csv(tmp_path, rows))
     rules = [(p.column, p.value, p.rule.split(":")[0]) for p in caught.value.problems]
     assert rules == [
-        ("margin", 9, "missing"),
+        ("margin", "9", "missing"),
         ("loser", "13", "margin 0 is a draw"),
         ("winner", "13", "margin 1"),  # less than the 14 at margin 0
         ("winner", "12", "margin 5"),  # less than the loser
@@ -109,7 +109,26 @@ def test_art47_an_invalid_table_lists_every_problem(tmp_path):
     with pytest.raises(InvalidConversionError) as caught:
         load(bad)
     assert [(p.row, p.column) for p in caught.value.problems] == [
-        (2, "winner"), (3, "margin"), (4, "winner"), (4, "loser"), (5, "margin")]
+        (2, "winner"), (3, "margin"), (4, "winner"), (4, "loser"), (5, "margin"),
+        (None, "margin")]
+    assert caught.value.problems[-1].value == "2-26"
+
+
+def test_art47_unreadable_cells_and_broken_order_are_listed_together(tmp_path):
+    rows = [(m, 13 + m // 2, 13 - m // 2) for m in range(27) if m not in (7, 8, 20)]
+    rows[2] = (2, "x", 12)  # unreadable: this row is left out of the order rules
+    rows[3] = (3, 12, 13)  # the winner below the loser
+    rows[8] = (10, 16, 9.5)  # margin 9 gives 17 and 9: the winner falls, the loser rises
+    with pytest.raises(InvalidConversionError) as caught:
+        load(custom_csv(tmp_path, rows, "mixed.csv"))
+    assert [(p.row, p.column, p.value, p.rule.split(":")[0])
+            for p in caught.value.problems] == [
+        (4, "winner", "x", "expected a number >= 0 with at most two decimals"),
+        (None, "margin", "7-8, 20", "missing"),
+        (5, "winner", "12", "margin 3"),
+        (10, "winner", "16", "margin 10"),
+        (10, "loser", "9.5", "margin 10"),
+    ]
 
 
 # how the two rooms were adjusted (NS/EW codes), home award, away award

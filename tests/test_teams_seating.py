@@ -1,8 +1,10 @@
 """Seating a team round (seed 000 art. 19.2, 29.2; SPEC 8): tables, rooms, lineups."""
 
 import pandas as pd
+import pytest
 
 from guandan_dup.teams import default_lineups, load_lineups, matches_frame, seating_frame
+from guandan_dup.teams.registration import InvalidTeamsError
 
 PLAYERS = pd.DataFrame({
     "player": [f"{t}{i}" for t in "ABC" for i in range(1, 6)],
@@ -33,3 +35,28 @@ def test_art19_2_lineups_of_a_team_with_a_bye_wait_for_another_round(tmp_path):
     assert lineups.loc[(1, "open"), ["player_1", "player_2"]].tolist() == ["A5", "A2"]
     assert lineups.loc[(2, "closed"), ["player_1", "player_2"]].tolist() == ["B3", "B4"]
     assert 3 not in lineups.index.get_level_values("team")
+
+
+def test_art19_2_every_lineup_problem_is_listed_in_line_order(tmp_path):
+    path = tmp_path / "lineups.csv"
+    path.write_text("round,team,room,player_1,player_2\n"
+                    "1,2,open,B1,B1\n"        # line 2: a player twice in one pair
+                    "1,2,closed,B2,B3\n"
+                    "1,1,open,A1,B5\n"        # line 4: another team's player
+                    "1,1,closed,A2,A1\n"      # line 5: A1 again, in the other room
+                    "1,Beijing,open,A1,A2\n"  # line 6: a label, not a number
+                    "1,1,lounge,A1,A2\n"      # line 7: no such room
+                    "R1,1,open,A1,A2\n",      # line 8: not a round number
+                    encoding="utf-8")
+    with pytest.raises(InvalidTeamsError) as caught:
+        load_lineups(path, 1, [1, 2], PLAYERS, numbers={"Beijing": 1, "Nanjing": 2})
+    assert [(p.row, p.column, p.value) for p in caught.value.problems] == [
+        (2, "player_2", "B1"), (4, "player_2", "B5"), (5, "player_2", "A1"),
+        (6, "team", "Beijing"), (7, "room", "lounge"), (8, "round", "R1")]
+    rules = [p.rule for p in caught.value.problems]
+    assert rules[0] == ("team 2 names this player twice (also line 2): each of the four "
+                        "seats needs its own player")
+    assert rules[2].startswith("team 1 names this player twice (also line 4)")
+    assert rules[1] == "not registered for team 1 (registered for team 2; art. 19.2)"
+    assert rules[3] == ("not a registered team number (1..3); team 'Beijing' of the players "
+                        "file is number 1")

@@ -2,6 +2,7 @@
 and, once played everywhere, the hand records."""
 
 import pytest
+from test_teams_event_cli import run, team_players
 from typer.testing import CliRunner
 
 from guandan_dup.cli.app import app
@@ -47,3 +48,14 @@ def test_team_site_in_chinese_names_the_rooms(event, tmp_path):
     site = build(event, tmp_path, "zh")
     match = (site / "matches" / "round-2-match-1.html").read_text("utf-8")
     assert "开室" in match and "闭室" in match and "级差分换算表" in match
+
+
+def test_a_team_event_with_no_round_scored_yet_gets_its_site(tmp_path):
+    players = team_players(tmp_path / "players.csv", [4, 4, 4])
+    run("event", "init", tmp_path / "cup", "--kind", "teams", "--format", "swiss", "--players",
+        players, "--rounds", 2, "--boards-per-set", 2)
+    run("event", "seat", tmp_path / "cup", "--round", 1)
+    run("event", "site", tmp_path / "cup", "--lang", "en", "--quiet")
+    index = (tmp_path / "cup" / "site" / "index.html").read_text("utf-8")
+    assert "Round 1" in index and not (tmp_path / "cup" / "site" / "standings").exists()
+    assert len(list((tmp_path / "cup" / "site" / "teams").glob("team-*.html"))) == 3

@@ -9,13 +9,16 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from ..errors import GuandanError
 from ..sim import simulate, simulate_teams
 from .app import app
 
 
 @app.command("demo")
 def demo(
-    players: int = typer.Option(32, "--players", help="Number of players."),
+    players: int | None = typer.Option(
+        None, "--players", help="Number of players (default 32; not with --teams)."
+    ),
     rounds: int = typer.Option(3, "--rounds", help="Number of rounds."),
     directory: Path | None = typer.Option(
         None, "--dir", help="Event folder to create (default: a new temporary folder)."
@@ -31,6 +34,9 @@ def demo(
     Every board is played card by card by heuristic bots (the simulator), so the results,
     play logs and standings are those of real play.
     """
+    if teams and players is not None:
+        raise GuandanError("demo --teams plays 8 teams of 4 players: --players is for the "
+                           "individual demo (see `guandan-dup simulate --teams N`)")
     path = directory or Path(tempfile.mkdtemp(prefix="guandan-dup-demo-"))
     console = Console()
     if teams:
@@ -39,7 +45,8 @@ def demo(
         console.print(f"Event folder: {path}")
         console.print(f"Exports: {result.exports[0].parent}")
         return
-    result = simulate(path, players=players, rounds=rounds, seed=seed, show_progress=not quiet)
+    result = simulate(path, players=32 if players is None else players, rounds=rounds,
+                      seed=seed, show_progress=not quiet)
     table = Table(title=f"{result.folder.plan.name}: standings after round {rounds} 最终排名")
     for column in ("名次 Rank", "选手 Player", "姓名 Name", "局数 Sets", "累计 Total %"):
         table.add_column(column, justify="right" if column[0] in "局累" else "left")

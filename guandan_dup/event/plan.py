@@ -190,7 +190,8 @@ class EventPlan:
             out.append(f"awards = {self.awards!r}: {error}")
         if self.sets_per_round != 1 or self.schedule or self.rotate_partners:
             out.append("a team event plays one set per round, the same in every match")
-        elif isinstance(self.teams, int) and self.tables_per_group != 2 * (self.teams // 2):
+        elif isinstance(self.teams, int) and self.teams >= 2 and (
+                self.tables_per_group != 2 * (self.teams // 2)):
             out.append(f"tables_per_group = {self.tables_per_group!r}: a team event of "
                        f"{self.teams} teams plays in one group of {2 * (self.teams // 2)} tables")
         return out

@@ -12,12 +12,15 @@ from . import knockout
 from .folder import EventFolder
 from .ledger import final as final_rounds
 from .ledger import read_ledger
+from .teams import pairing_out_of_date
 
 
 @dataclass(frozen=True)
 class RoundStatus:
     """One round: dealt? seated? which (table, set) results are missing? scored, and from the
-    results stored now (``out_of_date`` after a correction ingested since)?"""
+    results stored now (``out_of_date`` after a correction ingested since)? A Swiss team
+    round not yet played whose pairing came from standings corrected since is to be seated
+    again (``paired_from_old_standings``)."""
 
     round: int
     sets: list[int]
@@ -27,6 +30,7 @@ class RoundStatus:
     missing: list[tuple[int, int]]
     scored: bool
     out_of_date: bool = False
+    paired_from_old_standings: bool = False
     final: bool = False
     """Past art. 48's correction deadline (the ledger's ``ends``, else when first scored)."""
 
@@ -72,6 +76,11 @@ class EventStatus:
                 return f"guandan-dup event deal DIR --round {r.round}"
             if not r.seated:
                 return f"guandan-dup event seat DIR --round {r.round}"
+            if r.paired_from_old_standings:
+                return (
+                    f"guandan-dup event seat DIR --round {r.round} (round {r.round - 1}'s "
+                    "standings changed since this round was paired)"
+                )
             if r.missing:
                 return f"guandan-dup event ingest DIR RESULTS.parquet --round {r.round}"
             if not r.scored:
@@ -96,6 +105,8 @@ def round_status(folder: EventFolder, round_no: int, final: bool = False) -> Rou
         missing=folder.missing_results(round_no),
         scored=folder.file(round_no, folder.standings_name).exists(),
         out_of_date=folder.scored_out_of_date(round_no),
+        paired_from_old_standings=pairing_out_of_date(folder, round_no)
+        and not folder.file(round_no, "results").exists(),
         final=final,
     )
 

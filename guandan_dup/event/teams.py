@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pandas as pd
 import pyarrow as pa
+import pyarrow.parquet as pq
 
 from ..errors import GuandanError, InvalidPlanError
 from ..knockout import rounds_needed
@@ -54,6 +55,9 @@ CONVERSION_FILE = "conversion.csv"
 LOT_LABEL = "team standings tie-break lot"
 CONVERSION_META = b"guandan_dup.conversion"
 """Team standings metadata key: the name of the conversion table they were scored with."""
+PAIRED_FROM = b"guandan_dup.paired_from"
+"""Swiss matches metadata key: the team order (positions after the previous round) the
+round was paired from, so a pairing made from standings corrected since can be told."""
 
 
 def max_rounds(fmt: str, teams: int) -> int:
@@ -153,14 +157,20 @@ class TeamSeating:
     lineups: pd.DataFrame
     seating: pd.DataFrame
     warnings: list[str] = field(default_factory=list)
+    names: dict[int, str] = field(default_factory=dict)
+    """Team number -> name, for the lines a director reads out."""
+
+    def team(self, number: int) -> str:
+        name = self.names.get(int(number), "")
+        return f"team {number}" + (f" {name}" if name and name != str(number) else "")
 
     def summary(self) -> list[str]:
         lines = [
-            f"Match {m.match}: team {m.home} (home) v team {m.away}, open room table "
-            f"{m.open_table}, closed room table {m.closed_table}"
+            f"Match {m.match}: {self.team(m.home)} (home) v {self.team(m.away)}, open room "
+            f"table {m.open_table}, closed room table {m.closed_table}"
             for m in self.matches[self.matches["away"].notna()].itertuples()
         ]
-        lines += [f"Bye: team {m.home}" for m in self.matches[self.matches["away"].isna()]
+        lines += [f"Bye: {self.team(m.home)}" for m in self.matches[self.matches["away"].isna()]
                   .itertuples()]
         return lines + [f"Warning: {w}" for w in self.warnings]
 
@@ -179,12 +189,33 @@ def previous_order(folder: EventFolder, round_no: int) -> list[int]:
     return standings.sort_values("position")["team"].astype(int).tolist()
 
 
-def pair_round(folder: EventFolder, round_no: int) -> tuple[pd.DataFrame, list[str]]:
+def _order_text(order: list[int]) -> bytes:
+    return ",".join(map(str, order)).encode()
+
+
+def pairing_out_of_date(folder: EventFolder, round_no: int) -> bool:
+    """Whether round R's Swiss pairing was made from positions after round R-1 that differ
+    from that round's standings now (its results were corrected and re-scored since)."""
+    path = folder.file(round_no, "matches")
+    if round_no == 1 or not path.exists():
+        return False
+    recorded = (pq.read_schema(path).metadata or {}).get(PAIRED_FROM)
+    standings = folder.read(round_no - 1, "team_standings")
+    if recorded is None or standings is None:
+        return False
+    return recorded != _order_text(
+        standings.sort_values("position")["team"].astype(int).tolist())
+
+
+def pair_round(
+    folder: EventFolder, round_no: int
+) -> tuple[pd.DataFrame, list[str], list[int] | None]:
     """The round's matches: Berger tables, or the Swiss pairing from the standings and the
-    matches of the earlier rounds; with warnings naming any rematch."""
+    matches of the earlier rounds; with warnings naming any rematch, and the Swiss order
+    (team numbers by position) it was paired from."""
     plan = folder.plan
     if plan.format == "round-robin":
-        return matches_frame(round_no, berger_round(plan.teams, round_no)), []
+        return matches_frame(round_no, berger_round(plan.teams, round_no)), [], None
     earlier = folder.read_rounds("matches", range(1, round_no))
     met, byes = set(), set()
     if earlier is not None:
@@ -192,19 +223,22 @@ def pair_round(folder: EventFolder, round_no: int) -> tuple[pd.DataFrame, list[s
         met = {frozenset((int(h), int(a))) for h, a in zip(played["home"], played["away"],
                                                            strict=True)}
         byes = set(earlier.loc[earlier["away"].isna(), "home"].astype(int))
-    pairing = swiss_round(previous_order(folder, round_no), met, byes, round_no)
+    order = previous_order(folder, round_no)
+    pairing = swiss_round(order, met, byes, round_no)
     pairs = [home_first(p, round_no) for p in pairing.pairs]
     pairs += [(pairing.bye, None)] if pairing.bye is not None else []
     warnings = [f"teams {a} and {b} meet again: no pairing avoids every rematch"
                 for a, b in pairing.rematches]
-    return matches_frame(round_no, pairs), warnings
+    return matches_frame(round_no, pairs), warnings, order
 
 
-def room_captions(matches: pd.DataFrame) -> dict[int, str]:
-    """Table -> "Match m 第m场 · open room 开室: home 5 v away 2" for the table cards."""
+def room_captions(matches: pd.DataFrame, names: dict[int, str]) -> dict[int, str]:
+    """Table -> "Match m 第m场 · open room 开室 · home 主队 5 北京队 v away 客队 2 南京队" for
+    the table cards (players know their team's name better than its number)."""
     captions = {}
     for m in matches[matches["away"].notna()].itertuples():
-        teams = f"home 主队 {m.home} v away 客队 {m.away}"
+        home, away = (f"{t} {names.get(int(t), '')}".rstrip() for t in (m.home, m.away))
+        teams = f"home 主队 {home} v away 客队 {away}"
         captions[int(m.open_table)] = f"Match {m.match} 第{m.match}场 · open room 开室 · {teams}"
         captions[int(m.closed_table)] = (
             f"Match {m.match} 第{m.match}场 · closed room 闭室 · {teams}")
@@ -215,8 +249,8 @@ def seat_team_round(
     folder: EventFolder, round_no: int, lineups: str | os.PathLike | None = None
 ) -> TeamSeating:
     """Write rounds/R/{matches,lineups,seating}.parquet and table-cards.html."""
-    matches, warnings = pair_round(folder, round_no)
-    return seat_matches(folder, round_no, matches, lineups, warnings)
+    matches, warnings, order = pair_round(folder, round_no)
+    return seat_matches(folder, round_no, matches, lineups, warnings, paired_from=order)
 
 
 def seat_matches(
@@ -226,26 +260,35 @@ def seat_matches(
     lineups: str | os.PathLike | None = None,
     warnings: list[str] | None = None,
     extra: dict[Path, bytes] | None = None,
+    paired_from: list[int] | None = None,
 ) -> TeamSeating:
     """Seat a round's ``matches`` with their lineups and write them, with ``extra`` files
-    of the same step (a knockout's bracket), in one ``replace_files``."""
+    of the same step (a knockout's bracket), in one ``replace_files``; ``paired_from`` is
+    the team order a Swiss round was paired from (kept to spot a stale pairing)."""
     real = matches[matches["away"].notna()]
     playing = sorted({int(t) for t in real["home"]} | {int(t) for t in real["away"]})
     players = folder.players()
+    teams = teams_of(folder)
+    numbers = dict(zip(teams["label"], teams["team"].astype(int), strict=True))
     chosen = (default_lineups(round_no, playing, players) if lineups is None
-              else load_lineups(lineups, round_no, playing, players))
+              else load_lineups(lineups, round_no, playing, players, numbers))
     seating = seating_frame(matches, chosen)
     names = dict(zip(players["player"], players["name"], strict=True))
     no_byes = pd.DataFrame({"player": pd.Series(dtype="str")})
-    html = cards.to_html(folder.plan, round_no, seating, no_byes, names, room_captions(matches))
+    team_names = dict(zip(teams["team"].astype(int), teams["name"], strict=True))
+    html = cards.to_html(folder.plan, round_no, seating, no_byes, names,
+                         room_captions(matches, team_names))
+    arrow = pa.Table.from_pandas(matches, preserve_index=False)
+    paired = {} if paired_from is None else {PAIRED_FROM: _order_text(paired_from)}
     folder.replace_files({
-        folder.file(round_no, "matches"): parquet_bytes(matches),
+        folder.file(round_no, "matches"): parquet_bytes(
+            arrow.replace_schema_metadata((arrow.schema.metadata or {}) | paired)),
         folder.file(round_no, "lineups"): parquet_bytes(chosen),
         folder.file(round_no, "seating"): parquet_bytes(seating),
         folder.file(round_no, "table-cards.html"): html.encode("utf-8"),
         **(extra or {}),
     })
-    return TeamSeating(matches, chosen, seating, warnings or [])
+    return TeamSeating(matches, chosen, seating, warnings or [], team_names)
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ LEVELS, OPPONENT_POINTS = "级差 Levels", "对手分 Opponents' points"
 MATCH, HOME, AWAY, TABLES = "场 Match", "主队 Home", "客队 Away", "桌 Tables"
 HOME_MP, AWAY_MP = "主队场分 Home match points", "客队场分 Away match points"
 HOME_LP, AWAY_LP = "主队级差分 Home level points", "客队级差分 Away level points"
+CONVERSION = "级差分换算表 Conversion table"
 TWO_DECIMALS = frozenset({LEVEL_POINTS, HOME_LP, AWAY_LP})
 
 
@@ -81,15 +82,19 @@ def team_reports(
     conversion: str,
     fmt: str,
 ) -> dict[str, str | bytes]:
-    """``team-standings`` and ``match-results`` of one round rendered as ``fmt``."""
+    """``team-standings`` and ``match-results`` of one round rendered as ``fmt``.
+
+    md and html name the conversion table in the title; csv and xlsx, which hold only the
+    table, in a last column ``CONVERSION``, so the name travels with every copy."""
     note = f"级差分换算表 conversion table: {conversion}"
     standings_title = f"第{round_no}轮后团体排名 Team standings after round {round_no} · {note}"
     results_title = f"第{round_no}轮比赛结果 Match results, round {round_no} · {note}"
-    return {
-        "team-standings": render(
-            [Section(standings_title, team_standings_table(standings, names))], fmt,
-            standings_title, TWO_DECIMALS),
-        "match-results": render(
-            [Section(results_title, match_results_table(match_results, matches, names))], fmt,
-            results_title, TWO_DECIMALS),
+    tables = {
+        "team-standings": (standings_title, team_standings_table(standings, names)),
+        "match-results": (results_title, match_results_table(match_results, matches, names)),
     }
+    if fmt in ("csv", "xlsx"):
+        tables = {name: (title, table.assign(**{CONVERSION: conversion}))
+                  for name, (title, table) in tables.items()}
+    return {name: render([Section(title, table)], fmt, title, TWO_DECIMALS)
+            for name, (title, table) in tables.items()}

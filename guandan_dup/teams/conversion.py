@@ -106,24 +106,42 @@ def _hundredths(text: str) -> int | None:
     return int(value) if value.is_finite() and value == value.to_integral_value() else None
 
 
-def _shape_problems(rows: dict[int, tuple[int, int]], file: str) -> list[Problem]:
-    """Missing margins and the order rules (winner >= loser, monotone, equal at 0)."""
-    problems = [
-        Problem(file, None, "margin", m, "missing: the table needs every margin 0..26")
-        for m in MARGINS if m not in rows
-    ]
-    for m, (win, lose) in sorted(rows.items()):
+def _ranges(numbers: list[int]) -> str:
+    """``[2, 3, 4, 9]`` -> ``"2-4, 9"``: missing margins in one short text.
+
+    >>> _ranges([2, 3, 4, 9])
+    '2-4, 9'
+    """
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+
+
+def _shape_problems(
+    rows: dict[int, tuple[int, int, int]], given: set[int], file: str
+) -> list[Problem]:
+    """Missing margins (one problem naming them all) and the order rules (winner >= loser,
+    monotone, equal at 0) on every row whose numbers could be read; ``rows`` maps a margin
+    to (CSV line, winner, loser), ``given`` holds every margin on some line."""
+    missing = [m for m in MARGINS if m not in given]
+    problems = [Problem(file, None, "margin", _ranges(missing),
+                        "missing: the table needs every margin 0..26")] if missing else []
+    for m, (line, win, lose) in sorted(rows.items()):
         if win < lose:
-            problems.append(Problem(file, None, "winner", hundredths_text(win),
+            problems.append(Problem(file, line, "winner", hundredths_text(win),
                                     f"margin {m}: the winner gets less than the loser"))
         if m == 0 and win != lose:
-            problems.append(Problem(file, None, "loser", hundredths_text(lose),
+            problems.append(Problem(file, line, "loser", hundredths_text(lose),
                                     "margin 0 is a draw: both sides get the same"))
-        if m - 1 in rows and win < rows[m - 1][0]:
-            problems.append(Problem(file, None, "winner", hundredths_text(win),
+        if m - 1 in rows and win < rows[m - 1][1]:
+            problems.append(Problem(file, line, "winner", hundredths_text(win),
                                     f"margin {m}: the winner gets less than at margin {m - 1}"))
-        if m - 1 in rows and lose > rows[m - 1][1]:
-            problems.append(Problem(file, None, "loser", hundredths_text(lose),
+        if m - 1 in rows and lose > rows[m - 1][2]:
+            problems.append(Problem(file, line, "loser", hundredths_text(lose),
                                     f"margin {m}: the loser gets more than at margin {m - 1}"))
     return problems
 
@@ -133,7 +151,8 @@ def load(path: str | os.PathLike, name: str | None = None) -> ConversionTable:
 
     Every problem is reported at once (with the CSV line): a missing column, a margin
     outside 0..26 or given twice, a value that is not a number with at most two decimals or
-    is negative, a missing margin, and the order rules of SPEC 8.
+    is negative, the missing margins, and the order rules of SPEC 8 on the rows that could
+    be read.
     """
     file = Path(path).name
     frame = read_csv(path)
@@ -144,7 +163,7 @@ def load(path: str | os.PathLike, name: str | None = None) -> ConversionTable:
             [Problem(file, None, c, None, f"missing column (found: {found})") for c in missing]
         )
     problems: list[Problem] = []
-    rows: dict[int, tuple[int, int]] = {}
+    rows: dict[int, tuple[int, int, int]] = {}
     seen: set[int] = set()
     for index, row in frame.iterrows():
         line = int(index) + 2
@@ -162,16 +181,15 @@ def load(path: str | os.PathLike, name: str | None = None) -> ConversionTable:
             if value is None or value < 0:
                 problems.append(Problem(file, line, column, row[column],
                                         "expected a number >= 0 with at most two decimals"))
-        if margin is not None and None not in values.values():
-            rows[int(margin)] = (values["winner"], values["loser"])
-    if not problems:
-        problems = _shape_problems(rows, file)
+        if margin is not None and all(v is not None and v >= 0 for v in values.values()):
+            rows[int(margin)] = (line, values["winner"], values["loser"])
+    problems += _shape_problems(rows, seen, file)
     if problems:
         raise InvalidConversionError(problems)
     return ConversionTable(
         name or Path(path).stem,
-        tuple(rows[m][0] for m in MARGINS),
         tuple(rows[m][1] for m in MARGINS),
+        tuple(rows[m][2] for m in MARGINS),
     )
 
 

@@ -10,7 +10,7 @@ Only registered players may play for a team (art. 19.2).
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pandas as pd
@@ -57,12 +57,15 @@ def load_lineups(
     round_no: int,
     teams: Sequence[int],
     players: pd.DataFrame,
+    numbers: Mapping[str, int] | None = None,
 ) -> pd.DataFrame:
     """The lineups of ``round_no`` from a director's CSV (``LINEUP_COLUMNS``; rows of other
     rounds, and of a team with a bye, are ignored, so one file may hold the whole event),
-    the default for teams it does not name. Every problem is listed: an unknown team or
-    room, a team naming one room only or a room twice, a player not registered for that
-    team (art. 19.2), a player twice in a team's lineup."""
+    the default for teams it does not name. Every problem is listed: a round that is not a
+    number (such a row would be ignored unseen), an unknown team or room, a team naming one
+    room only or a room twice, a player not registered for that team (art. 19.2), a player
+    twice in a team's lineup. ``numbers`` (team label of the players file -> team number)
+    turns a label written for a number into a hint."""
     file = Path(path).name
     frame = read_csv(path)
     missing = [c for c in LINEUP_COLUMNS if c not in frame.columns]
@@ -71,8 +74,11 @@ def load_lineups(
         raise InvalidTeamsError(
             [Problem(file, None, c, None, f"missing column (found: {found})") for c in missing])
     team_of = dict(zip(players["player"].astype(str), players["team"], strict=True))
-    problems, given = [], {}
     frame = frame.assign(line=frame.index + 2)
+    unreadable = ~frame["round"].str.fullmatch(r"[1-9][0-9]*")
+    problems = [Problem(file, row.line, "round", row.round, "expected a round number (1, 2, ...)")
+                for row in frame[unreadable].itertuples()]
+    given = {}
     frame = frame[frame["round"] == str(round_no)]
     registered = set(players["team"].astype(int))
     for row in frame.itertuples():
@@ -80,8 +86,11 @@ def load_lineups(
         if team in registered and team not in teams:
             continue  # a team with a bye this round: its lineup waits for another round
         if team not in teams:
+            hint = (f"; team {row.team!r} of the players file is number {numbers[row.team]}"
+                    if numbers and row.team in numbers else "")
             problems.append(Problem(file, row.line, "team", row.team,
-                                    f"not a registered team number (1..{max(registered)})"))
+                                    f"not a registered team number (1..{max(registered)})"
+                                    + hint))
             continue
         if row.room not in ROOMS:
             problems.append(Problem(file, row.line, "room", row.room, "expected open or closed"))
@@ -105,12 +114,9 @@ def load_lineups(
             problems.append(Problem(file, line, "room", None,
                                     f"team {team} names one room only: give both"))
             continue
-        names = [p for r in rooms for p in r[1:]]
-        if len(set(names)) < 4:
-            problems.append(Problem(file, rooms[1][0], "player_2", None,
-                                    f"team {team} names a player twice"))
+        problems += _twice(file, team, rooms)
     if problems:
-        raise InvalidTeamsError(problems)
+        raise InvalidTeamsError(sorted(problems, key=lambda p: p.row))
     rows = [(round_no, team, room, *given[(team, room)][1:])
             for team in teams for room in ROOMS if (team, room) in given]
     named = {team for team, _ in given}
@@ -118,6 +124,22 @@ def load_lineups(
     return pd.concat([lineup_frame(rows), default], ignore_index=True).sort_values(
         ["team", "room"], key=lambda c: c.map({"open": 0, "closed": 1}) if c.name == "room"
         else c, ignore_index=True)
+
+
+def _twice(file: str, team: int, rooms: list[tuple]) -> list[Problem]:
+    """A player named a second time in a team's lineup, at the line and column of the repeat
+    (``rooms``: the open and closed rooms' (line, player_1, player_2))."""
+    first: dict[str, int] = {}
+    problems = []
+    for line, *pair in rooms:
+        for column, player in zip(("player_1", "player_2"), pair, strict=True):
+            if player in first:
+                problems.append(Problem(file, line, column, player,
+                                        f"team {team} names this player twice (also line "
+                                        f"{first[player]}): each of the four seats needs its "
+                                        "own player"))
+            first.setdefault(player, line)
+    return problems
 
 
 def seating_frame(matches: pd.DataFrame, lineups: pd.DataFrame) -> pd.DataFrame:

@@ -1,0 +1,156 @@
+"""The team results site in a real browser (headless Debian Chromium via Playwright), as
+tests/test_site_browser.py does for the individual site: team standings, a team page and a
+match page at desktop width and on a 390 px phone, with a team whose name is 40 letters
+without a break and a player with such a name. One rehearsed event, one site per language,
+for the whole module. The browser, its launch flags and the skip when Chromium or
+Playwright is missing come from test_site_browser.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+import test_site_browser as individual
+from test_site_browser import OVERFLOWING, PHONE_WIDTH, Watched
+
+from guandan_dup.event import EventFolder
+from guandan_dup.event.team_rehearse import demo_teams, rehearse_teams
+from guandan_dup.event.team_site import build_event_site
+from guandan_dup.event.teams import teams_of
+from guandan_dup.reports.site.labels import LABELS
+from guandan_dup.reports.site.teams import TEAM_LABELS
+
+pytestmark = individual.pytestmark
+browser = individual.browser  # the module-scoped headless Chromium fixture
+
+LONG_TEAM = "Donaudampfschifffahrtsgesellschaftskapit"  # 40 letters, no break
+LONG_PLAYER = "Wolfeschlegelsteinhausenbergerdorffvoralt"
+
+def hostile_teams(count: int, per_team: int = 4):
+    """The demo teams, the first named with 40 unbroken letters and its first player too."""
+    players, names = demo_teams(count, per_team)
+    names.loc[0, "name"] = LONG_TEAM
+    players.loc[0, "name"] = LONG_PLAYER
+    return players, names
+
+
+@pytest.fixture(scope="module")
+def event(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("team-browser") / "cup"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sys.modules["guandan_dup.event.team_rehearse"], "demo_teams",
+                      hostile_teams)
+        rehearse_teams(path, teams=5, rounds=2, boards_per_set=2, seed=4)
+    return path
+
+
+@pytest.fixture(scope="module")
+def sites(event, tmp_path_factory) -> dict[str, Path]:
+    """The event's site in each language, built once."""
+    out = tmp_path_factory.mktemp("team-browser-sites")
+    folder = EventFolder.open(event)
+    return {lang: build_event_site(folder, out / lang, lang).parent for lang in ("zh", "en")}
+
+
+@pytest.fixture(scope="module")
+def long_team(event) -> int:
+    teams = teams_of(EventFolder.open(event))
+    return int(teams.loc[teams["name"] == LONG_TEAM, "team"].item())
+
+
+def long_team_match(event, team: int) -> Path:
+    """The site path of round 1's match of the long-named team (it has one in round 1 or 2)."""
+    folder = EventFolder.open(event)
+    for round_no in (1, 2):
+        matches = folder.read(round_no, "matches").dropna(subset=["away"])
+        mine = matches[(matches["home"] == team) | (matches["away"] == team)]
+        if len(mine):
+            return Path("matches") / f"round-{round_no}-match-{mine['match'].iloc[0]}.html"
+    raise AssertionError(f"team {team} had byes in both rounds")
+
+
+def team_pages(event, team: int) -> dict[str, Path]:
+    return {
+        "index": Path("index.html"),
+        "standings": Path("standings") / "round-2.html",
+        "team": Path("teams") / f"team-{team}.html",
+        "match": long_team_match(event, team),
+    }
+
+
+def test_team_standings_lead_with_position_one_and_link_to_the_team(event, sites, browser):
+    standings = EventFolder.open(event).read(2, "team_standings")
+    leader = int(standings.loc[standings["position"] == 1, "team"].item())
+    desk = Watched(browser)
+    page = desk.open(sites["en"] / "standings" / "round-2.html")
+    first = page.locator("#standings tbody tr").first
+    assert first.locator("td").nth(1).inner_text().split()[0] == str(leader)
+    assert page.locator("#standings tbody tr").count() == len(standings)
+    first.locator("a").click()
+    assert page.url.endswith(f"/teams/team-{leader}.html")
+    page.click("#back")
+    assert page.url.endswith("/standings/round-2.html")
+    assert desk.errors == []
+    desk.page.close()
+
+
+def test_a_team_page_lists_its_players_and_links_each_match(event, sites, browser, long_team):
+    players = EventFolder.open(event).players().query("team == @long_team")
+    desk = Watched(browser)
+    page = desk.open(sites["en"] / "teams" / f"team-{long_team}.html")
+    assert page.locator("h1").inner_text() == f"{long_team} {LONG_TEAM}"
+    listed = page.locator("ul.players li").all_inner_texts()
+    assert [text.split()[-1] for text in listed] == players["player"].tolist()
+    assert LONG_PLAYER in listed[0]
+    link = page.locator("#matches tbody a[href*='/matches/']").first
+    link.click()
+    assert "/matches/round-" in page.url
+    assert LONG_TEAM in page.locator("#match").inner_text()
+    assert desk.errors == []
+    desk.page.close()
+
+
+def test_a_match_page_shows_both_rooms_and_the_hand_records(event, sites, browser, long_team):
+    desk = Watched(browser)
+    page = desk.open(sites["en"] / long_team_match(event, long_team))
+    rooms = page.locator("h2").all_inner_texts()
+    assert rooms[0].startswith("Open room · Table") and rooms[1].startswith("Closed room · Table")
+    assert page.locator("table.room").count() == 2
+    assert page.locator(".hand-records .board").count() == 2, "both boards of the set"
+    assert desk.errors == []
+    desk.page.close()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("kind", ["index", "standings", "team", "match"])
+def test_no_sideways_scroll_at_390px_with_a_40_letter_team_name(
+    event, sites, browser, long_team, lang, kind
+):
+    path = sites[lang] / team_pages(event, long_team)[kind]
+    assert LONG_TEAM in path.read_text("utf-8")
+    phone = Watched(browser, width=PHONE_WIDTH)
+    page = phone.open(path)
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= PHONE_WIDTH, (kind, width)
+    assert page.evaluate(OVERFLOWING) == [], kind
+    assert phone.errors == []
+    phone.page.close()
+
+
+def test_a_phone_shows_the_standings_columns_that_rank_teams(sites, browser):
+    """Rank, team, 场分, 级差分 and the tie-break columns stay; won/drawn/lost give way
+    (played and 场分 say as much)."""
+    phone = Watched(browser, width=PHONE_WIDTH)
+    page = phone.open(sites["zh"] / "standings" / "round-2.html")
+    shown = page.locator("#standings thead th:visible").all_inner_texts()
+    labels = TEAM_LABELS["zh"]
+    assert [text.rstrip(" ▲▼") for text in shown] == [
+        LABELS["zh"]["rank"], labels["team"], labels["played"], labels["match_points"],
+        labels["level_points"], labels["levels"], labels["opponent_points"]]
+    phone.page.close()
+    desk = Watched(browser)
+    page = desk.open(sites["zh"] / "standings" / "round-2.html")
+    assert page.locator("#standings thead th:visible").count() == 10
+    desk.page.close()

@@ -1,0 +1,80 @@
+"""`event status` of a team event: its Next line at every step of the round loop (deal, seat,
+ingest, score), through the CLI, in a Swiss with a bye each round."""
+
+from event_support import set_results, write
+from test_teams_event_cli import run, team_players
+
+from guandan_dup.event import EventFolder
+
+
+def next_line(directory) -> str:
+    return run("event", "status", directory).splitlines()[-1]
+
+
+def test_status_next_follows_a_team_event_through_every_step(tmp_path):
+    directory = tmp_path / "cup"
+    csv = team_players(tmp_path / "players.csv", [4, 4, 5, 4, 6])
+    run("event", "init", directory, "--kind", "teams", "--format", "swiss", "--players", csv,
+        "--rounds", 2, "--boards-per-set", 2)
+    folder = EventFolder.open(directory)
+    assert next_line(directory) == "Next: guandan-dup event deal DIR --round 1"
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    assert next_line(directory) == "Next: guandan-dup event seat DIR --round 1"
+    run("event", "seat", directory, "--round", 1)
+    assert next_line(directory) == "Next: guandan-dup event ingest DIR RESULTS.parquet --round 1"
+    results = set_results(folder, 1, seed=1)
+    assert sorted(results["table"]) == [1, 2, 3, 4], "two matches, a bye without tables"
+    run("event", "ingest", directory, write(results[results["table"] != 3],
+                                            tmp_path / "part.parquet"), "--round", 1)
+    status = run("event", "status", directory)
+    assert "3/4" in status and "t3/s1" in status
+    assert status.splitlines()[-1] == (
+        "Next: guandan-dup event ingest DIR RESULTS.parquet --round 1")
+    run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"), "--round", 1)
+    assert next_line(directory) == "Next: guandan-dup event score DIR --round 1"
+    run("event", "score", directory, "--round", 1)
+    assert next_line(directory) == "Next: guandan-dup event deal DIR --round 2"
+    run("event", "seat", directory, "--round", 2)  # a team round may be seated before dealt
+    assert next_line(directory) == "Next: guandan-dup event deal DIR --round 2"
+    run("event", "deal", directory, "--round", 2, "--quiet")
+    assert next_line(directory) == "Next: guandan-dup event ingest DIR RESULTS.parquet --round 2"
+    run("event", "ingest", directory, write(set_results(folder, 2, seed=2),
+                                            tmp_path / "r2.parquet"), "--round", 2)
+    assert next_line(directory) == "Next: guandan-dup event score DIR --round 2"
+    run("event", "score", directory, "--round", 2)
+    assert next_line(directory) == (
+        "Next: guandan-dup event export DIR, then guandan-dup event reveal DIR")
+    run("event", "reveal", directory)
+    assert next_line(directory) == (
+        "Next: nothing: the event is complete and its key is revealed")
+
+
+def positions(folder, round_no):
+    return folder.read(round_no, "team_standings").sort_values("position")["team"].tolist()
+
+
+def test_status_asks_to_seat_again_a_swiss_round_paired_from_corrected_standings(tmp_path):
+    directory = tmp_path / "cup"
+    csv = team_players(tmp_path / "players.csv", [4] * 6)
+    run("event", "init", directory, "--kind", "teams", "--format", "swiss", "--players", csv,
+        "--rounds", 2, "--boards-per-set", 2)
+    folder = EventFolder.open(directory)
+    for r in (1, 2):
+        run("event", "deal", directory, "--round", r, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    run("event", "ingest", directory, write(set_results(folder, 1, seed=1),
+                                            tmp_path / "r1.parquet"), "--round", 1)
+    run("event", "score", directory, "--round", 1)
+    first = positions(folder, 1)
+    run("event", "seat", directory, "--round", 2)
+    assert next_line(directory) == "Next: guandan-dup event ingest DIR RESULTS.parquet --round 2"
+    run("event", "ingest", directory, write(set_results(folder, 1, seed=2),
+                                            tmp_path / "fix.parquet"), "--round", 1)
+    assert next_line(directory).startswith("Next: guandan-dup event score DIR --round 1")
+    run("event", "score", directory, "--round", 1)
+    assert positions(folder, 1) != first, "the correction moved the teams"
+    assert next_line(directory) == (
+        "Next: guandan-dup event seat DIR --round 2 (round 1's standings changed since this "
+        "round was paired)")
+    run("event", "seat", directory, "--round", 2)
+    assert next_line(directory) == "Next: guandan-dup event ingest DIR RESULTS.parquet --round 2"
