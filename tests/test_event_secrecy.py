@@ -24,6 +24,7 @@ from guandan_dup.event import (
     seat_event_round,
 )
 from guandan_dup.event.create import FORCED
+from guandan_dup.event.rehearse import demo_players
 from guandan_dup.event.team_site import build_event_site
 
 OTHER_KEY = bytes(range(1, 33))
@@ -165,3 +166,41 @@ def test_issue9_item9_export_and_site_refuse_stale_standings(folder, tmp_path):
         export_event(folder)
     score_round(folder, 2)
     assert export_event(folder, formats=["csv"])
+
+
+HOSTILE_REASON = "typhoon <b>round 2</b> cancelled"
+
+
+def abandoned_banner(site, page):
+    html = (site / page).read_text(encoding="utf-8")
+    start = html.index('id="abandoned"')
+    return html[start:html.index("</p>", start)]
+
+
+def test_issue9_item7_the_site_says_an_abandoned_event_was_revealed_early_and_why(
+    folder, tmp_path
+):
+    play(folder, 1, tmp_path)
+    build_event_site(folder, tmp_path / "before")
+    assert 'id="abandoned"' not in (tmp_path / "before" / "index.html").read_text("utf-8")
+    revealed = reveal_key(folder.path, abandoned=HOSTILE_REASON)
+    build_event_site(revealed, tmp_path / "site", lang="en")
+    at = revealed.reveal_override["at"]
+    for page in ("index.html", "standings/round-1.html"):
+        banner = abandoned_banner(tmp_path / "site", page)
+        assert "abandoned early" in banner and at in banner
+        assert "typhoon &lt;b&gt;round 2&lt;/b&gt; cancelled" in banner, "escaped, not markup"
+
+
+def test_issue9_item7_a_team_site_says_an_abandoned_event_was_revealed_early(tmp_path):
+    csv = tmp_path / "players.csv"
+    labels = [f"T{t}" for t in range(1, 5) for _ in range(4)]
+    demo_players(16).assign(team=labels).to_csv(csv, index=False)
+    team = create_event(tmp_path / "cup", csv, None, None, 2, 3, kind="teams",
+                        fmt="round-robin", key=KEY)
+    play(team, 1, tmp_path)
+    revealed = reveal_key(team.path, abandoned=HOSTILE_REASON)
+    build_event_site(revealed)
+    for page in ("index.html", "standings/round-1.html"):
+        banner = abandoned_banner(team.path / "site", page)
+        assert "提前终止" in banner and "&lt;b&gt;" in banner

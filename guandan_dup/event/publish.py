@@ -150,6 +150,7 @@ def site_data(folder: EventFolder, will_not_play: Collection[Row] = frozenset())
         planned_rounds=folder.plan.rounds,
         commitment=folder.commitment,
         key_hex=folder.key().hex() if folder.key_revealed else None,
+        reveal_override=folder.reveal_override,
         players=folder.players(),
         rounds_scored=scored,
         standings={r: folder.read(r, "standings") for r in scored},

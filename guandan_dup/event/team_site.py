@@ -48,6 +48,7 @@ def gather_team_site(
         planned_rounds=plan.rounds,
         commitment=folder.commitment,
         key_hex=folder.key().hex() if folder.key_revealed else None,
+        reveal_override=folder.reveal_override,
         conversion=plan.conversion,
         teams=teams_of(folder),
         players=folder.players(),

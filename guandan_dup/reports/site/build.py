@@ -132,7 +132,8 @@ def write_site(
     env = environment(lang)
     check_target(out, event_dir)
     data = with_known_players(data)
-    common = {"event_name": data.name, "rounds_scored": data.rounds_scored}
+    common = {"event_name": data.name, "rounds_scored": data.rounds_scored,
+              "abandoned": data.reveal_override}
     return write_pages(out, env, site_pages(data), page_count(data), common, data.key_hex,
                        data.boards_files, show_progress)
 

@@ -136,7 +136,8 @@ class SiteData:
     complete); ``pending`` says who sits where in the other sets (round, set, table, player,
     seat), without results; ``provisional`` are the scored rounds whose standings count a
     pending set; ``boards_files`` only rounds whose every set is complete: with ``boards``,
-    the site's sole sources of deals.
+    the site's sole sources of deals. ``reveal_override`` ({"reason", "at"}) is set when the
+    key was revealed with sets unplayed (an abandoned event); every page says so.
     """
 
     name: str
@@ -154,6 +155,7 @@ class SiteData:
     provisional: frozenset[int]
     boards: pd.DataFrame
     boards_files: dict[int, Path]
+    reveal_override: dict | None = None
 
     @property
     def complete_sets(self) -> frozenset[int]:
