@@ -28,6 +28,7 @@ from guandan_dup.event import (
     score_round,
     seat_event_round,
 )
+from guandan_dup.event.team_site import build_event_site
 from guandan_dup.event.transaction import JOURNAL, LOCK_FILE, reading, writing
 
 
@@ -244,3 +245,18 @@ def test_issue9_item1_the_cli_waits_then_says_who_holds_the_lock(seated, tmp_pat
     assert f"held by `event seat` (pid {pid})" in result.output
     assert "Error: the event folder" in result.output and "waited 0.2 s" in result.output
     assert seated.read(1, "results") is None
+
+
+@pytest.mark.parametrize("kill_at", [1, 2])  # the two renames of the swap: before, between
+def test_issue9_item2_a_killed_site_build_leaves_nothing_after_the_next_build(
+    seated, tmp_path, kill_at
+):
+    ingest(seated, write(set_results(seated, 1), tmp_path / "all.parquet"), 1)
+    score_round(seated, 1)
+    build_event_site(seated)
+    assert in_child(lambda: build_event_site(seated), kill_at=kill_at) == -signal.SIGKILL
+    left = sorted(p.name.split("-")[0] for p in seated.path.glob(".site.*"))
+    assert left == [".site.new"] if kill_at == 1 else [".site.new", ".site.old"]
+    build_event_site(seated)
+    assert not list(seated.path.glob(".site.*"))
+    assert (seated.path / "site" / "index.html").is_file()
