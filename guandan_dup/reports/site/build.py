@@ -108,7 +108,10 @@ def clean_leftovers(target: Path) -> None:
     follows writes the whole site again."""
     leftover = re.compile(rf"^\.{re.escape(target.name)}\.(new|old)-[0-9a-f]{{32}}$")
     with os.scandir(target.parent) as entries:
-        names = [e.name for e in entries if leftover.match(e.name) and e.is_dir(follow_symlinks=False)]
+        names = [
+            e.name for e in entries
+            if leftover.match(e.name) and e.is_dir(follow_symlinks=False)
+        ]
     for name in names:
         shutil.rmtree(target.parent / name, ignore_errors=True)
 
