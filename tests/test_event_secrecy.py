@@ -204,3 +204,16 @@ def test_issue9_item7_a_team_site_says_an_abandoned_event_was_revealed_early(tmp
     for page in ("index.html", "standings/round-1.html"):
         banner = abandoned_banner(team.path / "site", page)
         assert "提前终止" in banner and "&lt;b&gt;" in banner
+
+
+def test_issue9_item8_an_export_removes_travellers_of_a_round_pending_again(folder, tmp_path):
+    play(folder, 1, tmp_path, tables=[1])
+    declared = {(1, 2, 1)}  # table 2 declared not to play, later withdrawn
+    written = export_event(folder, formats=("csv", "html"), will_not_play=declared).paths
+    assert folder.path / "exports" / "travellers-round-1.csv" in written
+    exported = export_event(folder, formats=("csv",))
+    assert exported.withheld == {1: [1]}
+    assert sorted(p.name for p in exported.removed) == [
+        "travellers-round-1.csv", "travellers-round-1.html"]
+    assert not list((folder.path / "exports").glob("travellers-*"))
+    assert len(list((folder.path / "history").glob("exports-travellers-round-1.*"))) == 2

@@ -260,3 +260,12 @@ def test_issue9_item2_a_killed_site_build_leaves_nothing_after_the_next_build(
     build_event_site(seated)
     assert not list(seated.path.glob(".site.*"))
     assert (seated.path / "site" / "index.html").is_file()
+
+
+def test_issue9_item2_a_step_deleting_a_file_killed_anywhere_leaves_before_or_after(seated):
+    def work(path):
+        with writing(path, "test") as folder:
+            cards = folder.file(1, "table-cards.html")
+            folder.replace_files({path / "exports" / "x.csv": b"x"}, remove=[cards])
+
+    _check_kill_anywhere(seated.path, work, samples=6)
