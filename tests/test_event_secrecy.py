@@ -71,6 +71,8 @@ def test_issue9_item6_every_command_reading_a_substituted_key_refuses(folder, tm
     shutil.rmtree(folder.round_dir(2))
     with pytest.raises(KeyFileError, match=expected):
         deal_round(folder, 2)
+    with pytest.raises(KeyFileError, match=expected):  # it would say: publish that file
+        reveal_key(folder.path, abandoned="round 2 cancelled")
     assert snapshot(folder.path) == {k: v for k, v in before.items()
                                      if not k.startswith("rounds/2")}
 
