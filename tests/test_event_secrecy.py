@@ -194,12 +194,34 @@ def test_issue9_item7_the_site_says_an_abandoned_event_was_revealed_early_and_wh
         assert "typhoon &lt;b&gt;round 2&lt;/b&gt; cancelled" in banner, "escaped, not markup"
 
 
-def test_issue9_item7_a_team_site_says_an_abandoned_event_was_revealed_early(tmp_path):
+def team_event(tmp_path):
+    """A round robin of four teams of four, nothing dealt yet."""
     csv = tmp_path / "players.csv"
     labels = [f"T{t}" for t in range(1, 5) for _ in range(4)]
     demo_players(16).assign(team=labels).to_csv(csv, index=False)
-    team = create_event(tmp_path / "cup", csv, None, None, 2, 3, kind="teams",
+    return create_event(tmp_path / "cup", csv, None, None, 2, 3, kind="teams",
                         fmt="round-robin", key=KEY)
+
+
+def test_issue9_item9_a_team_event_refuses_stale_exports_and_site(tmp_path):
+    team = team_event(tmp_path)
+    play(team, 1, tmp_path)
+    fix = set_results(team, 1, seed=1)
+    ingest(team, write(fix[fix["table"] == 1].assign(ns_level="3", ew_level="2"),
+                       tmp_path / "fix.parquet"), 1)
+    before = snapshot(team.path)
+    for args in (["export"], ["site"]):
+        result = runner.invoke(app, ["event", *args, str(team.path)])
+        assert result.exit_code == 1 and "Error: round(s) [1]: the standings are older" in (
+            result.output), result.output
+    assert snapshot(team.path) == before
+    assert "--round 1" in event_status(EventFolder.open(team.path)).next_step()
+    score_round(team, 1)
+    assert export_event(team, formats=["csv"])
+
+
+def test_issue9_item7_a_team_site_says_an_abandoned_event_was_revealed_early(tmp_path):
+    team = team_event(tmp_path)
     play(team, 1, tmp_path)
     revealed = reveal_key(team.path, abandoned=HOSTILE_REASON)
     build_event_site(revealed)

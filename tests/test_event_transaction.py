@@ -28,6 +28,7 @@ from guandan_dup.event import (
     score_round,
     seat_event_round,
 )
+from guandan_dup.event.rehearse import demo_players
 from guandan_dup.event.team_site import build_event_site
 from guandan_dup.event.transaction import JOURNAL, LOCK_FILE, reading, writing
 
@@ -63,6 +64,19 @@ def in_child(work, kill_at: int | None = None) -> int:
     return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
 
 
+def in_child_async(work) -> int:
+    """Start ``work()`` in a forked process (exit 0 when it returns, 1 if it raises); its pid."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            work()
+            os._exit(0)
+        except BaseException:
+            traceback.print_exc()
+            os._exit(1)
+    return pid
+
+
 def state(path):
     """The folder's files by name, history files by their content (their names hold the
     time); the lock file left out (it only says who holds the lock)."""
@@ -94,17 +108,8 @@ def test_issue9_item1_concurrent_ingests_of_different_tables_keep_every_result(s
         write(results[results["table"].isin(tables)], tmp_path / f"tables-{tables[0]}.parquet")
         for tables in batches
     ]
-    pids = []
-    for file in files:
-        pid = os.fork()
-        if pid == 0:
-            try:
-                ingest(EventFolder.open(seated.path), file, 1)
-                os._exit(0)
-            except BaseException:
-                traceback.print_exc()
-                os._exit(1)
-        pids.append(pid)
+    pids = [in_child_async(lambda f=file: ingest(EventFolder.open(seated.path), f, 1))
+            for file in files]
     codes = [os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) for pid in pids]
     assert codes == [0] * len(files)
     stored = seated.read(1, "results")
@@ -269,3 +274,38 @@ def test_issue9_item2_a_step_deleting_a_file_killed_anywhere_leaves_before_or_af
             folder.replace_files({path / "exports" / "x.csv": b"x"}, remove=[cards])
 
     _check_kill_anywhere(seated.path, work, samples=6)
+
+
+@pytest.fixture
+def team_dealt(tmp_path):
+    """Round 1 of a round robin of four teams, dealt (team steps write like any other)."""
+    csv = tmp_path / "players.csv"
+    labels = [f"T{t}" for t in range(1, 5) for _ in range(4)]
+    demo_players(16).assign(team=labels).to_csv(csv, index=False)
+    folder = create_event(tmp_path / "cup", csv, None, None, 2, 3, kind="teams",
+                          fmt="round-robin", key=KEY)
+    deal_round(folder, 1)
+    return folder
+
+
+def test_issue9_item2_team_seat_killed_anywhere_leaves_before_or_after(team_dealt):
+    _check_kill_anywhere(team_dealt.path, lambda p: seat_event_round(EventFolder.open(p), 1),
+                         samples=5)
+
+
+def test_issue9_item2_team_score_killed_anywhere_leaves_before_or_after(team_dealt, tmp_path):
+    seat_event_round(team_dealt, 1)
+    ingest(team_dealt, write(set_results(team_dealt, 1), tmp_path / "all.parquet"), 1)
+    _check_kill_anywhere(team_dealt.path, lambda p: score_round(EventFolder.open(p), 1),
+                         samples=5)
+
+
+def test_issue9_item1_concurrent_team_ingests_keep_every_room(team_dealt, tmp_path):
+    seat_event_round(team_dealt, 1)
+    results = set_results(team_dealt, 1)
+    files = [write(results[results["table"] == t], tmp_path / f"t{t}.parquet")
+             for t in (1, 2, 3, 4)]
+    pids = [in_child_async(lambda f=file: ingest(EventFolder.open(team_dealt.path), f, 1))
+            for file in files]
+    assert [os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) for pid in pids] == [0] * 4
+    assert team_dealt.missing_results(1) == []
