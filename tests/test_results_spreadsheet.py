@@ -117,6 +117,14 @@ def test_issue9_item11_a_file_that_is_no_results_file_says_which_kinds_are(tmp_p
 
 
 @pytest.mark.parametrize("fmt", ["csv", "xlsx"])
+def test_issue9_item11_a_column_named_twice_is_refused_naming_both(tmp_path, fmt):
+    columns = {**GOOD, "Table ": ["2", "1"]}  # the same name once stripped and lower-cased
+    (problem,) = messages(WRITERS[fmt](tmp_path / "r", columns))
+    assert problem == ("FILE: has two columns named 'table' (columns 2 and 10): keep one and "
+                       "ingest again")
+
+
+@pytest.mark.parametrize("fmt", ["csv", "xlsx"])
 def test_issue9_item11_event_ingest_takes_a_spreadsheet(tmp_path, fmt):
     csv = players_csv(tmp_path / "players.csv", 8)
     folder = create_event(tmp_path / "e", csv, 2, 1, 2, 1, key=KEY)

@@ -6,7 +6,8 @@ Both become an Arrow table whose every cell is text (or empty): numbers typed in
 become the text a director sees (``3``, ``10``, ``3.5``), so a level typed as the number
 ``10`` reads as the level ``"10"``, and :func:`.load.read_table` then applies exactly the
 checks and messages a Parquet file gets (integer-looking text in round/table/set columns is
-read as integers there). Header names are stripped and lower-cased; empty cells are empty.
+read as integers there). Header names are stripped and lower-cased (two columns with one
+name are refused: which one holds the results?); empty cells are empty.
 A file that cannot be read raises :class:`Unreadable` with the reason a director can act on.
 """
 
@@ -91,6 +92,12 @@ def _text_table(rows: list[list[str]]) -> pa.Table:
     if not rows:
         return pa.table({})
     header = [name.strip().lower() for name in rows[0]]
+    twice = [n for n in dict.fromkeys(header) if n and header.count(n) > 1]
+    if twice:
+        where = " and ".join(str(i + 1) for i, n in enumerate(header) if n == twice[0])
+        raise Unreadable(
+            f"has two columns named {twice[0]!r} (columns {where}): keep one and ingest again"
+        )
     body = rows[1:]
     columns = {}
     for i, name in enumerate(header):
