@@ -309,3 +309,18 @@ def test_issue9_item1_concurrent_team_ingests_keep_every_room(team_dealt, tmp_pa
             for file in files]
     assert [os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) for pid in pids] == [0] * 4
     assert team_dealt.missing_results(1) == []
+
+
+@pytest.mark.parametrize(
+    "journal", ["{bad", '{"a": 1}', '[["x"]]', '[[null, "../outside.txt"]]', '[["/tmp/x", "y"]]']
+)
+def test_issue9_item2_a_damaged_journal_is_refused_and_left_alone(seated, journal):
+    (seated.path / JOURNAL).write_text(journal, encoding="utf-8")
+    (seated.path.parent / "outside.txt").write_text("kept", encoding="utf-8")
+    before = state(seated.path)
+    result = CliRunner().invoke(app, ["event", "status", str(seated.path)])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    assert "Error: the journal of an interrupted step" in result.output
+    assert "is damaged" in " ".join(result.output.split())
+    assert state(seated.path) == before
+    assert (seated.path.parent / "outside.txt").read_text(encoding="utf-8") == "kept"

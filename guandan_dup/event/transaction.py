@@ -328,10 +328,7 @@ def recover(root: Path) -> None:
     Run with the folder locked (shared or exclusive, so no step is running); two readers
     recovering at once do no harm, every action tolerating the other's.
     """
-    try:
-        pairs = json.loads((root / JOURNAL).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        pairs = None
+    pairs = _read_journal(root)
     if pairs is not None:
         _roll_forward(
             root, [(None if tmp is None else root / tmp, root / dest) for tmp, dest in pairs]
@@ -340,3 +337,34 @@ def recover(root: Path) -> None:
         for name in names:
             if TEMP.match(name):
                 (Path(dirpath) / name).unlink(missing_ok=True)
+
+
+def _read_journal(root: Path) -> list[tuple[str | None, str]] | None:
+    """The journal's entries (``None`` if there is none), each a path inside ``root``.
+
+    ``commit`` writes it whole or not at all, so a journal that cannot be read was damaged
+    (a disk fault, a hand edit): refused rather than guessed at, since its step may be half
+    in place.
+    """
+    path = root / JOURNAL
+    try:
+        pairs = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(pairs, list):
+            raise ValueError("not a list of renames")
+        for entry in pairs:
+            if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], str)
+                    and (entry[0] is None or isinstance(entry[0], str))):
+                raise ValueError(f"entry {entry!r} is not [temporary file, destination]")
+            for name in filter(None, entry):
+                if Path(name).is_absolute() or ".." in Path(name).parts:
+                    raise ValueError(f"path {name!r} is outside the event folder")
+    except FileNotFoundError:
+        return None
+    except (ValueError, UnicodeDecodeError) as damage:
+        raise GuandanError(
+            f"the journal of an interrupted step, {str(path)!r}, is damaged ({damage}), so "
+            "that step may be half in place. Nothing was changed. Restore the folder from a "
+            "backup, or delete the journal to keep the folder as it now is (the next command "
+            "then discards that step's files not yet in place)"
+        ) from None
+    return [(tmp, dest) for tmp, dest in pairs]
