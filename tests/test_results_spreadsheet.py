@@ -131,6 +131,16 @@ def test_issue9_item5_huge_numbers_in_a_csv_are_named_as_written(tmp_path):
     ]
 
 
+def test_issue9_item11_results_on_a_later_sheet_are_pointed_to(tmp_path):
+    book = Workbook()
+    book.active.title = "cover"
+    book.create_sheet("round 1").append(list(GOOD))
+    book.save(tmp_path / "r.xlsx")
+    (problem,) = messages(tmp_path / "r.xlsx")
+    assert problem == ("FILE: its first sheet 'cover' is empty: results are read from the first "
+                       "sheet only; move the results sheet (e.g. 'round 1') to the front")
+
+
 @pytest.mark.parametrize("fmt", ["csv", "xlsx"])
 def test_issue9_item11_a_column_named_twice_is_refused_naming_both(tmp_path, fmt):
     columns = {**GOOD, "Table ": ["2", "1"]}  # the same name once stripped and lower-cased

@@ -55,8 +55,13 @@ def xlsx_table(path: str | os.PathLike) -> pa.Table:
     except (zipfile.BadZipFile, KeyError, ValueError, OSError) as error:
         raise Unreadable(f"cannot be read as an xlsx workbook ({error})") from None
     try:
-        sheet = book.worksheets[0]
+        sheet, *others = book.worksheets
         rows = [[_cell_text(v) for v in row] for row in sheet.iter_rows(values_only=True)]
+        if others and not any(cell for row in rows for cell in row):
+            raise Unreadable(
+                f"its first sheet {sheet.title!r} is empty: results are read from the first "
+                f"sheet only; move the results sheet (e.g. {others[0].title!r}) to the front"
+            )
     finally:
         book.close()
     return _text_table(rows)
