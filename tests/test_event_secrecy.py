@@ -241,3 +241,13 @@ def test_issue9_item8_an_export_removes_travellers_of_a_round_pending_again(fold
         "travellers-round-1.csv", "travellers-round-1.html"]
     assert not list((folder.path / "exports").glob("travellers-*"))
     assert len(list((folder.path / "history").glob("exports-travellers-round-1.*"))) == 2
+
+
+def test_a_team_site_is_built_before_any_round_is_scored(tmp_path):
+    team = team_event(tmp_path)
+    deal_round(team, 1)
+    seat_event_round(team, 1)
+    results = set_results(team, 1)
+    ingest(team, write(results[results["table"] == 1], tmp_path / "t1.parquet"), 1)
+    index = build_event_site(team)
+    assert index.is_file() and not (team.path / "site" / "standings").exists()

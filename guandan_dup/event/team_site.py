@@ -14,15 +14,19 @@ from pathlib import Path
 import pandas as pd
 
 from ..reports.site.teams import TeamSiteData, build_team_site
+from ..seats import SEAT_COLUMNS
+from ..teams.matches import MATCH_COLUMNS, MATCH_RESULT_COLUMNS
 from .folder import EventFolder
 from .publish import Row, event_complete_sets, publish_site
 from .teams import teams_of
 from .transaction import step
 
 
-def _stacked(folder: EventFolder, name: str, rounds) -> pd.DataFrame:
+def _stacked(folder: EventFolder, name: str, rounds, columns) -> pd.DataFrame:
+    """The rounds' tables stacked; with no round yet, an empty table of ``columns`` (a site
+    built before the first round is scored)."""
     frame = folder.read_rounds(name, rounds)
-    return frame if frame is not None else pd.DataFrame()
+    return frame if frame is not None else pd.DataFrame(columns=list(columns))
 
 
 def gather_team_site(
@@ -39,10 +43,7 @@ def gather_team_site(
         for r in scored
         if complete[r] and (frame := folder.read(r, "boards")) is not None
     ]
-    matches = _stacked(folder, "matches", planned)
-    if matches.empty:
-        matches = pd.DataFrame(columns=["round", "match", "home", "away", "open_table",
-                                        "closed_table"])
+    matches = _stacked(folder, "matches", planned, MATCH_COLUMNS)
     return TeamSiteData(
         name=plan.name,
         planned_rounds=plan.rounds,
@@ -55,8 +56,9 @@ def gather_team_site(
         rounds_scored=scored,
         standings={r: folder.read(r, "team_standings") for r in scored},
         matches=matches,
-        match_results=_stacked(folder, "match_results", scored),
-        rooms=_stacked(folder, "results", scored),
+        match_results=_stacked(folder, "match_results", scored, MATCH_RESULT_COLUMNS),
+        rooms=_stacked(folder, "results", scored, ("round", "table", *SEAT_COLUMNS,
+                                                    "ns_level", "ew_level", "adjusted")),
         set_of_round={r: plan.sets_of_round(r)[0] for r in planned},
         complete_sets=frozenset(s for sets in complete.values() for s in sets),
         boards=pd.concat(boards, ignore_index=True) if boards else pd.DataFrame(
