@@ -24,6 +24,7 @@ from guandan_dup.event import (
     seat_event_round,
 )
 from guandan_dup.event.create import FORCED
+from guandan_dup.event.rehearse import demo_players
 from guandan_dup.event.team_site import build_event_site
 
 OTHER_KEY = bytes(range(1, 33))
@@ -70,6 +71,8 @@ def test_issue9_item6_every_command_reading_a_substituted_key_refuses(folder, tm
     shutil.rmtree(folder.round_dir(2))
     with pytest.raises(KeyFileError, match=expected):
         deal_round(folder, 2)
+    with pytest.raises(KeyFileError, match=expected):  # it would say: publish that file
+        reveal_key(folder.path, abandoned="round 2 cancelled")
     assert snapshot(folder.path) == {k: v for k, v in before.items()
                                      if not k.startswith("rounds/2")}
 
@@ -165,3 +168,86 @@ def test_issue9_item9_export_and_site_refuse_stale_standings(folder, tmp_path):
         export_event(folder)
     score_round(folder, 2)
     assert export_event(folder, formats=["csv"])
+
+
+HOSTILE_REASON = "typhoon <b>round 2</b> cancelled"
+
+
+def abandoned_banner(site, page):
+    html = (site / page).read_text(encoding="utf-8")
+    start = html.index('id="abandoned"')
+    return html[start:html.index("</p>", start)]
+
+
+def test_issue9_item7_the_site_says_an_abandoned_event_was_revealed_early_and_why(
+    folder, tmp_path
+):
+    play(folder, 1, tmp_path)
+    build_event_site(folder, tmp_path / "before")
+    assert 'id="abandoned"' not in (tmp_path / "before" / "index.html").read_text("utf-8")
+    revealed = reveal_key(folder.path, abandoned=HOSTILE_REASON)
+    build_event_site(revealed, tmp_path / "site", lang="en")
+    at = revealed.reveal_override["at"]
+    for page in ("index.html", "standings/round-1.html"):
+        banner = abandoned_banner(tmp_path / "site", page)
+        assert "abandoned early" in banner and at in banner
+        assert "typhoon &lt;b&gt;round 2&lt;/b&gt; cancelled" in banner, "escaped, not markup"
+
+
+def team_event(tmp_path):
+    """A round robin of four teams of four, nothing dealt yet."""
+    csv = tmp_path / "players.csv"
+    labels = [f"T{t}" for t in range(1, 5) for _ in range(4)]
+    demo_players(16).assign(team=labels).to_csv(csv, index=False)
+    return create_event(tmp_path / "cup", csv, None, None, 2, 3, kind="teams",
+                        fmt="round-robin", key=KEY)
+
+
+def test_issue9_item9_a_team_event_refuses_stale_exports_and_site(tmp_path):
+    team = team_event(tmp_path)
+    play(team, 1, tmp_path)
+    fix = set_results(team, 1, seed=1)
+    ingest(team, write(fix[fix["table"] == 1].assign(ns_level="3", ew_level="2"),
+                       tmp_path / "fix.parquet"), 1)
+    before = snapshot(team.path)
+    for args in (["export"], ["site"]):
+        result = runner.invoke(app, ["event", *args, str(team.path)])
+        assert result.exit_code == 1 and "Error: round(s) [1]: the standings are older" in (
+            result.output), result.output
+    assert snapshot(team.path) == before
+    assert "--round 1" in event_status(EventFolder.open(team.path)).next_step()
+    score_round(team, 1)
+    assert export_event(team, formats=["csv"])
+
+
+def test_issue9_item7_a_team_site_says_an_abandoned_event_was_revealed_early(tmp_path):
+    team = team_event(tmp_path)
+    play(team, 1, tmp_path)
+    revealed = reveal_key(team.path, abandoned=HOSTILE_REASON)
+    build_event_site(revealed)
+    for page in ("index.html", "standings/round-1.html"):
+        banner = abandoned_banner(team.path / "site", page)
+        assert "提前终止" in banner and "&lt;b&gt;" in banner
+
+
+def test_issue9_item8_an_export_removes_travellers_of_a_round_pending_again(folder, tmp_path):
+    play(folder, 1, tmp_path, tables=[1])
+    declared = {(1, 2, 1)}  # table 2 declared not to play, later withdrawn
+    written = export_event(folder, formats=("csv", "html"), will_not_play=declared).paths
+    assert folder.path / "exports" / "travellers-round-1.csv" in written
+    exported = export_event(folder, formats=("csv",))
+    assert exported.withheld == {1: [1]}
+    assert sorted(p.name for p in exported.removed) == [
+        "travellers-round-1.csv", "travellers-round-1.html"]
+    assert not list((folder.path / "exports").glob("travellers-*"))
+    assert len(list((folder.path / "history").glob("exports-travellers-round-1.*"))) == 2
+
+
+def test_a_team_site_is_built_before_any_round_is_scored(tmp_path):
+    team = team_event(tmp_path)
+    deal_round(team, 1)
+    seat_event_round(team, 1)
+    results = set_results(team, 1)
+    ingest(team, write(results[results["table"] == 1], tmp_path / "t1.parquet"), 1)
+    index = build_event_site(team)
+    assert index.is_file() and not (team.path / "site" / "standings").exists()

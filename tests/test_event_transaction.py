@@ -28,6 +28,8 @@ from guandan_dup.event import (
     score_round,
     seat_event_round,
 )
+from guandan_dup.event.rehearse import demo_players
+from guandan_dup.event.team_site import build_event_site
 from guandan_dup.event.transaction import JOURNAL, LOCK_FILE, reading, writing
 
 
@@ -62,6 +64,19 @@ def in_child(work, kill_at: int | None = None) -> int:
     return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
 
 
+def in_child_async(work) -> int:
+    """Start ``work()`` in a forked process (exit 0 when it returns, 1 if it raises); its pid."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            work()
+            os._exit(0)
+        except BaseException:
+            traceback.print_exc()
+            os._exit(1)
+    return pid
+
+
 def state(path):
     """The folder's files by name, history files by their content (their names hold the
     time); the lock file left out (it only says who holds the lock)."""
@@ -93,17 +108,8 @@ def test_issue9_item1_concurrent_ingests_of_different_tables_keep_every_result(s
         write(results[results["table"].isin(tables)], tmp_path / f"tables-{tables[0]}.parquet")
         for tables in batches
     ]
-    pids = []
-    for file in files:
-        pid = os.fork()
-        if pid == 0:
-            try:
-                ingest(EventFolder.open(seated.path), file, 1)
-                os._exit(0)
-            except BaseException:
-                traceback.print_exc()
-                os._exit(1)
-        pids.append(pid)
+    pids = [in_child_async(lambda f=file: ingest(EventFolder.open(seated.path), f, 1))
+            for file in files]
     codes = [os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) for pid in pids]
     assert codes == [0] * len(files)
     stored = seated.read(1, "results")
@@ -244,3 +250,77 @@ def test_issue9_item1_the_cli_waits_then_says_who_holds_the_lock(seated, tmp_pat
     assert f"held by `event seat` (pid {pid})" in result.output
     assert "Error: the event folder" in result.output and "waited 0.2 s" in result.output
     assert seated.read(1, "results") is None
+
+
+@pytest.mark.parametrize("kill_at", [1, 2])  # the two renames of the swap: before, between
+def test_issue9_item2_a_killed_site_build_leaves_nothing_after_the_next_build(
+    seated, tmp_path, kill_at
+):
+    ingest(seated, write(set_results(seated, 1), tmp_path / "all.parquet"), 1)
+    score_round(seated, 1)
+    build_event_site(seated)
+    assert in_child(lambda: build_event_site(seated), kill_at=kill_at) == -signal.SIGKILL
+    left = sorted(p.name.split("-")[0] for p in seated.path.glob(".site.*"))
+    assert left == [".site.new"] if kill_at == 1 else [".site.new", ".site.old"]
+    build_event_site(seated)
+    assert not list(seated.path.glob(".site.*"))
+    assert (seated.path / "site" / "index.html").is_file()
+
+
+def test_issue9_item2_a_step_deleting_a_file_killed_anywhere_leaves_before_or_after(seated):
+    def work(path):
+        with writing(path, "test") as folder:
+            cards = folder.file(1, "table-cards.html")
+            folder.replace_files({path / "exports" / "x.csv": b"x"}, remove=[cards])
+
+    _check_kill_anywhere(seated.path, work, samples=6)
+
+
+@pytest.fixture
+def team_dealt(tmp_path):
+    """Round 1 of a round robin of four teams, dealt (team steps write like any other)."""
+    csv = tmp_path / "players.csv"
+    labels = [f"T{t}" for t in range(1, 5) for _ in range(4)]
+    demo_players(16).assign(team=labels).to_csv(csv, index=False)
+    folder = create_event(tmp_path / "cup", csv, None, None, 2, 3, kind="teams",
+                          fmt="round-robin", key=KEY)
+    deal_round(folder, 1)
+    return folder
+
+
+def test_issue9_item2_team_seat_killed_anywhere_leaves_before_or_after(team_dealt):
+    _check_kill_anywhere(team_dealt.path, lambda p: seat_event_round(EventFolder.open(p), 1),
+                         samples=5)
+
+
+def test_issue9_item2_team_score_killed_anywhere_leaves_before_or_after(team_dealt, tmp_path):
+    seat_event_round(team_dealt, 1)
+    ingest(team_dealt, write(set_results(team_dealt, 1), tmp_path / "all.parquet"), 1)
+    _check_kill_anywhere(team_dealt.path, lambda p: score_round(EventFolder.open(p), 1),
+                         samples=5)
+
+
+def test_issue9_item1_concurrent_team_ingests_keep_every_room(team_dealt, tmp_path):
+    seat_event_round(team_dealt, 1)
+    results = set_results(team_dealt, 1)
+    files = [write(results[results["table"] == t], tmp_path / f"t{t}.parquet")
+             for t in (1, 2, 3, 4)]
+    pids = [in_child_async(lambda f=file: ingest(EventFolder.open(team_dealt.path), f, 1))
+            for file in files]
+    assert [os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) for pid in pids] == [0] * 4
+    assert team_dealt.missing_results(1) == []
+
+
+@pytest.mark.parametrize(
+    "journal", ["{bad", '{"a": 1}', '[["x"]]', '[[null, "../outside.txt"]]', '[["/tmp/x", "y"]]']
+)
+def test_issue9_item2_a_damaged_journal_is_refused_and_left_alone(seated, journal):
+    (seated.path / JOURNAL).write_text(journal, encoding="utf-8")
+    (seated.path.parent / "outside.txt").write_text("kept", encoding="utf-8")
+    before = state(seated.path)
+    result = CliRunner().invoke(app, ["event", "status", str(seated.path)])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    assert "Error: the journal of an interrupted step" in result.output
+    assert "is damaged" in " ".join(result.output.split())
+    assert state(seated.path) == before
+    assert (seated.path.parent / "outside.txt").read_text(encoding="utf-8") == "kept"

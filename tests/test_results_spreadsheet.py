@@ -116,6 +116,39 @@ def test_issue9_item11_a_file_that_is_no_results_file_says_which_kinds_are(tmp_p
     assert messages(broken)[0].startswith("FILE: cannot be read as an xlsx workbook")
 
 
+@pytest.mark.filterwarnings("error")
+def test_issue9_item5_huge_numbers_in_a_csv_are_named_as_written(tmp_path):
+    """Above 2**63 and 1e20 in integer columns: the Parquet file's messages (the value as
+    written, not the float it was read as), no warning, no traceback."""
+    huge = {**GOOD, "set": [1, 2**63 + 1], "table": ["1e20", "2"]}
+    parquet = {**GOOD, "set": pa.array([1, 2**63 + 1], pa.uint64()),
+               "table": pa.array([1e20, 2.0])}
+    csv = messages(as_csv(tmp_path / "r", huge))
+    assert csv == messages(as_parquet(tmp_path / "r", parquet))
+    assert sorted(csv) == [
+        "FILE, row 1, column 'table': value 1e+20: must be at most 1,000,000,000",
+        "FILE, row 2, column 'set': value 9223372036854775809: must be at most 1,000,000,000",
+    ]
+
+
+def test_issue9_item11_results_on_a_later_sheet_are_pointed_to(tmp_path):
+    book = Workbook()
+    book.active.title = "cover"
+    book.create_sheet("round 1").append(list(GOOD))
+    book.save(tmp_path / "r.xlsx")
+    (problem,) = messages(tmp_path / "r.xlsx")
+    assert problem == ("FILE: its first sheet 'cover' is empty: results are read from the first "
+                       "sheet only; move the results sheet (e.g. 'round 1') to the front")
+
+
+@pytest.mark.parametrize("fmt", ["csv", "xlsx"])
+def test_issue9_item11_a_column_named_twice_is_refused_naming_both(tmp_path, fmt):
+    columns = {**GOOD, "Table ": ["2", "1"]}  # the same name once stripped and lower-cased
+    (problem,) = messages(WRITERS[fmt](tmp_path / "r", columns))
+    assert problem == ("FILE: has two columns named 'table' (columns 2 and 10): keep one and "
+                       "ingest again")
+
+
 @pytest.mark.parametrize("fmt", ["csv", "xlsx"])
 def test_issue9_item11_event_ingest_takes_a_spreadsheet(tmp_path, fmt):
     csv = players_csv(tmp_path / "players.csv", 8)

@@ -195,6 +195,25 @@ def test_export_includes_a_set_released_by_declarations(partial_copy):
     assert INCOMPLETE_SET in set(travellers["局 Set"])
 
 
+def test_export_removes_an_earlier_traveller_of_a_set_pending_again(partial_copy):
+    """A declaration withdrawn (the ledger) makes a set pending again: the xlsx written
+    while it counted as complete would still show it, so the csv-only export removes it."""
+    folder = EventFolder.open(partial_copy)
+    export_event(folder, round_no=2, formats=("csv", "xlsx"), will_not_play=LATE_TABLES)
+    exports = partial_copy / "exports"
+    old_xlsx = (exports / "travellers-round-2.xlsx").read_bytes()
+    exported = export_event(folder, round_no=2, formats=("csv",))
+    assert exports / "travellers-round-2.xlsx" in exported.removed
+    assert not (exports / "travellers-round-2.xlsx").exists()
+    assert INCOMPLETE_SET not in set(pd.read_csv(exports / "travellers-round-2.csv")["局 Set"])
+    kept = list((partial_copy / "history").glob("exports-travellers-round-2.*.xlsx"))
+    assert old_xlsx in [p.read_bytes() for p in kept]
+    result = CliRunner().invoke(app, ["event", "export", str(partial_copy), "--format", "md"])
+    assert result.exit_code == 0, result.output
+    assert f"Removed {exports / 'travellers-round-2.csv'}: it may show a set still pending" in (
+        " ".join(result.output.split()))
+
+
 def test_cli_export_says_which_sets_it_left_out(partial_copy):
     result = CliRunner().invoke(app, ["event", "export", str(partial_copy), "--format", "csv"])
     assert result.exit_code == 0, result.output

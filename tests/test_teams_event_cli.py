@@ -180,6 +180,19 @@ def test_a_player_in_two_teams_is_refused(tmp_path):
     assert "player also in team 'T1' (line 2): a player plays for one team" in output
 
 
+def test_issue9_item12_a_team_players_file_with_an_empty_name_is_refused(tmp_path):
+    csv = team_players(tmp_path / "players.csv", [4, 4])
+    lines = csv.read_text("utf-8-sig").splitlines()
+    player, _, team = lines[3].split(",")
+    lines[3] = f"{player},,{team}"
+    csv.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    output = run("event", "init", tmp_path / "e", "--kind", "teams", "--format", "swiss",
+                 "--players", csv, "--boards-per-set", 2, "--rounds", 1, code=1)
+    assert "players.csv, row 4, column 'name': value '': empty name: every player needs" in (
+        " ".join(output.split()))
+    assert not (tmp_path / "e").exists()
+
+
 def test_a_lineup_with_an_unregistered_player_is_refused(tmp_path):
     directory = tmp_path / "e"
     csv = team_players(tmp_path / "players.csv", [4, 4])

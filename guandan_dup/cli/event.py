@@ -252,6 +252,8 @@ def export(
     with locked_folder(directory, "event export", wait) as folder:
         exported = export_event(folder, round_no, formats)
     typer.echo(f"Wrote {len(exported.paths)} files to {exported.paths[0].parent}")
+    for path in exported.removed:
+        typer.echo(f"Removed {path}: it may show a set still pending (kept in history/)")
     for r, sets in exported.withheld.items():
         typer.echo(
             f"Round {r}: set(s) {', '.join(map(str, sets))} left out of the travellers: "

@@ -206,9 +206,11 @@ def reveal_key(
     the key gives away every board, so a late table could look its boards up. An event
     abandoned early is revealed with ``abandoned="the reason"``, recorded in event.toml
     (``reveal_override``) with the time and shown on the site; ``force`` is the older
-    spelling of the same override and records that no reason was given.
+    spelling of the same override and records that no reason was given. Refused too if
+    ``event.key`` is not the key of the commitment (``EventFolder.key``).
     """
     with writing(path, "event reveal", wait) as folder:
+        folder.key()  # the file the director is told to publish must be the committed key
         still = unplayed(folder)
         reason = abandoned if abandoned is not None else FORCED if force else None
         if reason is not None and not reason.strip():

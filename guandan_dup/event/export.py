@@ -34,10 +34,12 @@ DEFAULT_FORMATS = ("csv", "xlsx", "html")
 
 
 class Exported(NamedTuple):
-    """The files written, and per round the sets left out of its travellers (pending)."""
+    """The files written, per round the sets left out of its travellers (pending), and the
+    earlier travellers files removed because they may show a set now pending."""
 
     paths: list[Path]
     withheld: dict[int, list[int]]
+    removed: list[Path] = []
 
 
 def withheld_note(round_no: int, sets: Sequence[int]) -> str:
@@ -67,9 +69,12 @@ def export_event(
 
     Travellers hold complete sets only (``will_not_play``: rows declared never to come, as
     in ``publish.complete_sets``; default: the ledger's); a round none of whose sets is
-    complete gets no travellers file. Refused while a round's standings are older than its
-    results (``check_up_to_date``). Standings are provisional while they count a pending set
-    or their round is before its correction deadline (art. 48), and list the ledger's
+    complete gets no travellers file. A round with a pending set keeps only the travellers
+    files written now: an earlier one (another format, or a round now entirely pending, as
+    when a "will not play" is withdrawn) may show the set, so it is removed in the same step
+    (kept in history/). Refused while a round's standings are older than its results
+    (``check_up_to_date``). Standings are provisional while they count a pending set or
+    their round is before its correction deadline (art. 48), and list the ledger's
     penalties with their reasons and articles.
     """
     folder.check_up_to_date("exporting")
@@ -96,6 +101,7 @@ def export_event(
     withheld: dict[int, list[int]] = {}
     if folder.plan.format == "knockout":
         files = knockout_exports(folder, formats)
+    remove: list[Path] = []
     for r in [round_no] if round_no is not None else scored:
         pending = [s for s in folder.plan.sets_of_round(r) if (r, s) not in complete]
         earlier = [(q, s) for q in scored if q < r for s in folder.plan.sets_of_round(q)]
@@ -123,8 +129,11 @@ def export_event(
             for what, report in reports.items():
                 data = report.encode("utf-8") if isinstance(report, str) else report
                 files[folder.exports_dir / f"{what}-round-{r}.{fmt}"] = data
-    folder.replace_files(files)
-    return Exported(list(files), withheld)
+        if pending:
+            remove += [folder.exports_dir / f"travellers-round-{r}.{fmt}" for fmt in FORMATS]
+    removed = [p for p in remove if p not in files and p.exists()]
+    folder.replace_files(files, remove=removed)
+    return Exported(list(files), withheld, removed)
 
 
 def knockout_exports(folder: EventFolder, formats: Sequence[str]) -> dict[Path, bytes]:

@@ -23,7 +23,7 @@ import hashlib
 import io
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -277,16 +277,22 @@ class EventFolder:
             candidate = self.history_dir / f"{stem}.{stamp}-{n}{dest.suffix}"
         return candidate
 
-    def replace_files(self, files: Mapping[Path, bytes]) -> None:
-        """Write ``files`` as one crash-atomic step; existing different versions are kept in
+    def replace_files(self, files: Mapping[Path, bytes], remove: Collection[Path] = ()) -> None:
+        """Write ``files`` and delete ``remove`` (files that must no longer be published) as
+        one crash-atomic step; existing different versions, and deleted files, are kept in
         history first (in the same step). Needs the folder's write lock (``writing``)."""
         staged: dict[Path, bytes] = {}
         for dest, data in files.items():
-            old = dest.read_bytes() if dest.is_file() and not dest.is_symlink() else None
+            old = _regular_bytes(dest)
             if old is not None and old != data:
                 staged[self.history_name(dest)] = old
             staged[dest] = data
-        commit(self.path, staged, private=frozenset({self.key_path}))
+        gone = [dest for dest in remove if dest not in files and dest.exists()]
+        for dest in gone:
+            old = _regular_bytes(dest)
+            if old is not None:
+                staged[self.history_name(dest)] = old
+        commit(self.path, staged, private=frozenset({self.key_path}), remove=gone)
 
     def with_key_revealed(self, override: dict | None = None) -> EventFolder:
         """Mark the key as published in event.toml (the site may then show it); ``override``
@@ -294,6 +300,10 @@ class EventFolder:
         text = toml_text(self.plan, self.commitment, True, override)
         self.replace_files({self.path / EVENT_TOML: text.encode()})
         return replace(self, key_revealed=True, reveal_override=override)
+
+
+def _regular_bytes(path: Path) -> bytes | None:
+    return path.read_bytes() if path.is_file() and not path.is_symlink() else None
 
 
 def _read_parquet(path: Path) -> pd.DataFrame:

@@ -158,6 +158,7 @@ def site_data(folder: EventFolder, will_not_play: Collection[Row] | None = None)
         planned_rounds=folder.plan.rounds,
         commitment=folder.commitment,
         key_hex=folder.key().hex() if folder.key_revealed else None,
+        reveal_override=folder.reveal_override,
         players=folder.players(),
         rounds_scored=scored,
         standings={r: f for r in scored if (f := folder.read(r, "standings")) is not None},

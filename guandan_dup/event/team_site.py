@@ -14,6 +14,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..reports.site.teams import TeamSiteData, build_team_site
+from ..seats import SEAT_COLUMNS
 from ..teams.matches import MATCH_COLUMNS, MATCH_RESULT_COLUMNS
 from .folder import EventFolder
 from .publish import Row, event_complete_sets, publish_site
@@ -21,8 +22,9 @@ from .teams import teams_of
 from .transaction import step
 
 
-def _stacked(folder: EventFolder, name: str, rounds, columns=()) -> pd.DataFrame:
-    """A table of several rounds; with no round yet, an empty one with ``columns``."""
+def _stacked(folder: EventFolder, name: str, rounds, columns) -> pd.DataFrame:
+    """The rounds' tables stacked; with no round yet, an empty table of ``columns`` (a site
+    built before the first round is scored)."""
     frame = folder.read_rounds(name, rounds)
     return frame if frame is not None else pd.DataFrame(columns=list(columns))
 
@@ -47,6 +49,7 @@ def gather_team_site(
         planned_rounds=plan.rounds,
         commitment=folder.commitment,
         key_hex=folder.key().hex() if folder.key_revealed else None,
+        reveal_override=folder.reveal_override,
         conversion=plan.conversion,
         teams=teams_of(folder),
         players=folder.players(),
@@ -54,7 +57,8 @@ def gather_team_site(
         standings={r: folder.read(r, "team_standings") for r in scored},
         matches=matches,
         match_results=_stacked(folder, "match_results", scored, MATCH_RESULT_COLUMNS),
-        rooms=_stacked(folder, "results", scored),
+        rooms=_stacked(folder, "results", scored, ("round", "table", *SEAT_COLUMNS,
+                                                    "ns_level", "ew_level", "adjusted")),
         set_of_round={r: plan.sets_of_round(r)[0] for r in planned},
         complete_sets=frozenset(s for sets in complete.values() for s in sets),
         boards=pd.concat(boards, ignore_index=True) if boards else pd.DataFrame(

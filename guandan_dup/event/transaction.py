@@ -13,8 +13,9 @@ lives here (STYLE rule 15):
   take it exclusively too; that path is not exercised by the test suite.)
 - **The journal.** ``commit`` (what ``EventFolder.replace_files`` calls) writes every file of
   a step to a hidden temporary file beside its destination and syncs it, then writes the
-  list of renames to ``.guandan-dup.journal`` in one atomic rename: that is the commit point.
-  Then it renames the files into place and removes the journal. The next ``writing`` or
+  list of renames (and of files the step deletes) to ``.guandan-dup.journal`` in one atomic
+  rename: that is the commit point. Then it renames the files into place, deletes the
+  others and removes the journal. The next ``writing`` or
   ``reading`` finishes the renames of a journal it finds (roll forward) and deletes temporary
   files that no journal names (a step killed before its commit point), so after a crash the
   folder is in the state before or after the whole step.
@@ -36,7 +37,7 @@ import re
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from functools import wraps
@@ -242,34 +243,46 @@ def step(command: str) -> Callable:
     return decorate
 
 
-def commit(root: Path, files: Mapping[Path, bytes], private: frozenset[Path]) -> None:
-    """Write ``files`` (destinations inside ``root``) as one crash-atomic step.
+def commit(
+    root: Path,
+    files: Mapping[Path, bytes],
+    private: frozenset[Path],
+    remove: Collection[Path] = (),
+) -> None:
+    """Write ``files`` (destinations inside ``root``) and delete ``remove`` as one
+    crash-atomic step.
 
-    Files in ``private`` are owner-only (0600). Refused as a bug if this process does not
-    hold ``root``'s write lock: every writer must go through ``writing``.
+    Files in ``private`` are owner-only (0600). A deletion is a journal entry without a
+    temporary file (``[null, dest]``). Refused as a bug if this process does not hold
+    ``root``'s write lock: every writer must go through ``writing``.
     """
     if not holds_lock(root):
         raise RuntimeError(
             f"bug: writing to {str(root)!r} without its lock; wrap the step in "
             "guandan_dup.event.transaction.writing(...)"
         )
-    for dest in files:
+    for dest in [*files, *remove]:
         check_regular_destination(dest)
-    renames: list[tuple[Path, Path]] = []
+    renames: list[tuple[Path | None, Path]] = []
     try:
         for dest, data in files.items():
             dest.parent.mkdir(parents=True, exist_ok=True)
             tmp = dest.with_name(f".{dest.name}.{uuid.uuid4().hex}.tmp")
             renames.append((tmp, dest))
             _write_synced(tmp, data, 0o600 if dest in private else 0o644)
-        journal = [[str(t.relative_to(root)), str(d.relative_to(root))] for t, d in renames]
+        renames += [(None, dest) for dest in remove]
+        journal = [
+            [None if t is None else str(t.relative_to(root)), str(d.relative_to(root))]
+            for t, d in renames
+        ]
         tmp = root / f".{JOURNAL}.{uuid.uuid4().hex}.tmp"
         _write_synced(tmp, json.dumps(journal).encode("utf-8"), 0o644)
         os.replace(tmp, root / JOURNAL)  # the commit point
         _sync_dir(root)
     except BaseException:
         for tmp, _ in renames:
-            tmp.unlink(missing_ok=True)
+            if tmp is not None:
+                tmp.unlink(missing_ok=True)
         raise
     _roll_forward(root, renames)
 
@@ -294,11 +307,15 @@ def _sync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def _roll_forward(root: Path, renames: list[tuple[Path, Path]]) -> None:
-    """Rename every staged file still there onto its destination, then drop the journal."""
+def _roll_forward(root: Path, renames: list[tuple[Path | None, Path]]) -> None:
+    """Rename every staged file still there onto its destination (delete the destination of
+    an entry without one), then drop the journal."""
     for tmp, dest in renames:
-        with suppress(FileNotFoundError):  # renamed already (by an earlier recovery)
-            os.replace(tmp, dest)
+        with suppress(FileNotFoundError):  # renamed or deleted already (an earlier recovery)
+            if tmp is None:
+                os.unlink(dest)
+            else:
+                os.replace(tmp, dest)
     for folder in {dest.parent for _, dest in renames}:
         _sync_dir(folder)
     (root / JOURNAL).unlink(missing_ok=True)
@@ -311,13 +328,43 @@ def recover(root: Path) -> None:
     Run with the folder locked (shared or exclusive, so no step is running); two readers
     recovering at once do no harm, every action tolerating the other's.
     """
-    try:
-        pairs = json.loads((root / JOURNAL).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        pairs = None
+    pairs = _read_journal(root)
     if pairs is not None:
-        _roll_forward(root, [(root / tmp, root / dest) for tmp, dest in pairs])
+        _roll_forward(
+            root, [(None if tmp is None else root / tmp, root / dest) for tmp, dest in pairs]
+        )
     for dirpath, _, names in os.walk(root):
         for name in names:
             if TEMP.match(name):
                 (Path(dirpath) / name).unlink(missing_ok=True)
+
+
+def _read_journal(root: Path) -> list[tuple[str | None, str]] | None:
+    """The journal's entries (``None`` if there is none), each a path inside ``root``.
+
+    ``commit`` writes it whole or not at all, so a journal that cannot be read was damaged
+    (a disk fault, a hand edit): refused rather than guessed at, since its step may be half
+    in place.
+    """
+    path = root / JOURNAL
+    try:
+        pairs = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(pairs, list):
+            raise ValueError("not a list of renames")
+        for entry in pairs:
+            if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], str)
+                    and (entry[0] is None or isinstance(entry[0], str))):
+                raise ValueError(f"entry {entry!r} is not [temporary file, destination]")
+            for name in filter(None, entry):
+                if Path(name).is_absolute() or ".." in Path(name).parts:
+                    raise ValueError(f"path {name!r} is outside the event folder")
+    except FileNotFoundError:
+        return None
+    except (ValueError, UnicodeDecodeError) as damage:
+        raise GuandanError(
+            f"the journal of an interrupted step, {str(path)!r}, is damaged ({damage}), so "
+            "that step may be half in place. Nothing was changed. Restore the folder from a "
+            "backup, or delete the journal to keep the folder as it now is (the next command "
+            "then discards that step's files not yet in place)"
+        ) from None
+    return [(tmp, dest) for tmp, dest in pairs]

@@ -15,7 +15,7 @@ in a spreadsheet, row 1 is the sheet's row 2).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -149,7 +149,10 @@ def _coerce(column: pa.ChunkedArray, name: str, file: str, problems: list[Proble
     if name in INT_COLUMNS and numeric:
         return _whole_numbers(column, name, file, problems)
     if name in INT_COLUMNS and text:
-        return _whole_numbers(_numbers_of_text(column, name, file, problems), name, file, problems)
+        found: list[Problem] = []
+        numbers = _whole_numbers(_numbers_of_text(column, name, file, found), name, file, found)
+        problems.extend(_as_written(found, column))
+        return numbers
     if name in TEXT_COLUMNS and text:
         return column.cast(pa.string()).to_pandas()
     if name in LEVEL_COLUMNS and numeric:  # levels typed as numbers: 10 is the level "10"
@@ -186,6 +189,21 @@ def _numbers_of_text(column: pa.ChunkedArray, name: str, file: str, problems: li
             problems.append(Problem(file, row, name, cell, "is not a whole number"))
             values.append(None)
     return pa.chunked_array([pa.array(values, pa.float64())])
+
+
+def _as_written(found: list[Problem], column: pa.ChunkedArray) -> list[Problem]:
+    """Problems of a text column naming a whole number as written (``9223372036854775809``,
+    not the float it was read as), the way a Parquet integer column names it."""
+    if not found:
+        return found
+    cells = column.cast(pa.string()).to_pylist()
+    out = []
+    for problem in found:
+        try:
+            out.append(replace(problem, value=int(cells[problem.row - 1].strip())))
+        except (TypeError, ValueError, AttributeError):
+            out.append(problem)
+    return out
 
 
 def _whole_numbers(column: pa.ChunkedArray, name: str, file: str, problems: list[Problem]):

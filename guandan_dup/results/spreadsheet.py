@@ -6,7 +6,8 @@ Both become an Arrow table whose every cell is text (or empty): numbers typed in
 become the text a director sees (``3``, ``10``, ``3.5``), so a level typed as the number
 ``10`` reads as the level ``"10"``, and :func:`.load.read_table` then applies exactly the
 checks and messages a Parquet file gets (integer-looking text in round/table/set columns is
-read as integers there). Header names are stripped and lower-cased; empty cells are empty.
+read as integers there). Header names are stripped and lower-cased (two columns with one
+name are refused: which one holds the results?); empty cells are empty.
 A file that cannot be read raises :class:`Unreadable` with the reason a director can act on.
 """
 
@@ -54,8 +55,13 @@ def xlsx_table(path: str | os.PathLike) -> pa.Table:
     except (zipfile.BadZipFile, KeyError, ValueError, OSError) as error:
         raise Unreadable(f"cannot be read as an xlsx workbook ({error})") from None
     try:
-        sheet = book.worksheets[0]
+        sheet, *others = book.worksheets
         rows = [[_cell_text(v) for v in row] for row in sheet.iter_rows(values_only=True)]
+        if others and not any(cell for row in rows for cell in row):
+            raise Unreadable(
+                f"its first sheet {sheet.title!r} is empty: results are read from the first "
+                f"sheet only; move the results sheet (e.g. {others[0].title!r}) to the front"
+            )
     finally:
         book.close()
     return _text_table(rows)
@@ -91,6 +97,12 @@ def _text_table(rows: list[list[str]]) -> pa.Table:
     if not rows:
         return pa.table({})
     header = [name.strip().lower() for name in rows[0]]
+    twice = [n for n in dict.fromkeys(header) if n and header.count(n) > 1]
+    if twice:
+        where = " and ".join(str(i + 1) for i, n in enumerate(header) if n == twice[0])
+        raise Unreadable(
+            f"has two columns named {twice[0]!r} (columns {where}): keep one and ingest again"
+        )
     body = rows[1:]
     columns = {}
     for i, name in enumerate(header):

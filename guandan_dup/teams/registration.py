@@ -36,15 +36,16 @@ def _required(frame: pd.DataFrame, columns: tuple[str, ...], file: str) -> None:
 
 
 def load_team_players(path: str | os.PathLike) -> pd.DataFrame:
-    """Players as (player, name, team label), file order kept; refuses an empty id or team,
+    """Players as (player, name, team label), file order kept; refuses an empty id, name or
+    team,
     a player on two lines (naming both teams when they differ) and a team of fewer than 4
     or more than 6 players."""
     file = Path(path).name
     frame = read_csv(path)
     _required(frame, ("id", "name", "team"), file)
     line = frame.index + 2
-    problems = [Problem(file, int(n), c, "", f"empty {c}")
-                for c in ("id", "team") for n in line[frame[c] == ""]]
+    problems = [Problem(file, int(n), c, "", f"empty {c}: every player needs one")
+                for c in ("id", "name", "team") for n in line[frame[c] == ""]]
     first: dict[str, tuple[int, str]] = {}
     for n, pid, team in zip(line, frame["id"], frame["team"], strict=True):
         if pid == "":

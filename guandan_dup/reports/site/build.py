@@ -2,7 +2,8 @@
 
 The whole site is written into a fresh temporary folder beside the destination and only then
 renamed into place, so a failed build (a bad file in the event folder, a full disk) leaves
-the previously published site exactly as it was. A marker file identifies folders this
+the previously published site exactly as it was; what a killed build leaves beside it is
+removed by the next build. A marker file identifies folders this
 function built; any other non-empty folder is refused rather than replaced, so a mistyped
 ``--out`` can never delete a director's files.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import shutil
 import uuid
 from collections.abc import Iterable, Mapping
@@ -99,6 +101,21 @@ def check_target(out: Path, event_dir: Path) -> None:
         )
 
 
+def clean_leftovers(target: Path) -> None:
+    """Remove the ``.NAME.new-HEX`` and ``.NAME.old-HEX`` folders a killed build left beside
+    the site folder ``target`` (a half-built site, or the previous one set aside for the
+    swap); the pattern is this module's own, so nothing else is touched. The build that
+    follows writes the whole site again."""
+    leftover = re.compile(rf"^\.{re.escape(target.name)}\.(new|old)-[0-9a-f]{{32}}$")
+    with os.scandir(target.parent) as entries:
+        names = [
+            e.name for e in entries
+            if leftover.match(e.name) and e.is_dir(follow_symlinks=False)
+        ]
+    for name in names:
+        shutil.rmtree(target.parent / name, ignore_errors=True)
+
+
 def _swap_in(built: Path, out: Path) -> None:
     """Rename the finished site onto ``out``; the old site is removed only afterwards."""
     if out.exists():
@@ -133,7 +150,7 @@ def write_site(
     check_target(out, event_dir)
     data = with_known_players(data)
     common = {"event_name": data.name, "rounds_scored": sorted(data.standings),
-              "has_bracket": data.bracket is not None}
+              "has_bracket": data.bracket is not None, "abandoned": data.reveal_override}
     return write_pages(out, env, site_pages(data), page_count(data), common, data.key_hex,
                        data.boards_files, show_progress)
 
@@ -149,11 +166,13 @@ def write_pages(
     show_progress: bool = False,
 ) -> Path:
     """Render ``pages`` into a fresh folder beside ``out`` with the static files, the
-    revealed key and the complete rounds' board files, then swap it in whole."""
+    revealed key and the complete rounds' board files, then swap it in whole (first removing
+    what a killed earlier build left beside ``out``: ``clean_leftovers``)."""
     # Work on the real folder: "." has no name to build beside, and a symlinked site
     # (a web server's folder) must be replaced where it lives, keeping the link.
     target = out.resolve()
     target.parent.mkdir(parents=True, exist_ok=True)
+    clean_leftovers(target)
     built = target.with_name(f".{target.name}.new-{uuid.uuid4().hex}")
     try:
         with progress(count, "Building site", show_progress) as advance:

@@ -139,6 +139,8 @@ class SiteData:
     the site's sole sources of deals. ``correcting`` are the rounds still before their
     correction deadline (art. 48: also provisional); ``penalties`` the director's (round,
     player, points, note, article, reason), shown under the standings.
+    ``reveal_override`` ({"reason", "at"}) is set when the key was revealed with sets
+    unplayed (an abandoned event); every page says so.
     """
 
     name: str
@@ -161,6 +163,7 @@ class SiteData:
     places: pd.DataFrame | None = None
     correcting: frozenset[int] = frozenset()
     penalties: pd.DataFrame | None = None
+    reveal_override: dict | None = None
 
     def is_provisional(self, round_no: int) -> bool:
         """Standings that may still change: a pending set counted, or art. 48's time."""

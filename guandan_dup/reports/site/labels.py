@@ -69,6 +69,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "commitment": "发牌承诺值（赛前公布）",
         "key": "发牌密钥",
         "key_hidden": "密钥将在最后一轮结束后公布。",
+        "abandoned": "本赛事提前终止，密钥在所有牌局打完之前公布（{at}）。原因：{reason}",
         "verify": "任何人都可以用密钥重新生成并核对每一副牌：",
         "verify_how": (
             "下载本网站的文件夹（至少 event.key 和 boards 文件夹），在该文件夹中逐行运行："
@@ -164,6 +165,10 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "commitment": "Deal commitment (published before play)",
         "key": "Event key",
         "key_hidden": "The key is revealed after the last round.",
+        "abandoned": (
+            "The event was abandoned early: the key was revealed before every set was played "
+            "({at}). Reason: {reason}"
+        ),
         "verify": "Anyone can regenerate and check every board with the key:",
         "verify_how": (
             "download this site's folder (at least event.key and the boards folder) and run, "

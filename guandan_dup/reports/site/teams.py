@@ -56,7 +56,8 @@ class TeamSiteData:
     """What a team event's pages show, gathered by the event side.
 
     ``rooms`` are the stored set results of scored rounds (one row per table);
-    ``boards`` holds only boards of ``complete_sets`` (every table played them).
+    ``boards`` holds only boards of ``complete_sets`` (every table played them);
+    ``reveal_override`` as in ``SiteData``.
     """
 
     name: str
@@ -75,6 +76,7 @@ class TeamSiteData:
     complete_sets: frozenset[int]
     boards: pd.DataFrame
     boards_files: dict[int, Path]
+    reveal_override: dict | None = None
 
 
 def _team_names(data: TeamSiteData) -> dict[int, str]:
@@ -183,6 +185,7 @@ def build_team_site(
     env.globals.update(T=TEAM_LABELS[lang], team_href=team_href, match_href=match_href)
     check_target(out, event_dir)
     pages = team_site_pages(data)
-    common = {"event_name": data.name, "rounds_scored": data.rounds_scored}
+    common = {"event_name": data.name, "rounds_scored": data.rounds_scored,
+              "abandoned": data.reveal_override}
     return write_pages(out, env, pages, len(pages), common, data.key_hex, data.boards_files,
                        show_progress)
