@@ -1,6 +1,7 @@
 """The art. 49 order of team standings (SPEC 8, seed 000 art. 49): each criterion deciding a
 tie on its own, the recursion of tied subgroups, shared ranks."""
 
+import pandas as pd
 import pytest
 
 from guandan_dup.teams import standings_after, team_standings
@@ -128,7 +129,8 @@ def test_team_standings_are_cumulative_and_carry_the_previous_position():
     assert second.set_index("team").loc[3, ["played", "match_points"]].tolist() == [0, 0]
     assert list(table.columns) == [
         "round", "team", "played", "wins", "draws", "losses", "match_points", "level_points",
-        "level_diff", "opponent_points", "rank", "rank_label", "position"]
+        "level_diff", "opponent_points", "rank", "rank_label", "position",
+        "penalty_match_points", "penalty_level_points"]
 
 
 @pytest.mark.parametrize("met, expected", [(True, [7, 5, 2]), (False, [7, 2, 5])])
@@ -143,3 +145,48 @@ def test_art49_the_worked_example_of_docs_teams(met, expected):
     ), 3, [7, 5, 2], "swiss", SEED)
     assert order(table) == expected and labels(table) == ["1", "2", "3"]
     assert table.set_index("team").loc[[7, 5, 2], "level_points"].tolist() == [47.5, 43, 43]
+
+
+def penalties(*rows):
+    """Rows (round, team, 场分, 级差分) as the ledger's team_penalties (exact units)."""
+    return pd.DataFrame([(r, t, int(mp * 2), int(lp * 100)) for r, t, mp, lp in rows],
+                        columns=["round", "team", "match_halves", "level_hundredths"])
+
+
+MATCH_ONE = ((1, 1, 2, 3, 2, 16), (1, 2, 1, -3, 0, 10), (1, 3, 4, 1, 2, 14),
+             (1, 4, 3, -1, 0, 12))
+
+
+@pytest.mark.parametrize("charged, expected_order, team_1", [
+    # (penalties, order, team 1's (场分, 级差分, penalty 场分, penalty 级差分) shown)
+    ((), [1, 3, 4, 2], (2, 16, 0, 0)),
+    (((1, 1, 0, 3),), [3, 1, 4, 2], (2, 13, 0, 3)),          # art. 52 scale 2, first
+    (((1, 1, 1, 0),), [3, 1, 4, 2], (1, 16, 1, 0)),          # scale 2, repeat: 1 场分
+    (((1, 1, 2, 0),), [3, 1, 4, 2], (0, 16, 2, 0)),          # scale 1: 2 场分, 级差分 next
+    (((1, 1, 0.5, 0), (1, 1, 0, 0.25)), [3, 1, 4, 2], (1.5, 15.75, 0.5, 0.25)),
+    (((2, 1, 2, 0),), [1, 3, 4, 2], (2, 16, 0, 0)),          # round 2's: not yet in force
+])
+def test_art51_3_team_penalty_leaves_opponents_points(charged, expected_order, team_1):
+    rows = frame(*MATCH_ONE)
+    table = standings_after(rows, 1, [1, 2, 3, 4], "swiss", SEED, penalties=penalties(*charged))
+    assert order(table) == expected_order
+    mine = table.set_index("team")
+    assert tuple(mine.loc[1, ["match_points", "level_points", "penalty_match_points",
+                              "penalty_level_points"]]) == team_1
+    plain = standings_after(rows, 1, [1, 2, 3, 4], "swiss", SEED).set_index("team")
+    # art. 51.3: the opponent's 对手分 and every other team's figures stay as they were
+    assert mine.loc[2, "opponent_points"] == plain.loc[2, "opponent_points"] == 2
+    for team in (2, 3, 4):
+        assert mine.loc[team, ["match_points", "level_points", "opponent_points"]].tolist() == \
+            plain.loc[team, ["match_points", "level_points", "opponent_points"]].tolist()
+
+
+def test_art52_scale_2_repeat_takes_a_match_point_from_its_round_on():
+    rows = frame(*MATCH_ONE, (2, 1, 3, 1, 2, 14), (2, 3, 1, -1, 0, 12),
+                 (2, 2, 4, 1, 2, 14), (2, 4, 2, -1, 0, 12))
+    table = team_standings(rows, [1, 2, 3, 4], "swiss", SEED,
+                           penalties=penalties((1, 1, 0, 3), (2, 1, 1, 0)))
+    first, second = (table[table["round"] == r].set_index("team") for r in (1, 2))
+    assert first.loc[1, ["penalty_match_points", "penalty_level_points"]].tolist() == [0, 3]
+    assert second.loc[1, ["penalty_match_points", "penalty_level_points"]].tolist() == [1, 3]
+    assert second.loc[1, ["match_points", "level_points"]].tolist() == [3, 27]

@@ -95,6 +95,10 @@ def init(
     rotate_partners: bool = typer.Option(
         False, "--rotate-partners", help="Rotate partners within a round (ad-bc, ac-bd, ab-cd)."
     ),
+    correction_minutes: int = typer.Option(
+        30, "--correction-minutes",
+        help="Art. 48: minutes after a round's end until its results are final.",
+    ),
     wait: float = WAIT,
 ) -> None:
     """Create an event folder: plan, players, secret key; prints the commitment to publish."""
@@ -116,6 +120,7 @@ def init(
         wait=wait,
         seed_from=seed_from,
         top=top,
+        correction_minutes=correction_minutes,
     )
     plan = folder.plan
     if plan.format == "knockout":

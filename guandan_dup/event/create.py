@@ -9,6 +9,7 @@ revealed. The order is stored as the ``seed`` column of players.parquet.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -62,6 +63,7 @@ def create_event(
     wait: float = DEFAULT_WAIT,
     seed_from: str | os.PathLike | None = None,
     top: int | None = None,
+    correction_minutes: int = 30,
 ) -> EventFolder:
     """Create the event folder at ``path`` and return it opened.
 
@@ -72,7 +74,8 @@ def create_event(
     (``event.teams``). A knockout (``fmt="knockout"``, pairs or teams) takes its shape from
     its entries: ``tables_per_group``, ``sets_per_round`` and ``rounds`` are left ``None``;
     a team knockout may be seeded from a finished stage's folder (``seed_from``, its ``top``
-    teams). The key, the players and event.toml are written in one step under the folder's
+    teams). ``correction_minutes`` is art. 48's correction time after a round's end (the
+    plan's). The key, the players and event.toml are written in one step under the folder's
     lock.
     """
     path = Path(path)
@@ -103,7 +106,8 @@ def create_event(
         plan, files = team_event_files(path, players_csv, fmt, rounds, boards_per_set, key,
                                        conversion or "linear", name, seeding, team_names,
                                        awards or "", qualified)
-        return _write_new_event(path, plan, key, files, wait)
+        return _write_new_event(path, replace(plan, correction_minutes=correction_minutes),
+                                key, files, wait)
     if kind not in ("individual", "pairs"):
         raise InvalidPlanError(f"kind {kind!r}: expected individual, pairs or teams")
     wrong = [o for o in team_only if options[o] is not None]
@@ -141,7 +145,8 @@ def create_event(
     players["seed"] = players["player"].map({p: i for i, p in enumerate(order, 1)}).astype("int64")
     players = players.sort_values("seed", ignore_index=True)
     return _write_new_event(
-        path, plan, key, {path / "players.parquet": parquet_bytes(players)}, wait
+        path, replace(plan, correction_minutes=correction_minutes), key,
+        {path / "players.parquet": parquet_bytes(players)}, wait
     )
 
 

@@ -96,7 +96,8 @@ def export_event(
         will_not_play = will_not_play_rows(folder)
     complete = event_complete_sets(folder, scored, will_not_play)
     ledger = read_ledger(folder)
-    penalties, final = effects(folder, ledger).penalties, final_rounds(folder, ledger)
+    decided, final = effects(folder, ledger), final_rounds(folder, ledger)
+    penalties = decided.penalties
     files: dict[Path, bytes] = {}
     withheld: dict[int, list[int]] = {}
     if folder.plan.format == "knockout":
@@ -118,7 +119,7 @@ def export_event(
             if folder.plan.format == "knockout":
                 reports = {}  # no standings: the bracket and the places say who stands where
             elif folder.plan.kind == "teams":
-                reports = team_round_reports(folder, r, fmt)
+                reports = team_round_reports(folder, r, fmt, decided.team_penalties)
             else:
                 reports = {"standings": standings_document(
                     folder.read(r, "standings"), r, fmt, names, standings_note,

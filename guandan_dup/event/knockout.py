@@ -31,6 +31,7 @@ from ..reading import read_parquet
 from ..scoring import score
 from . import team_knockout
 from .folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
+from .ledger import effects
 from .plan import EventPlan
 
 
@@ -187,12 +188,27 @@ def score_round(folder: EventFolder, round_no: int) -> KnockoutRound:
     return KnockoutRound(round_no, done, places, _stale_next_round(folder, round_no))
 
 
+def with_forfeits(folder: EventFolder, round_no: int, results: pd.DataFrame) -> pd.DataFrame:
+    """``results`` with the ledger's artificial results of the round (an ``absent`` side, or
+    one over 10 minutes late: A-/A+, art. 34) in place of their tables' rows, so
+    ``pair_outcomes`` decides those matches as forfeits."""
+    decided = effects(folder).artificial
+    mine = decided[decided["round"] == round_no]
+    if mine.empty:
+        return results
+    seating = folder.read(round_no, "seating")[["table", "north", "east"]]
+    rows = mine[["table", "ns_adjusted", "ew_adjusted"]].merge(seating, on="table")
+    kept = results[~results["table"].isin(mine["table"])]
+    return pd.concat([kept, rows], ignore_index=True)
+
+
 def _score_pairs_round(folder: EventFolder, round_no: int) -> pd.DataFrame:
     bracket = folder.read(round_no, "bracket")
     results = folder.read(round_no, "results")
     if bracket is None or results is None:
         raise GuandanError(f"round {round_no} is not seated or has no results yet")
-    outcomes, problems = pair_outcomes(results, pair_of(folder))
+    outcomes, problems = pair_outcomes(with_forfeits(folder, round_no, results),
+                                       pair_of(folder))
     if problems:
         stored = str(folder.file(round_no, "results"))
         raise InvalidResultsError([Problem(stored, None, c, v, f"table {t}: {rule}")

@@ -75,15 +75,17 @@ def score_round(
     The ledger's decisions are applied (``ledger.score_with_ledger``). Re-scoring a final
     round (art. 48) so that its outputs change needs ``override``, recorded in the ledger.
     A team event writes its match results and team standings instead (``event.teams``),
-    with the ledger's match forfeits and excused absences; a knockout's round is handed to
-    ``event.knockout`` (its bracket is completed).
+    with the ledger's match forfeits, excused absences and penalties; a knockout's round is
+    handed to ``event.knockout`` (its bracket is completed).
     """
     check_scorable(folder, round_no, force)
     plan = folder.plan
     if plan.format == "knockout":
         return knockout.score_round(folder, round_no)
     if plan.kind == "teams":
-        return score_team_round(folder, round_no, effects(folder).match_adjustments)
+        decided = effects(folder)
+        return score_team_round(folder, round_no, decided.match_adjustments,
+                                decided.team_penalties)
     results = folder.read_rounds("results", range(1, round_no + 1))
     players = folder.players()
     ledger = read_ledger(folder)

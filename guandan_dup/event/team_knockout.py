@@ -24,6 +24,7 @@ from ..knockout.teams import team_outcomes
 from ..scoring import score
 from ..teams import score_matches
 from .folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
+from .ledger import effects
 from .teams import TeamSeating, conversion_of, seat_matches, teams_of
 
 STAGE_FORMATS = ("swiss", "round-robin")
@@ -109,12 +110,18 @@ def _tiebreaks(folder: EventFolder, matches: pd.DataFrame, results: pd.DataFrame
 
 def decide(folder: EventFolder, round_no: int, results: pd.DataFrame) -> tuple:
     """(outcomes by open table, match results, problems as (table, column, value, rule)) of
-    the round's matches whose two rooms are in ``results``."""
+    the round's matches whose two rooms are in ``results`` or that the ledger decides (a
+    team ``absent``: the match is a forfeit, its rooms need no results)."""
     matches = folder.read(round_no, "matches")
+    adjusted = effects(folder).match_adjustments
+    adjusted = adjusted[adjusted["round"] == round_no]
     tables = set(results["table"].astype(int))
     ready = matches[matches["away"].isna() | (matches["open_table"].isin(tables)
-                                              & matches["closed_table"].isin(tables))]
-    scored = score_matches(ready, results, conversion_of(folder), "knockout")
+                                              & matches["closed_table"].isin(tables))
+                    | matches["home"].isin(adjusted["team"])
+                    | matches["away"].isin(adjusted["team"])]
+    scored = score_matches(ready, results, conversion_of(folder), "knockout",
+                           adjusted[["round", "team", "kind"]])
     named, problems = _tiebreaks(folder, ready, results)
     outcomes, found = team_outcomes(ready, scored, named)
     open_table = dict(zip(ready["match"], ready["open_table"], strict=True))

@@ -17,6 +17,7 @@ from ..reports.site.teams import TeamSiteData, build_team_site
 from ..seats import SEAT_COLUMNS
 from ..teams.matches import MATCH_COLUMNS, MATCH_RESULT_COLUMNS
 from .folder import EventFolder
+from .ledger import effects
 from .publish import Row, event_complete_sets, publish_site
 from .teams import teams_of
 from .transaction import step
@@ -68,6 +69,7 @@ def gather_team_site(
             if set(complete[r]) == set(plan.sets_of_round(r)) and folder.file(
                 r, "boards").exists()
         },
+        penalties=effects(folder).team_penalties,
     )
 
 

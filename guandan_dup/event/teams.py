@@ -309,12 +309,15 @@ class TeamScored:
 
 
 def score_team_round(
-    folder: EventFolder, round_no: int, adjustments: pd.DataFrame | None = None
+    folder: EventFolder, round_no: int, adjustments: pd.DataFrame | None = None,
+    penalties: pd.DataFrame | None = None,
 ) -> TeamScored:
     """Write rounds/R/{match_results,team_standings}.parquet from rounds 1..R.
 
     ``adjustments`` (round, team, kind) are the director's forfeits and excused absences,
-    e.g. from the ledger. ``score_round`` has checked the round and the later ones.
+    ``penalties`` (round, team, match_halves, level_hundredths) the 场分 and 级差分 taken off
+    teams' totals, e.g. from the ledger. ``score_round`` has checked the round and the
+    later ones.
     """
     plan = folder.plan
     rounds = range(1, round_no + 1)
@@ -327,7 +330,8 @@ def score_team_round(
     scored = score_matches(matches, results, table, plan.format, adjustments,
                            parse_awards(plan.awards))
     standings = team_standings(scored, list(range(1, plan.teams + 1)), plan.format,
-                               derive_seed(folder.key(), LOT_LABEL), last_round=round_no)
+                               derive_seed(folder.key(), LOT_LABEL), last_round=round_no,
+                               penalties=penalties)
     meta = {RESULTS_DIGEST: folder.results_digest(round_no), CONVERSION_META: table.name}
     out = {}
     for name, frame in (("match_results", scored), ("team_standings", standings)):
@@ -338,10 +342,14 @@ def score_team_round(
     return TeamScored(scored, standings, table.name)
 
 
-def team_round_reports(folder: EventFolder, round_no: int, fmt: str) -> dict[str, str | bytes]:
-    """The round's team standings and match results as ``fmt`` (``event export``)."""
+def team_round_reports(
+    folder: EventFolder, round_no: int, fmt: str, penalties: pd.DataFrame | None = None
+) -> dict[str, str | bytes]:
+    """The round's team standings and match results as ``fmt`` (``event export``), with the
+    ledger's ``team_penalties`` of rounds <= R listed under the standings."""
     teams = teams_of(folder)
     names = pd.Series(teams["name"].to_numpy(), index=teams["team"].astype(int))
     return team_reports(
         folder.read(round_no, "team_standings"), folder.read(round_no, "match_results"),
-        folder.read(round_no, "matches"), names, round_no, folder.plan.conversion, fmt)
+        folder.read(round_no, "matches"), names, round_no, folder.plan.conversion, fmt,
+        None if penalties is None else penalties[penalties["round"] <= round_no])

@@ -20,7 +20,9 @@ MATCH, HOME, AWAY, TABLES = "场 Match", "主队 Home", "客队 Away", "桌 Tabl
 HOME_MP, AWAY_MP = "主队场分 Home match points", "客队场分 Away match points"
 HOME_LP, AWAY_LP = "主队级差分 Home level points", "客队级差分 Away level points"
 CONVERSION = "级差分换算表 Conversion table"
-TWO_DECIMALS = frozenset({LEVEL_POINTS, HOME_LP, AWAY_LP})
+PENALTY_MP, PENALTY_LP = "罚场分 Penalty match points", "罚级差分 Penalty level points"
+ROUND, NOTE, ARTICLE, REASON = "轮 Round", "说明 Note", "条款 Article", "原因 Reason"
+TWO_DECIMALS = frozenset({LEVEL_POINTS, HOME_LP, AWAY_LP, PENALTY_LP})
 
 
 def _team_label(numbers: pd.Series, names: pd.Series) -> pd.Series:
@@ -31,7 +33,7 @@ def _team_label(numbers: pd.Series, names: pd.Series) -> pd.Series:
 def team_standings_table(standings: pd.DataFrame, names: pd.Series) -> pd.DataFrame:
     """Standings of one round in position order; ``names`` maps team number -> name."""
     part = standings.sort_values("position")
-    return pd.DataFrame({
+    table = pd.DataFrame({
         RANK: part["rank_label"].astype(str),
         TEAM: part["team"],
         NAME: part["team"].map(names).fillna(""),
@@ -40,6 +42,21 @@ def team_standings_table(standings: pd.DataFrame, names: pd.Series) -> pd.DataFr
         LEVEL_POINTS: part["level_points"],
         LEVELS: part["level_diff"],
         OPPONENT_POINTS: part["opponent_points"],
+    }).reset_index(drop=True)
+    taken = ("penalty_match_points", "penalty_level_points")
+    if any(c in part and part[c].fillna(0).ne(0).any() for c in taken):  # art. 51.3
+        table[PENALTY_MP] = part["penalty_match_points"].fillna(0).to_numpy()
+        table[PENALTY_LP] = part["penalty_level_points"].fillna(0).to_numpy()
+    return table
+
+
+def team_penalties_table(penalties: pd.DataFrame, names: pd.Series) -> pd.DataFrame:
+    """The ledger's team penalties in force (its ``team_penalties``), as posted beside the
+    standings: which team, how much, why and under which article."""
+    return pd.DataFrame({
+        ROUND: penalties["round"], TEAM: _team_label(penalties["team"], names),
+        PENALTY_MP: penalties["match_points"], PENALTY_LP: penalties["level_points"],
+        NOTE: penalties["note"], ARTICLE: penalties["article"], REASON: penalties["reason"],
     }).reset_index(drop=True)
 
 
@@ -81,8 +98,10 @@ def team_reports(
     round_no: int,
     conversion: str,
     fmt: str,
+    penalties: pd.DataFrame | None = None,
 ) -> dict[str, str | bytes]:
-    """``team-standings`` and ``match-results`` of one round rendered as ``fmt``.
+    """``team-standings`` and ``match-results`` of one round rendered as ``fmt``; the
+    standings list the director's ``penalties`` (``team_penalties_table``) below them.
 
     md and html name the conversion table in the title; csv and xlsx, which hold only the
     table, in a last column ``CONVERSION``, so the name travels with every copy."""
@@ -90,11 +109,15 @@ def team_reports(
     standings_title = f"第{round_no}轮后团体排名 Team standings after round {round_no} · {note}"
     results_title = f"第{round_no}轮比赛结果 Match results, round {round_no} · {note}"
     tables = {
-        "team-standings": (standings_title, team_standings_table(standings, names)),
-        "match-results": (results_title, match_results_table(match_results, matches, names)),
+        "team-standings": [Section(standings_title, team_standings_table(standings, names))],
+        "match-results": [Section(results_title,
+                                  match_results_table(match_results, matches, names))],
     }
+    if penalties is not None and len(penalties):
+        tables["team-standings"].append(
+            Section("罚则 Penalties", team_penalties_table(penalties, names)))
     if fmt in ("csv", "xlsx"):
-        tables = {name: (title, table.assign(**{CONVERSION: conversion}))
-                  for name, (title, table) in tables.items()}
-    return {name: render([Section(title, table)], fmt, title, TWO_DECIMALS)
-            for name, (title, table) in tables.items()}
+        tables = {name: [Section(s.heading, s.table.assign(**{CONVERSION: conversion}))
+                         for s in sections] for name, sections in tables.items()}
+    return {name: render(sections, fmt, sections[0].heading, TWO_DECIMALS)
+            for name, sections in tables.items()}

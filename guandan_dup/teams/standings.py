@@ -9,13 +9,17 @@ splits a tied group sends each still-tied subgroup on to the next criterion, wit
 for its own size (a pair left over from a three-way tie uses head-to-head if it comes
 next). Teams still equal before the lot share a rank ("3="); positions are strict.
 
+Penalties (art. 51-52, the ledger's) come off the team's own totals from their round on,
+before the ranking; they are never taken off a match, so the opponents' 对手分, head to head
+and match results do not move (art. 51.3).
+
 Every comparison is on integers: 场分 in halves, 级差分 in hundredths.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pandas as pd
 
@@ -25,6 +29,7 @@ from .matches import exact_points
 TEAM_STANDINGS_COLUMNS = (
     "round", "team", "played", "wins", "draws", "losses", "match_points", "level_points",
     "level_diff", "opponent_points", "rank", "rank_label", "position",
+    "penalty_match_points", "penalty_level_points",
 )
 
 
@@ -67,6 +72,23 @@ def totals(match_results: pd.DataFrame, teams: Sequence[int]) -> dict[int, Total
         )
         for t, r in sums.iterrows()
     }
+
+
+def penalties_through(penalties: pd.DataFrame | None, round_no: int) -> dict[int, tuple[int, int]]:
+    """Team -> (场分 halves, 级差分 hundredths) of every penalty of rounds <= ``round_no``
+    (``penalties``: round, team, match_halves, level_hundredths; ``None``: none)."""
+    if penalties is None or penalties.empty:
+        return {}
+    part = penalties[penalties["round"] <= round_no]
+    sums = part.groupby("team")[["match_halves", "level_hundredths"]].sum()
+    return {int(t): (int(r.match_halves), int(r.level_hundredths)) for t, r in sums.iterrows()}
+
+
+def _penalised(sums: dict[int, Totals], taken: Mapping[int, tuple[int, int]]) -> dict[int, Totals]:
+    """``sums`` with each team's penalty taken off its own 场分 and 级差分 only."""
+    return {t: replace(s, halves=s.halves - taken.get(t, (0, 0))[0],
+                       hundredths=s.hundredths - taken.get(t, (0, 0))[1])
+            for t, s in sums.items()}
 
 
 def head_to_head(match_results: pd.DataFrame, team: int, other: int) -> int:
@@ -131,12 +153,15 @@ def standings_after(
     fmt: str,
     seed: int | str | bytes,
     previous: Mapping[int, int] | None = None,
+    penalties: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """The standings after ``round_no`` (``TEAM_STANDINGS_COLUMNS``), in position order,
     from the match results of rounds 1..round_no; ``previous`` is team -> position after
-    the round before (criterion 7), ``seed`` draws the lot."""
+    the round before (criterion 7), ``seed`` draws the lot, ``penalties`` (see
+    ``penalties_through``) come off the totals shown and ranked."""
     so_far = match_results[match_results["round"] <= round_no]
-    sums = totals(so_far, teams)
+    taken = penalties_through(penalties, round_no)
+    sums = _penalised(totals(so_far, teams), taken)
     rules = criteria(so_far, sums, fmt, previous)
     by_points: dict[int, list[int]] = {}
     for team in teams:
@@ -158,6 +183,7 @@ def standings_after(
                 round_no, team, s.played, s.wins, s.draws, s.losses, s.halves / 2,
                 s.hundredths / 100, s.level_diff, s.opponent_halves / 2,
                 placed - ordered.index(team), label, placed,
+                taken.get(team, (0, 0))[0] / 2, taken.get(team, (0, 0))[1] / 100,
             ))
     frame = pd.DataFrame(rows, columns=list(TEAM_STANDINGS_COLUMNS))
     return frame.astype({c: "int64" for c in (
@@ -171,13 +197,17 @@ def team_standings(
     fmt: str,
     seed: int | str | bytes,
     last_round: int | None = None,
+    penalties: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """Standings after every round 1..last_round (default: the last with results), each
-    round's previous positions taken from the round before (none before round 1)."""
+    round's previous positions taken from the round before (none before round 1);
+    ``penalties`` (round, team, match_halves, level_hundredths: the ledger's
+    ``team_penalties``) are in force from their round on."""
     last = int(match_results["round"].max()) if last_round is None else last_round
     frames, previous = [], None
     for round_no in range(1, last + 1):
-        frame = standings_after(match_results, round_no, teams, fmt, seed, previous)
+        frame = standings_after(match_results, round_no, teams, fmt, seed, previous,
+                                penalties)
         previous = dict(zip(frame["team"].tolist(), frame["position"].tolist(), strict=True))
         frames.append(frame)
     return pd.concat(frames, ignore_index=True)

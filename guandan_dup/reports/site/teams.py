@@ -77,6 +77,9 @@ class TeamSiteData:
     boards: pd.DataFrame
     boards_files: dict[int, Path]
     reveal_override: dict | None = None
+    penalties: pd.DataFrame | None = None
+    """The ledger's team penalties in force (its ``team_penalties``), listed under the
+    standings of their round and after."""
 
 
 def _team_names(data: TeamSiteData) -> dict[int, str]:
@@ -109,8 +112,13 @@ def standings_pages(data: TeamSiteData) -> Iterator[Page]:
     for r in data.rounds_scored:
         rows = data.standings[r].sort_values("position")
         rows = rows.assign(name=rows["team"].map(names))
+        charged = data.penalties
+        if charged is not None:
+            charged = charged[charged["round"] <= r]
+            charged = records(charged.assign(name=charged["team"].map(names)))
         yield Page(standings_href(r), "team-standings.html.j2",
-                   {"round": r, "rows": records(rows), "conversion": data.conversion})
+                   {"round": r, "rows": records(rows), "conversion": data.conversion,
+                    "penalties": charged or []})
 
 
 def team_pages(data: TeamSiteData, matches: pd.DataFrame) -> Iterator[Page]:

@@ -1,0 +1,72 @@
+"""Knockouts read the director's ledger (SPEC 9, 10): an absent pair or team loses its
+match by forfeit (art. 34), a late side's opponents start higher (art. 32)."""
+
+from __future__ import annotations
+
+import pandas as pd
+from event_support import set_results, write
+from test_event_knockout import init, run
+
+from guandan_dup.event import EventFolder
+from guandan_dup.event.team_rehearse import demo_teams
+
+
+def test_art34_an_absent_pair_loses_its_knockout_match_by_forfeit(tmp_path):
+    directory = init(tmp_path, 4)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    folder = EventFolder.open(directory)
+    out = run("event", "ledger", "add", directory, "absent", "--round", 1, "--table", 1,
+              "--side", "NS", "--reason", "did not come", "--article", "34")
+    assert "NS A-, EW A+ (forfeit)" in out
+    results = set_results(folder, 1, seed=1)
+    results = results[results["table"] == 2].assign(tiebreak="EW")
+    results["tiebreak"] = results["tiebreak"].where(results["ns_level"] == results["ew_level"])
+    run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"), "--round", 1)
+    run("event", "score", directory, "--round", 1)
+    bracket = folder.read(1, "bracket").set_index("table")
+    assert (bracket.loc[1, "decided_by"], bracket.loc[1, "winner"]) == (
+        "forfeit", bracket.loc[1, "side_b"])
+    assert bracket.loc[2, "decided_by"] != "forfeit"
+
+
+def test_art32_a_late_side_in_a_knockout_raises_its_opponents_start(tmp_path):
+    directory = init(tmp_path, 4)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    results = set_results(EventFolder.open(directory), 1, seed=1)
+    results.loc[results["table"] == 1, ["ns_level", "ew_level"]] = ["2", "4"]
+    run("event", "ledger", "add", directory, "late", "--round", 1, "--table", 1, "--set", 1,
+        "--side", "NS", "--minutes", 7, "--reason", "traffic")
+    out = run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"),
+              "--round", 1, code=1)
+    assert "starting at 2/4" in out
+    assert not EventFolder.open(directory).file(1, "results").exists()
+
+
+def test_art34_an_absent_team_loses_its_knockout_match_by_forfeit(tmp_path):
+    players, _ = demo_teams(4)
+    players.to_csv(tmp_path / "players.csv", index=False)
+    directory = tmp_path / "ko"
+    run("event", "init", directory, "--kind", "teams", "--format", "knockout", "--players",
+        tmp_path / "players.csv", "--boards-per-set", 3)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    folder = EventFolder.open(directory)
+    matches = folder.read(1, "matches")
+    forfeited, other = matches.iloc[0], matches.iloc[1]
+    run("event", "ledger", "add", directory, "absent", "--round", 1, "--team",
+        int(forfeited["away"]), "--reason", "did not come", "--article", "34")
+    results = set_results(folder, 1, seed=1)
+    rooms = [int(other["open_table"]), int(other["closed_table"])]
+    results = results[results["table"].isin(rooms)].copy()
+    results.loc[results["table"] == rooms[0], ["ns_level", "ew_level"]] = ["6", "2"]
+    results.loc[results["table"] == rooms[1], ["ns_level", "ew_level"]] = ["3", "3"]
+    run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"), "--round", 1)
+    run("event", "score", directory, "--round", 1)
+    bracket = folder.read(1, "bracket").set_index("match")
+    decided = bracket.loc[int(forfeited["match"])]
+    assert (decided["decided_by"], decided["winner"]) == ("forfeit", str(forfeited["home"]))
+    assert bracket.loc[int(other["match"]), "decided_by"] != "forfeit"
+    scored = folder.read(1, "match_results")
+    assert pd.notna(scored.loc[scored["match"] == other["match"], "levels"]).all()

@@ -1,0 +1,52 @@
+"""The ledger's team penalties through the CLI (SPEC 10, art. 51-52): off the team's totals
+in team_standings.parquet, its exports list them with reason and article."""
+
+from event_support import set_results, write
+from test_ledger_event import run
+from test_teams_event_cli import team_players
+
+from guandan_dup.event import EventFolder
+
+
+def test_art51_3_a_team_penalty_in_the_ledger_comes_off_the_team_standings(tmp_path):
+    directory = tmp_path / "cup"
+    run("event", "init", directory, "--kind", "teams", "--format", "swiss", "--players",
+        team_players(tmp_path / "players.csv", [4, 4, 4, 4]), "--rounds", 2,
+        "--boards-per-set", 3)
+    folder = EventFolder.open(directory)
+    for r in (1, 2):
+        run("event", "deal", directory, "--round", r, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    run("event", "ingest", directory, write(set_results(folder, 1, seed=1),
+                                            tmp_path / "r1.parquet"), "--round", 1)
+    run("event", "score", directory, "--round", 1)
+    plain = folder.read(1, "team_standings").set_index("team")
+    run("event", "seat", directory, "--round", 2)
+    run("event", "ingest", directory, write(set_results(folder, 2, seed=2),
+                                            tmp_path / "r2.parquet"), "--round", 2)
+    out = run("event", "ledger", "add", directory, "penalty", "--team", 3, "--match-points", 1,
+              "--round", 2, "--reason", "slow play", "--article", "52")
+    assert "-1 场分" in out
+    run("event", "score", directory, "--round", 1)
+    run("event", "score", directory, "--round", 2)
+    first = folder.read(1, "team_standings").set_index("team")
+    assert first.equals(plain), "a round-2 penalty leaves round 1 as it was"
+    second = folder.read(2, "team_standings").set_index("team")
+    results = folder.read_rounds("match_results", [1, 2])
+    earned = results[results["team"] == 3]["match_points"].sum()
+    assert second.loc[3, "match_points"] == earned - 1
+    assert second.loc[3, ["penalty_match_points", "penalty_level_points"]].tolist() == [1, 0]
+    # art. 51.3: every other team keeps its points, and 对手分 count team 3's points earned
+    earned_by = results.groupby("team")["match_points"].sum()
+    for team in (1, 2, 4):
+        assert second.loc[team, "match_points"] == earned_by[team]
+        met = results[(results["team"] == team) & results["opponent"].notna()]["opponent"]
+        assert second.loc[team, "opponent_points"] == sum(earned_by[int(o)] for o in met)
+    run("event", "export", directory, "--round", 2, "--format", "md")
+    page = (directory / "exports" / "team-standings-round-2.md").read_text(encoding="utf-8")
+    assert "罚则 Penalties" in page and "slow play" in page and "罚场分" in page
+    run("event", "site", directory, "--out", tmp_path / "site", "--quiet")
+    site = (tmp_path / "site" / "standings" / "round-2.html").read_text(encoding="utf-8")
+    assert 'id="penalties"' in site and "slow play" in site
+    site = (tmp_path / "site" / "standings" / "round-1.html").read_text(encoding="utf-8")
+    assert 'id="penalties"' not in site
