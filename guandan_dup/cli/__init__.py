@@ -1,8 +1,11 @@
-"""The ``guandan-dup`` command line: one module per command group, all on one typer app."""
+"""The ``guandan-dup`` command line: one module per command group, all on one typer app.
+
+The modules register their commands when imported; ``app.LazyGroup`` imports each only when
+its command runs, so start-up stays fast.
+"""
 
 from __future__ import annotations
 
-from . import deals, demo, event, movement, rules, scoring, simulate, site  # noqa: F401  (registers)
 from .app import app
 
 

@@ -27,13 +27,13 @@ import numpy as np
 import pandas as pd
 
 from ..errors import GuandanError
+from .options import COMPARE_WITHIN
 
 DEFAULT_ADJUSTED_RATES: dict[str, Fraction] = {
     "A+": Fraction(3, 5),
     "A": Fraction(1, 2),
     "A-": Fraction(2, 5),
 }
-COMPARE_WITHIN = ("event", "group")
 Expected = int | Mapping[int, int] | Mapping[tuple[int, int], int] | None
 """Tables expected per set (Neuberg's N): one count, per set, or per (set, group)."""
 _SPAN = 32  # D lies in -13..+13: 27 values fit in a 32-wide slot of the sort key
