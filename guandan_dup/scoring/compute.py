@@ -3,22 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from numbers import Real
 
 import pandas as pd
 
-from .players import encode_seats, text
-from .rates import Expected, in_table_order, rate_tables
-from .scores import player_scores
-from .standings import standings
+from .rates import Expected
+from .rounds import TRAVELLERS_COLUMNS, each_block, score_block
+from .standings import Standings, empty_standings
 
-TRAVELLERS_COLUMNS = (
-    "round", "group", "set", "table", "north", "east", "south", "west", "ns_level",
-    "ew_level", "adjusted", "ns_adjusted", "ew_adjusted", "ns_score", "ns_rate", "ew_rate",
-    "ns_matchpoints", "ew_matchpoints", "top", "ns_rate_num", "ew_rate_num", "rate_den",
-)
+__all__ = ["TRAVELLERS_COLUMNS", "Scored", "score"]
 
 
 @dataclass(frozen=True)
@@ -48,28 +42,28 @@ def score(
     results are Neuberg-adjusted, and without it nothing is. ``adjusted_rates`` overrides the
     fixed rates of artificial results (A+ 0.60, A 0.50, A- 0.40). ``seed`` draws the lots that
     settle ties left after the previous position; ``previous_positions`` (player -> position)
-    is the order before the first round in ``sets``. ``on_ready(name, frame)`` is called as
-    each output (travellers, scores, standings) is done, so a caller can write one while the
-    next is computed.
+    is the order before the first round in ``sets``. ``on_ready(name, frame)`` is called
+    with each output (travellers, scores, standings) when all are done.
+
+    Rounds are scored one block at a time (``rounds.score_block``: usually a round) and the
+    standings follow them (``standings.Standings``); ``files.score_files`` does the same
+    without holding more than a block.
     """
-    ready = on_ready or (lambda name, frame: None)
-    ordered = in_table_order(sets)
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        # Arrow hashes the player ids (once, for scores and standings) on another core,
-        # without the GIL, while the rates and the rest of the scores are computed.
-        encoding = pool.submit(encode_seats, ordered)
-        rated, warnings = rate_tables(ordered, expected, compare_within, adjusted_rates)
-        travellers = rated[list(TRAVELLERS_COLUMNS)]
-        ready("travellers", travellers)
-
-        def player_ids() -> pd.Series:
-            names, codes = encoding.result()
-            return text(codes, names)
-
-        scores = player_scores(rated, player_ids)
-        names, players = encoding.result()
-    ready("scores", scores)
-    table = standings(scores, names, players, seed, previous_positions)
-    ready("standings", table)
-    return Scored(scores=scores, standings=table, travellers=travellers, warnings=warnings)
-
+    standing = Standings(seed, previous_positions)
+    parts: dict[str, list[pd.DataFrame]] = {"travellers": [], "scores": [], "standings": []}
+    warnings: list[str] = []
+    for block in each_block(sets):
+        done = score_block(block, expected, compare_within, adjusted_rates)
+        parts["travellers"].append(done.travellers)
+        parts["scores"].append(done.scores)
+        parts["standings"] += [standing.add(sums) for sums in done.sums]
+        warnings += done.warnings
+    if not parts["scores"]:
+        empty = score_block(sets.iloc[:0], expected, compare_within, adjusted_rates)
+        parts = {"travellers": [empty.travellers], "scores": [empty.scores],
+                 "standings": [empty_standings()]}
+    frames = {name: pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+              for name, frames in parts.items()}
+    for name in ("travellers", "scores", "standings"):
+        (on_ready or (lambda name, frame: None))(name, frames[name])
+    return Scored(frames["scores"], frames["standings"], frames["travellers"], warnings)
