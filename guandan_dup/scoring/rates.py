@@ -127,7 +127,7 @@ def _real_rates(
     comparison = _comparisons(frame, real, by)
     d = (frame["ns_level"].to_numpy("int64", na_value=0)
          - frame["ew_level"].to_numpy("int64", na_value=0))[real]
-    mp, n = matchpoints(comparison, d, int(comparison[-1]) + 1 if len(comparison) else 0)
+    mp, n = matchpoints(comparison, d, int(comparison.max(initial=-1)) + 1)
     big_n = _expected_per_row(expected, real_rows, n)
     num, den = exact_rates(mp, n, big_n)
     return num, den, big_n, real_rows, n
