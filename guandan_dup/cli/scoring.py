@@ -11,7 +11,7 @@ from pathlib import Path
 import typer
 
 from ..errors import GuandanError
-from ..scoring.options import COMPARE_WITHIN
+from ..scoring.options import COMPARE_WITHIN, ENGINES
 from .app import app
 
 # The report formats of ``reports.FORMATS`` (tests/test_cli_lazy.py holds the two equal):
@@ -19,6 +19,7 @@ from .app import app
 REPORT_FORMATS = ("csv", "xlsx", "md", "html")
 # Choices for typer, made from the library's own lists so the two cannot drift apart.
 CompareWithin = StrEnum("CompareWithin", {name: name for name in COMPARE_WITHIN})
+Engine = StrEnum("Engine", {name: name for name in ENGINES})
 ReportFormat = StrEnum("ReportFormat", {name: name for name in REPORT_FORMATS})
 
 
@@ -52,6 +53,16 @@ def score(
         help="House rule: three failures at A send a side back to 2 (board-level files).",
     ),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+    engine: Engine = typer.Option(
+        Engine.local, "--engine",
+        help="local: this machine, a round at a time; dask: a Dask cluster (pip install"
+        " 'guandan-dup[dask]'; RESULTS may be a folder of Parquet files, e.g. by round).",
+    ),
+    scheduler: str | None = typer.Option(
+        None, "--scheduler",
+        help="Address of a Dask scheduler (tcp://HOST:8786) for --engine dask; without it a"
+        " local cluster on 127.0.0.1.",
+    ),
 ) -> None:
     """Score results files: score rates per set, standings after every round, travellers."""
     from ..scoring import score_files
@@ -59,13 +70,14 @@ def score(
     scored = score_files(
         results, out, expected=expected, compare_within=compare_within.value,
         boards_per_set=boards_per_set, three_failures_reset=three_failures_reset, seed=seed,
-        show_progress=not quiet,
+        show_progress=not quiet, engine=engine.value, scheduler=scheduler, keep=False,
     )
     for warning in scored.warnings:
         typer.echo(f"Warning: {warning}", err=True)
-    rounds = sorted(scored.standings["round"].unique())
+    rounds = sorted(set(scored.rounds))
     typer.echo(
-        f"Scored {len(scored.travellers)} table results, {len(scored.scores)} player scores, "
+        f"Scored {scored.written['travellers']} table results, {scored.written['scores']}"
+        " player scores, "
         f"rounds {', '.join(map(str, rounds)) or 'none'}; wrote {out}/scores.parquet, "
         f"standings.parquet, travellers.parquet"
     )

@@ -17,12 +17,15 @@ __all__ = ["TRAVELLERS_COLUMNS", "Scored", "score"]
 
 @dataclass(frozen=True)
 class Scored:
-    """The three outputs of scoring, plus warnings a director should read."""
+    """The three outputs of scoring, plus warnings a director should read; from
+    ``score_files``, also the rows written per output and the rounds scored."""
 
     scores: pd.DataFrame
     standings: pd.DataFrame
     travellers: pd.DataFrame
     warnings: list[str] = field(default_factory=list)
+    written: Mapping[str, int] = field(default_factory=dict)
+    rounds: tuple[int, ...] = ()
 
 
 def score(

@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
+from ..results.by_round import round_blocks
 from .players import encode_seats, text
 from .rates import Expected, in_table_order, rate_tables
 from .scores import player_scores
@@ -38,26 +39,6 @@ class BlockScores:
     scores: pd.DataFrame
     sums: list[RoundSums]
     warnings: list[str]
-
-
-def round_blocks(rounds: np.ndarray, sets: np.ndarray) -> list[list[int]]:
-    """The rounds grouped into blocks no set crosses, in order.
-
-    >>> round_blocks(np.array([1, 1, 2, 3, 4]), np.array([1, 2, 3, 2, 4]))
-    [[1, 2, 3], [4]]
-    """
-    pairs = pd.DataFrame({"round": rounds, "set": sets}).drop_duplicates()
-    last = pairs.groupby("set")["round"].transform("max")
-    reach = last.groupby(pairs["round"]).max()  # the last round each round's sets reach
-    blocks: list[list[int]] = []
-    end = None
-    for round_no, far in reach.items():
-        if end is None or round_no > end:
-            blocks.append([])
-            end = far
-        blocks[-1].append(int(round_no))
-        end = max(end, far)
-    return blocks
 
 
 def each_block(sets: pd.DataFrame):
