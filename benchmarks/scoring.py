@@ -142,7 +142,7 @@ def run_ours(src: str, out: str) -> None:
     """Read, score, write: the same work as the SQL (no validation)."""
     from guandan_dup.scoring import score_to_files
 
-    score_to_files(read_unvalidated(src), out)
+    score_to_files(read_unvalidated(src), out, keep=False)
 
 
 def run_duckdb(src: str, out: str, threads: str) -> None:

@@ -9,6 +9,10 @@ a set's results only with the same set's: so the rounds are taken in blocks no s
 where each round's rows are; ``ingest_block`` reads one block's row groups, keeps its rows and
 ingests them exactly as ``load_results`` would, rows numbered as in the files. A layout is
 plain data, so a Dask worker can ingest a block from it (the files must be readable there).
+
+A path may be a folder: a Parquet dataset, every ``*.parquet`` file below it in name order,
+hive-partitioned or not. A folder named ``round=N`` gives its files' rows round N when the
+files have no ``round`` column (the way Dask, Spark and Arrow write ``partition_on``).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import dataclasses
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -31,12 +36,38 @@ from .load import read_table
 
 @dataclass(frozen=True)
 class Layout:
-    """Where the rounds are: per file, each row group's first row and the rounds in it;
-    ``blocks`` the rounds in blocks no set crosses, in order."""
+    """Where the rounds are: per file, each row group's first row and the rounds in it, and
+    the round its folder gives (None: its own column); ``blocks`` the rounds in blocks no set
+    crosses, in order."""
 
     paths: tuple[str, ...]
     row_groups: tuple[tuple[tuple[int, frozenset[int]], ...], ...]
     blocks: tuple[tuple[int, ...], ...]
+    folder_rounds: tuple[int | None, ...] = ()
+
+
+def dataset_files(paths: Sequence[str | os.PathLike]) -> list[tuple[str, int | None]]:
+    """Each results file of ``paths`` (folders expanded) with the round its folder names."""
+    files = []
+    for path in map(Path, paths):
+        if not path.is_dir():
+            files.append((str(path), None))
+            continue
+        hidden = (".", "_")  # temporary and metadata files of dataset writers
+        found = sorted(p for p in path.rglob("*.parquet")
+                       if not any(part.startswith(hidden) for part in p.relative_to(path).parts))
+        for file in found:
+            rounds = [part.split("=", 1)[1] for part in file.relative_to(path).parent.parts
+                      if part.startswith("round=")]
+            files.append((str(file), int(rounds[-1]) if rounds and rounds[-1].isdigit() else None))
+    return files
+
+
+def _with_round(table: pa.Table, folder_round: int | None) -> pa.Table:
+    """The table with the round its folder gives, if it has no round column of its own."""
+    if folder_round is None or "round" in table.column_names:
+        return table
+    return table.append_column("round", pa.array(np.full(len(table), folder_round)))
 
 
 def _round_set(table: pa.Table) -> tuple[np.ndarray, np.ndarray] | None:
@@ -79,16 +110,20 @@ def layout(paths: Sequence[str | os.PathLike]) -> Layout | None:
     Parquet, no integer round/set column, an empty or missing round): ``load_results`` then
     reads them whole and reports what is wrong."""
     groups, pairs = [], []
-    for path in paths:
+    files = dataset_files(paths)
+    for path, folder_round in files:
         try:
             parquet = pq.ParquetFile(path)
         except (OSError, pa.ArrowException):
             return None
-        if not {"round", "set"} <= set(parquet.schema_arrow.names):
+        names = set(parquet.schema_arrow.names) | ({"round"} if folder_round else set())
+        if not {"round", "set"} <= names:
             return None
+        columns = [c for c in ("round", "set") if c in parquet.schema_arrow.names]
         start, mine = 0, []
         for index in range(parquet.num_row_groups):
-            found = _round_set(parquet.read_row_group(index, columns=["round", "set"]))
+            found = _round_set(_with_round(parquet.read_row_group(index, columns=columns),
+                                           folder_round))
             if found is None:
                 return None
             rounds, sets = found
@@ -100,10 +135,11 @@ def layout(paths: Sequence[str | os.PathLike]) -> Layout | None:
         return None
     every = pd.concat(pairs, ignore_index=True).drop_duplicates()
     blocks = round_blocks(every["round"].to_numpy(), every["set"].to_numpy())
-    return Layout(tuple(str(p) for p in paths), tuple(groups), tuple(map(tuple, blocks)))
+    return Layout(tuple(path for path, _ in files), tuple(groups), tuple(map(tuple, blocks)),
+                  tuple(folder_round for _, folder_round in files))
 
 
-def _read_block(path: str, row_groups, block: tuple[int, ...]):
+def _read_block(path: str, row_groups, block: tuple[int, ...], folder_round: int | None):
     """The rows of ``block``'s rounds in one file, and their row numbers (from 1)."""
     wanted = [i for i, (_, rounds) in enumerate(row_groups) if rounds & set(block)]
     if not wanted:
@@ -111,7 +147,7 @@ def _read_block(path: str, row_groups, block: tuple[int, ...]):
     parquet = pq.ParquetFile(path)
     tables, rows = [], []
     for index in wanted:
-        table = parquet.read_row_group(index)
+        table = _with_round(parquet.read_row_group(index), folder_round)
         keep = pc.is_in(table["round"], value_set=pa.array(block, table["round"].type))
         tables.append(table.filter(keep))
         rows.append(row_groups[index][0] + 1 + np.flatnonzero(keep.to_numpy(False)))
@@ -128,8 +164,10 @@ def ingest_block(
     """Read and check the rounds ``block`` of every file; raises ``InvalidResultsError`` with
     every problem in them, rows numbered as in the files."""
     raws = []
-    for path, row_groups in zip(plan.paths, plan.row_groups, strict=True):
-        table, rows = _read_block(path, row_groups, tuple(block))
+    folder_rounds = plan.folder_rounds or (None,) * len(plan.paths)
+    for path, row_groups, folder_round in zip(plan.paths, plan.row_groups, folder_rounds,
+                                              strict=True):
+        table, rows = _read_block(path, row_groups, tuple(block), folder_round)
         if table is None:
             continue
         raw = read_table(table, path)
