@@ -21,6 +21,7 @@ import dataclasses
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -139,15 +140,21 @@ def layout(paths: Sequence[str | os.PathLike]) -> Layout | None:
                   tuple(folder_round for _, folder_round in files))
 
 
+@lru_cache(maxsize=1)
+def _row_group(path: str, index: int, modified: int) -> pa.Table:
+    """One row group, kept until the next is read: a row group holding several rounds (a
+    whole file is often one) is read once, not once per block."""
+    return pq.ParquetFile(path).read_row_group(index)
+
+
 def _read_block(path: str, row_groups, block: tuple[int, ...], folder_round: int | None):
     """The rows of ``block``'s rounds in one file, and their row numbers (from 1)."""
     wanted = [i for i, (_, rounds) in enumerate(row_groups) if rounds & set(block)]
     if not wanted:
         return None, None
-    parquet = pq.ParquetFile(path)
     tables, rows = [], []
     for index in wanted:
-        table = _with_round(parquet.read_row_group(index), folder_round)
+        table = _with_round(_row_group(path, index, os.stat(path).st_mtime_ns), folder_round)
         keep = pc.is_in(table["round"], value_set=pa.array(block, table["round"].type))
         tables.append(table.filter(keep))
         rows.append(row_groups[index][0] + 1 + np.flatnonzero(keep.to_numpy(False)))
