@@ -7,12 +7,13 @@ from dataclasses import dataclass, field
 from numbers import Real
 
 import pandas as pd
+from pandas.api.types import union_categoricals
 
 from .rates import Expected
 from .rounds import TRAVELLERS_COLUMNS, each_block, score_block
 from .standings import Standings, empty_standings
 
-__all__ = ["TRAVELLERS_COLUMNS", "Scored", "score"]
+__all__ = ["TRAVELLERS_COLUMNS", "Scored", "concat_frames", "score"]
 
 
 @dataclass(frozen=True)
@@ -65,8 +66,21 @@ def score(
         empty = score_block(sets.iloc[:0], expected, compare_within, adjusted_rates)
         parts = {"travellers": [empty.travellers], "scores": [empty.scores],
                  "standings": [empty_standings()]}
-    frames = {name: pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
-              for name, frames in parts.items()}
+    frames = {name: concat_frames(frames) for name, frames in parts.items()}
     for name in ("travellers", "scores", "standings"):
         (on_ready or (lambda name, frame: None))(name, frames[name])
     return Scored(frames["scores"], frames["standings"], frames["travellers"], warnings)
+
+
+def concat_frames(frames: list[pd.DataFrame]) -> pd.DataFrame:
+    """Rounds' frames one below the other; categorical columns (the scores' ids and codes)
+    stay categorical, over the union of the rounds' categories."""
+    if not frames:
+        return pd.DataFrame()
+    if len(frames) == 1:
+        return frames[0]
+    out = pd.concat(frames, ignore_index=True)
+    for column, dtype in frames[0].dtypes.items():
+        if isinstance(dtype, pd.CategoricalDtype):
+            out[column] = union_categoricals([frame[column] for frame in frames])
+    return out

@@ -94,3 +94,4 @@ def _in_order(client, plan, settings, work) -> Iterator:
             ) from error
         future.release()
         yield outcome
+        del outcome

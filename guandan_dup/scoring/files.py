@@ -29,7 +29,7 @@ from ..errors import GuandanError, InvalidResultsError, Problem
 from ..progress import progress
 from ..results import load_results
 from ..results.by_round import file_order, ingest_block, layout
-from .compute import Scored
+from .compute import Scored, concat_frames
 from .options import ENGINES
 from .rates import Expected
 from .rounds import BlockScores, each_block, score_block
@@ -80,6 +80,7 @@ def _local_outcomes(plan, settings: Settings) -> Iterator[Outcome]:
         outcome = block_outcome(plan, block, settings, score_it=not refused)
         refused |= bool(outcome.problems)
         yield outcome
+        del outcome  # not alive while the next block is scored: memory stays one block's
 
 
 def score_files(
@@ -164,7 +165,7 @@ class _Outputs:
     def append(self, name: str, frame: pd.DataFrame) -> None:
         self.rows[name] += len(frame)
         self.pending.append(self.pool.submit(self._write, name, frame))
-        while len(self.pending) > 3:  # bound the frames waiting: memory stays a block's
+        while len(self.pending) > 3:  # one block's three frames wait at most
             self.pending.pop(0).result()
 
     def _write(self, name: str, frame: pd.DataFrame) -> None:
@@ -230,26 +231,22 @@ def write_outcomes(
                     for sums in done.sums:
                         frames.setdefault("standings", []).append(standing.add(sums))
                         rounds.append(sums.round)
-                    frames["standings"] = _concat(frames["standings"])
+                    frames["standings"] = concat_frames(frames["standings"])
                     for name, frame in frames.items():
                         outputs.append(name, frame)
                         kept[name] += [frame] if keep else []
                     scoring_warnings += done.warnings
+                    del done, frames  # only the writer holds them now
+                del outcome
                 advance()
             if problems:
                 raise InvalidResultsError(file_order(plan, problems) if plan else problems)
             _empty_outputs(outputs, kept)
         finally:
             outputs.close()
-    frames = {name: _concat(got) for name, got in kept.items()}
+    frames = {name: concat_frames(got) for name, got in kept.items()}
     return Scored(frames["scores"], frames["standings"], frames["travellers"],
                   warnings + scoring_warnings, dict(outputs.rows), tuple(rounds))
-
-
-def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
-    if not frames:
-        return pd.DataFrame()
-    return pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
 
 
 def _empty_outputs(outputs: _Outputs, kept: dict[str, list[pd.DataFrame]]) -> None:

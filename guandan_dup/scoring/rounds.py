@@ -18,7 +18,7 @@ import pandas as pd
 import pyarrow as pa
 
 from ..results.by_round import round_blocks
-from .players import encode_seats, text
+from .players import categories, encode_seats
 from .rates import Expected, in_table_order, rate_tables
 from .scores import player_scores
 from .standings import RoundSums, round_sums
@@ -61,7 +61,7 @@ def score_block(
     e.g. from ``each_block``)."""
     rated, warnings = rate_tables(sets, expected, compare_within, adjusted_rates)
     names, codes = encode_seats(rated)
-    scores = player_scores(rated, lambda: text(codes, names))
+    scores = player_scores(rated, lambda: categories(codes, names))
     rounds = rated["round"].to_numpy(np.int64)
     bounds = np.r_[0, np.flatnonzero(rounds[1:] != rounds[:-1]) + 1, len(rounds)]
     bounds = bounds[:1] if not len(rounds) else bounds
