@@ -135,3 +135,9 @@ def test_an_unreachable_scheduler_is_a_clear_error(tmp_path):
     source = dataset(tmp_path / "results", 1)
     with pytest.raises(GuandanError, match="cannot reach the Dask scheduler"):
         score_files([source], tmp_path / "out", engine="dask", scheduler="tcp://127.0.0.1:9")
+
+
+def test_a_scheduler_without_the_dask_engine_is_refused(tmp_path):
+    source = dataset(tmp_path / "results", 1)
+    with pytest.raises(GuandanError, match="give --engine dask"):
+        score_files([source], tmp_path / "out", scheduler="tcp://127.0.0.1:8786")

@@ -111,6 +111,8 @@ def score_files(
         )
     if engine not in ENGINES:
         raise GuandanError(f"engine {engine!r}: expected one of {', '.join(ENGINES)}")
+    if scheduler is not None and engine != "dask":
+        raise GuandanError("--scheduler is the address of a Dask scheduler: give --engine dask")
     settings = Settings(expected, compare_within, boards_per_set, three_failures_reset,
                         adjusted_rates)
     plan = layout(paths)
