@@ -16,6 +16,7 @@ and nothing is written.
 
 from __future__ import annotations
 
+import os
 import uuid
 from collections import deque
 from collections.abc import Iterator
@@ -37,11 +38,13 @@ def _dask():
 @contextmanager
 def dask_client(scheduler: str | None):
     """A client of the cluster at ``scheduler``, or of a local cluster bound to 127.0.0.1
-    without a dashboard, closed (with its cluster) on exit."""
+    without a dashboard (one worker per core, at most 8: each holds a block), closed (with
+    its cluster) on exit."""
     distributed = _dask()
     if scheduler is None:
-        cluster = distributed.LocalCluster(
-            host="127.0.0.1", dashboard_address=None, processes=True, threads_per_worker=1)
+        cluster = distributed.LocalCluster(  # one worker process per core, at most 8
+            n_workers=min(os.cpu_count() or 1, 8), host="127.0.0.1", dashboard_address=None,
+            processes=True, threads_per_worker=1)
         client = distributed.Client(cluster)
     else:
         cluster = None
