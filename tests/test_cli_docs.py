@@ -18,6 +18,8 @@ def _commands(command, path=()):
 
 
 ROOT = typer.main.get_command(app)
+for _name in ROOT.list_commands(None):  # the root loads command modules when asked for them
+    ROOT.get_command(None, _name)
 COMMANDS = list(_commands(ROOT))
 
 

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from guandan_dup.cli.app import app
-from guandan_dup.scoring import score_files
+from guandan_dup.scoring import files, score_files
 
 RUNNER = CliRunner()
 OUTPUTS = ["scores.parquet", "standings.parquet", "travellers.parquet"]
@@ -164,14 +164,14 @@ def test_a_failed_write_leaves_the_folder_as_it_was(tmp_path, monkeypatch):
     out = tmp_path / "out"
     score_files([results_file(tmp_path / "r.parquet")], out)
     before = {name: (out / name).read_bytes() for name in OUTPUTS}
-    real_write = pq.write_table
+    real_append = files.append_row_group
 
-    def failing(table, where, **kwargs):
-        if "standings" in str(where):
-            raise OSError(28, "No space left on device", str(where))
-        real_write(table, where, **kwargs)
+    def failing(writer, table):
+        if "rank" in table.column_names:  # the standings
+            raise OSError(28, "No space left on device", "standings.parquet")
+        real_append(writer, table)
 
-    monkeypatch.setattr("guandan_dup.scoring.files.pq.write_table", failing)
+    monkeypatch.setattr(files, "append_row_group", failing)
     changed = results_file(tmp_path / "r2.parquet", ns_level=["8", "4", "4", "3", None])
     with pytest.raises(OSError, match="No space left"):
         score_files([changed], out)

@@ -3,6 +3,7 @@
 import itertools
 import math
 import random
+from fractions import Fraction
 
 import numpy as np
 from hypothesis import given, settings
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 from test_scoring_reference import make_sets, reference_rates, reference_standings
 
 from guandan_dup.scoring import score
-from guandan_dup.scoring.exact import exact_order, maybe_equal, primes
+from guandan_dup.scoring.exact import exact_order, extend, maybe_equal, primes, rate_sums
 
 
 def residues_of(values, chosen):
@@ -105,3 +106,33 @@ def test_exact_order_matches_sorting_the_exact_values(elements):
         assert np.sign(key[i] - key[j]) == np.sign(values[i] - values[j])
         if values[i] == values[j]:
             assert shown[i] == shown[j]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 2**200), min_size=1, max_size=20), st.integers(1, 3),
+       st.integers(0, 4))
+def test_extend_gives_the_residues_of_more_primes(values, have, more):
+    """Garner's algorithm: residues modulo a few primes, extended to more, equal the residues
+    computed directly, for values below the product of the few."""
+    bound = math.prod(primes(have))
+    values = [v % bound for v in values]
+    residues = np.array([[v % p for v in values] for p in primes(have)], dtype=np.int64)
+    wanted = np.array([[v % p for v in values] for p in primes(have + more)], dtype=np.int64)
+    assert (extend(residues, primes(have), have + more) == wanted).all()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 5), st.integers(1, 10**6), st.integers(0, 10**6)),
+                min_size=1, max_size=40))
+def test_rate_sums_are_each_players_exact_sum_over_the_common_denominator(rates):
+    codes = np.array([p for p, _, _ in rates])
+    den = np.array([d for _, d, _ in rates])
+    num = np.array([n % (d + 1) for _, d, n in rates])  # rates num/den between 0 and 1
+    most = int(np.bincount(codes).max())
+    scale, residues, chosen = rate_sums(codes, num, den, 6, most)
+    assert scale == math.lcm(*den.tolist())
+    for player in range(6):
+        exact = sum(Fraction(int(n), int(d)) for p, n, d in zip(codes, num, den, strict=True)
+                    if p == player)
+        assert exact * scale == int(exact * scale)
+        assert residues[:, player].tolist() == [int(exact * scale) % p for p in chosen]

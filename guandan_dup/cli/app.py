@@ -3,12 +3,20 @@
 Commands hold no logic: each reads its options, calls one library function and prints the
 outcome. Any ``GuandanError`` (bad input) or ``OSError`` (a file that cannot be read or
 written) raised below is shown as a one-line ``Error:`` message without a traceback.
+
+Command modules are imported only when their command runs (``LazyGroup``): importing all of
+them pulls in pandas, openpyxl, jinja2 and the simulator, a second of start-up that
+``guandan-dup score`` or ``--help`` should not pay.
 """
 
 from __future__ import annotations
 
+import importlib
+
+import click
 import typer
 from typer.core import TyperGroup
+from typer.main import get_command_from_info, get_group_from_info
 
 from ..errors import GuandanError
 
@@ -34,8 +42,83 @@ class ReportingGroup(TyperGroup):
             raise typer.Exit(1) from error
 
 
+# Every command and group of the root app, in the order ``--help`` lists them: the module(s)
+# of ``guandan_dup.cli`` that register it, and its help for the listing (tests/test_cli_lazy.py
+# holds each equal to the help the command itself declares). A new command module goes here.
+COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
+    "demo": (("demo",), "Run a whole event: deal, seat, play, ingest, score and reseat, round "
+             "after round."),
+    "move": (("movement",), "Seat a round by standing: groups of 4T places, a-d North-South v "
+             "b-c; byes last."),
+    "score": (("scoring",), "Score results files: score rates per set, standings after every "
+              "round, travellers."),
+    "standings": (("scoring",), "The ranking table after a round: rank (\"1=\" for ties), "
+                  "player, sets, averages in %."),
+    "travellers": (("scoring",), "Per-set travellers: every table's result on a set with both "
+                   "directions' rates."),
+    "simulate": (("simulate",), "Play a whole individual event with bots: deals, seating, "
+                 "play, results, scores."),
+    "key": (("deals",), "Make the secret event key that fixes the deals."),
+    "deal": (("deals",), "Deal a board set from an event key (guandan-dup deal --key FILE "
+             "--boards 1-36 --out boards.parquet), or check one with 'deal verify'."),
+    "event": (("event", "site", "ledger"), "Run an event in a folder: init, deal, seat, "
+              "ingest, score, export, status, reveal."),
+    "rules": (("rules",), "The combinations of Guandan (seed 000 art. 3-5): classify a play, "
+              "compare two plays."),
+    "playlog": (("simulate",), "Check recorded play (play logs)."),
+}
+
+
+class LazyGroup(ReportingGroup):
+    """The root group: a command's module is imported when the command is looked up to run
+    (or to show its own help); the root ``--help`` lists every command from ``COMMANDS``
+    without importing any."""
+
+    listing = False
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [*COMMANDS, *(name for name in super().list_commands(ctx) if name not in COMMANDS)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            modules, help_text = COMMANDS[cmd_name]
+            if self.listing:
+                return click.Command(cmd_name, help=help_text)
+            for module in modules:
+                importlib.import_module(f"{__package__}.{module}")
+            self.add_command(_converted(cmd_name), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self.listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self.listing = False
+
+
+def _converted(name: str) -> click.Command:
+    """The click command (or group) typer makes of what a module registered on ``app``."""
+    for info in app.registered_commands:
+        if info.name == name:
+            return get_command_from_info(
+                info, pretty_exceptions_short=app.pretty_exceptions_short,
+                rich_markup_mode=app.rich_markup_mode)
+    for info in app.registered_groups:
+        if info.name == name:
+            return get_group_from_info(
+                info, pretty_exceptions_short=app.pretty_exceptions_short,
+                suggest_commands=app.suggest_commands, rich_markup_mode=app.rich_markup_mode)
+    raise LookupError(f"no command {name!r} registered by {COMMANDS[name][0]}")
+
+
+def _root() -> None:
+    """No root options: a callback makes typer build a group before any module registers."""
+
+
 app = typer.Typer(
-    cls=ReportingGroup,
+    cls=LazyGroup,
+    callback=_root,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

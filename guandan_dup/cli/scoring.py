@@ -1,4 +1,7 @@
-"""CLI commands ``score``, ``standings`` and ``travellers``: thin calls into scoring/reports."""
+"""CLI commands ``score``, ``standings`` and ``travellers``: thin calls into scoring/reports.
+
+The library is imported inside each command, not here, so ``--help`` answers at once.
+"""
 
 from __future__ import annotations
 
@@ -7,16 +10,17 @@ from pathlib import Path
 
 import typer
 
-from ..atomic import write_bytes, write_text
 from ..errors import GuandanError
-from ..reports import FORMATS, standings_report, travellers_report
-from ..scoring import score_files
-from ..scoring.rates import COMPARE_WITHIN
+from ..scoring.options import COMPARE_WITHIN, ENGINES
 from .app import app
 
+# The report formats of ``reports.FORMATS`` (tests/test_cli_lazy.py holds the two equal):
+# importing reports would load pandas, jinja2 and openpyxl for a ``--help``.
+REPORT_FORMATS = ("csv", "xlsx", "md", "html")
 # Choices for typer, made from the library's own lists so the two cannot drift apart.
 CompareWithin = StrEnum("CompareWithin", {name: name for name in COMPARE_WITHIN})
-ReportFormat = StrEnum("ReportFormat", {name: name for name in FORMATS})
+Engine = StrEnum("Engine", {name: name for name in ENGINES})
+ReportFormat = StrEnum("ReportFormat", {name: name for name in REPORT_FORMATS})
 
 
 @app.command("score")
@@ -49,18 +53,31 @@ def score(
         help="House rule: three failures at A send a side back to 2 (board-level files).",
     ),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+    engine: Engine = typer.Option(
+        Engine.local, "--engine",
+        help="local: this machine, a round at a time; dask: a Dask cluster (pip install"
+        " 'guandan-dup[dask]'; RESULTS may be a folder of Parquet files, e.g. by round).",
+    ),
+    scheduler: str | None = typer.Option(
+        None, "--scheduler",
+        help="Address of a Dask scheduler (tcp://HOST:8786) for --engine dask; without it a"
+        " local cluster on 127.0.0.1.",
+    ),
 ) -> None:
     """Score results files: score rates per set, standings after every round, travellers."""
+    from ..scoring import score_files
+
     scored = score_files(
         results, out, expected=expected, compare_within=compare_within.value,
         boards_per_set=boards_per_set, three_failures_reset=three_failures_reset, seed=seed,
-        show_progress=not quiet,
+        show_progress=not quiet, engine=engine.value, scheduler=scheduler, keep=False,
     )
     for warning in scored.warnings:
         typer.echo(f"Warning: {warning}", err=True)
-    rounds = sorted(scored.standings["round"].unique())
+    rounds = sorted(set(scored.rounds))
     typer.echo(
-        f"Scored {len(scored.travellers)} table results, {len(scored.scores)} player scores, "
+        f"Scored {scored.written['travellers']} table results, {scored.written['scores']}"
+        " player scores, "
         f"rounds {', '.join(map(str, rounds)) or 'none'}; wrote {out}/scores.parquet, "
         f"standings.parquet, travellers.parquet"
     )
@@ -73,6 +90,8 @@ def _check_destination(fmt: ReportFormat, out: Path | None) -> None:
 
 def _emit(report: str | bytes, out: Path | None) -> None:
     """Write the report to ``out`` atomically, or print a text report."""
+    from ..atomic import write_bytes, write_text
+
     if out is None:
         typer.echo(report, nl=False)
         return
@@ -96,6 +115,8 @@ def standings(
     ),
 ) -> None:
     """The ranking table after a round: rank ("1=" for ties), player, sets, averages in %."""
+    from ..reports import standings_report
+
     _check_destination(fmt, out)
     _emit(standings_report(directory, round_, fmt.value, names), out)
 
@@ -111,5 +132,7 @@ def travellers(
     ),
 ) -> None:
     """Per-set travellers: every table's result on a set with both directions' rates."""
+    from ..reports import travellers_report
+
     _check_destination(fmt, out)
     _emit(travellers_report(directory, round_, fmt.value, set_), out)

@@ -271,12 +271,15 @@ def _empty_or_below_one(
         values = frame[column]
         if column in kind.required - kind.unneeded_when_adjusted:
             empty = values.isna() & ~frame["_row"].isin(reported.get(column, ()))
-            for file, row in frame.loc[empty, ["_file", "_row"]].itertuples(index=False):
+            # frame.loc costs even when it takes no row: only where there are some
+            for file, row in frame.loc[empty, ["_file", "_row"]].itertuples(index=False) if (
+                empty.any()
+            ) else ():
                 problems.append(Problem(file, row, column, None, "is empty; a value is required"))
         if column in INT_COLUMNS:
             low = (values < 1).fillna(False)
             for file, row, value in frame.loc[low, ["_file", "_row", column]].itertuples(
                 index=False
-            ):
+            ) if low.any() else ():
                 problems.append(Problem(file, row, column, int(value), "must be at least 1"))
     return problems

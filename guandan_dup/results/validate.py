@@ -26,7 +26,10 @@ _SIDE_CODE = {"NS": 0, "EW": 1}
 def _problems(frame: pd.DataFrame, mask, column: str, rule) -> list[Problem]:
     """One problem per masked row about its ``column`` cell; ``rule`` is text or a function
     of the cell's value."""
-    rows = frame.loc[np.asarray(mask, dtype=bool)]
+    mask = np.asarray(mask, dtype=bool)
+    if not mask.any():  # frame.loc costs even when it takes no row
+        return []
+    rows = frame.loc[mask]
     return [
         Problem(file, int(row), column, None if pd.isna(value) else value,
                 rule(value) if callable(rule) else rule)

@@ -3,34 +3,34 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from numbers import Real
 
+import numpy as np
 import pandas as pd
+import pyarrow as pa
+from pandas.api.types import union_categoricals
 
 from .penalised import with_penalties, with_unplaced
-from .players import encode_seats, text
-from .rates import Expected, in_table_order, rate_tables
-from .scores import player_scores
-from .standings import standings
+from .rates import Expected
+from .rounds import TRAVELLERS_COLUMNS, each_block, score_block
+from .standings import Standings, empty_standings, round_sums
 from .variable import variable_rates
 
-TRAVELLERS_COLUMNS = (
-    "round", "group", "set", "table", "north", "east", "south", "west", "ns_level",
-    "ew_level", "adjusted", "ns_adjusted", "ew_adjusted", "ns_score", "ns_rate", "ew_rate",
-    "ns_matchpoints", "ew_matchpoints", "top", "ns_rate_num", "ew_rate_num", "rate_den",
-)
+__all__ = ["TRAVELLERS_COLUMNS", "Scored", "concat_frames", "score", "standings_of"]
 
 
 @dataclass(frozen=True)
 class Scored:
-    """The three outputs of scoring, plus warnings a director should read."""
+    """The three outputs of scoring, plus warnings a director should read; from
+    ``score_files``, also the rows written per output and the rounds scored."""
 
     scores: pd.DataFrame
     standings: pd.DataFrame
     travellers: pd.DataFrame
     warnings: list[str] = field(default_factory=list)
+    written: Mapping[str, int] = field(default_factory=dict)
+    rounds: tuple[int, ...] = ()
 
 
 def score(
@@ -53,9 +53,12 @@ def score(
     results are Neuberg-adjusted, and without it nothing is. ``adjusted_rates`` overrides the
     fixed rates of artificial results (A+ 0.60, A 0.50, A- 0.40). ``seed`` draws the lots that
     settle ties left after the previous position; ``previous_positions`` (player -> position)
-    is the order before the first round in ``sets``. ``on_ready(name, frame)`` is called as
-    each output (travellers, scores, standings) is done, so a caller can write one while the
-    next is computed.
+    is the order before the first round in ``sets``. ``on_ready(name, frame)`` is called
+    with each output (travellers, scores, standings) when all are done.
+
+    Rounds are scored one block at a time (``rounds.score_block``: usually a round) and the
+    standings follow them (``standings.Standings``); ``files.score_files`` does the same
+    without holding more than a block.
 
     The director's ledger (``guandan_dup.ledger``) adds, each left out by default: an
     optional ``split`` column in ``sets`` (fouled groups compared apart, see
@@ -64,32 +67,79 @@ def score(
     ``penalties`` (round, player, points: percentage points off the cumulative average from
     that round on; the standings gain a ``penalty`` column, ``penalised.with_penalties``);
     ``players`` (every registered id: players without a set yet are listed with 0 sets,
-    ``penalised.with_unplaced``).
+    ``penalised.with_unplaced``). These need every round's scores at once, so they are
+    applied to the whole event after its blocks.
     """
-    ready = on_ready or (lambda name, frame: None)
-    ordered = in_table_order(sets)
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        # Arrow hashes the player ids (once, for scores and standings) on another core,
-        # without the GIL, while the rates and the rest of the scores are computed.
-        encoding = pool.submit(encode_seats, ordered)
-        rated, warnings = rate_tables(ordered, expected, compare_within, adjusted_rates)
-        travellers = rated[list(TRAVELLERS_COLUMNS)]
-        ready("travellers", travellers)
+    standing = Standings(seed, previous_positions)
+    parts: dict[str, list[pd.DataFrame]] = {"travellers": [], "scores": [], "standings": []}
+    warnings: list[str] = []
+    for block in each_block(sets):
+        done = score_block(block, expected, compare_within, adjusted_rates)
+        parts["travellers"].append(done.travellers)
+        parts["scores"].append(done.scores)
+        parts["standings"] += [standing.add(sums) for sums in done.sums]
+        warnings += done.warnings
+    if not parts["scores"]:
+        empty = score_block(sets.iloc[:0], expected, compare_within, adjusted_rates)
+        parts = {"travellers": [empty.travellers], "scores": [empty.scores],
+                 "standings": [empty_standings()]}
+    frames = {name: concat_frames(frames) for name, frames in parts.items()}
+    if variable is not None or penalties is not None or players is not None:
+        frames = _with_ledger(frames, seed, previous_positions, players, penalties, variable)
+    for name in ("travellers", "scores", "standings"):
+        (on_ready or (lambda name, frame: None))(name, frames[name])
+    return Scored(frames["scores"], frames["standings"], frames["travellers"], warnings)
 
-        def player_ids() -> pd.Series:
-            names, codes = encoding.result()
-            return text(codes, names)
 
-        scores = player_scores(rated, player_ids)
-        names, codes = encoding.result()
+def concat_frames(frames: list[pd.DataFrame]) -> pd.DataFrame:
+    """Rounds' frames one below the other; categorical columns (the scores' ids and codes)
+    stay categorical, over the union of the rounds' categories."""
+    if not frames:
+        return pd.DataFrame()
+    if len(frames) == 1:
+        return frames[0]
+    out = pd.concat(frames, ignore_index=True)
+    for column, dtype in frames[0].dtypes.items():
+        if isinstance(dtype, pd.CategoricalDtype):
+            out[column] = union_categoricals([frame[column] for frame in frames])
+    return out
+
+
+def _with_ledger(
+    frames: dict[str, pd.DataFrame],
+    seed: int | str | bytes,
+    previous_positions: Mapping[str, int] | pd.Series | None,
+    players: Sequence[str] | None,
+    penalties: pd.DataFrame | None,
+    variable: pd.DataFrame | None,
+) -> dict[str, pd.DataFrame]:
+    """The ledger's effects on scores and standings (see ``score``): variable artificial
+    rates change scores, so the standings are made again from them; then penalties and the
+    registered players who have not played yet."""
+    scores, table = frames["scores"], frames["standings"]
     if variable is not None:
         scores = variable_rates(scores, variable)
-    ready("scores", scores)
-    table = standings(scores, names, codes, seed, previous_positions)
+        table = standings_of(scores, seed, previous_positions)
     if penalties is not None:
         table = with_penalties(table, scores, penalties, seed, previous_positions)
     if players is not None:
         table = with_unplaced(table, players, seed, previous_positions, penalties)
-    ready("standings", table)
-    return Scored(scores=scores, standings=table, travellers=travellers, warnings=warnings)
+    return frames | {"scores": scores, "standings": table}
 
+
+def standings_of(
+    scores: pd.DataFrame,
+    seed: int | str | bytes = 0,
+    previous_positions: Mapping[str, int] | pd.Series | None = None,
+) -> pd.DataFrame:
+    """The standings after each round of per-player ``scores`` (rows by round), as the
+    blocks of ``score`` build them."""
+    standing = Standings(seed, previous_positions)
+    tables = []
+    for round_no, rows in scores.groupby("round", sort=True, observed=True):
+        codes, ids = pd.factorize(rows["player"].astype(str))
+        tables.append(standing.add(round_sums(
+            int(round_no), pa.array(ids, pa.string()), codes,
+            rows["rate_num"].to_numpy(np.int64), rows["rate_den"].to_numpy(np.int64),
+            rows["score_rate"].to_numpy())))
+    return concat_frames(tables) if tables else empty_standings()

@@ -12,8 +12,12 @@ Equality (the ties) is therefore decided exactly; residues are compared only whe
 averages are within 1e-12 (exactly equal averages always are). The order of unequal averages
 comes from their float values, except where two of them are within 1e-12 of each other (float
 sums could misorder them): those few are rebuilt from their residues as Python integers and
-compared exactly. The standings take one round at a time, so L covers only the rates so far
-and m stays small.
+compared exactly.
+
+The standings keep each player's exact sum as running residues, updated once a round, so R
+rounds cost O(players x R): when a round brings new denominators, L grows and the residues are
+multiplied by the factor; when the values outgrow the primes, ``extend`` adds primes
+(Garner's algorithm rebuilds each value's residue for the new prime from the old ones).
 """
 
 from __future__ import annotations
@@ -80,42 +84,66 @@ def _spread(
     return np.take(np.array([v % prime for v in values], dtype=np.int64), at, out=out)
 
 
-def average_residues(
-    player: np.ndarray,
-    num: np.ndarray,
-    den: np.ndarray,
-    rows: np.ndarray,
-    sets: np.ndarray,
-) -> tuple[np.ndarray, tuple[int, ...]]:
-    """Residues of V = (sum of a player's rates) * K / k for the distinct players ``rows``.
+def rate_sums(
+    codes: np.ndarray, num: np.ndarray, den: np.ndarray, players: int, most: int
+) -> tuple[int, np.ndarray, tuple[int, ...]]:
+    """Each player's exact sum of rates num/den over their common denominator L (the lcm of
+    ``den``): returns L, the residues of the sums S = sum(num * L / den) (m, players) and the
+    m primes, enough for any S up to ``most`` rates (``most * L`` below their product).
 
-    ``player``, ``num``, ``den`` give each rate's player code and value num/den; ``sets``
-    is k, each chosen player's count of rates. Only the chosen players' rates are read.
-    Returns the residues (m, players) and the m primes (their product exceeds K*L >= V).
-
-    The loop over primes reuses its buffers: in a big event each is tens of megabytes, and
-    fresh memory is slow to come by.
+    ``codes`` are the players of the rates, ``0..players-1``. The loop over primes reuses its
+    buffers: in a big round each is tens of megabytes, and fresh memory is slow to come by.
     """
-    if not len(rows):
-        return np.zeros((0, 0), dtype=np.int64), ()
-    size = max(player.max(), rows.max()) + 1
-    slot, chosen_player = np.zeros(size, dtype=np.int64), np.zeros(size, dtype=bool)
-    slot[rows], chosen_player[rows] = np.arange(len(rows)), True
-    read = chosen_player[player]
-    whose, num, den = slot[player[read]], num[read], den[read]
+    if not len(codes):
+        return 1, np.zeros((0, players), dtype=np.int64), ()
     scale, per_den, den_at = _common(den)
-    common, per_sets, sets_at = _common(sets)
-    chosen = primes((scale * common).bit_length() // 30 + 1)
-    residues = np.empty((len(chosen), len(rows)), dtype=np.int64)
-    term, factor, as_float = np.empty_like(num), np.empty_like(num), np.empty(len(num))
+    chosen = primes(primes_for(most * scale))
+    residues = np.empty((len(chosen), players), dtype=np.int64)
+    term, factor = np.empty_like(num, dtype=np.int64), np.empty(len(num), dtype=np.int64)
+    as_float = np.empty(len(num))
     for i, prime in enumerate(chosen):
         np.remainder(num, prime, out=term)
         term *= _spread(per_den, prime, den_at, out=factor)
         term %= prime
         as_float[:] = term  # sums of residues below 2**31 stay exact in a float64 far beyond
-        total = np.fmod(np.bincount(whose, as_float, len(rows)), prime).astype(np.int64)
-        residues[i] = total * _spread(per_sets, prime, sets_at) % prime
-    return residues, chosen
+        residues[i] = np.fmod(np.bincount(codes, as_float, players), prime)
+    return scale, residues, chosen
+
+
+def extend(residues: np.ndarray, chosen: tuple[int, ...], count: int) -> np.ndarray:
+    """Residues of the same values modulo ``primes(count)`` (a longer prefix of the same
+    primes), for values below the product of ``chosen``: Garner's mixed-radix digits, then
+    each new residue by Horner's rule, all in int64 (no product reaches 2**62)."""
+    have = len(chosen)
+    if count <= have:
+        return residues
+    digits = []
+    for i, prime in enumerate(chosen):
+        digit = residues[i] % prime
+        for j in range(i):
+            digit = (digit - digits[j]) % prime * pow(chosen[j], -1, prime) % prime
+        digits.append(digit)
+    out = np.empty((count, residues.shape[1]), dtype=np.int64)
+    out[:have] = residues
+    for row, prime in enumerate(primes(count)[have:], have):
+        value = digits[-1] % prime if digits else np.zeros(residues.shape[1], np.int64)
+        for i in range(have - 2, -1, -1):
+            value = (value * (chosen[i] % prime) + digits[i]) % prime
+        out[row] = value
+    return out
+
+
+def scaled(residues: np.ndarray, chosen: tuple[int, ...], factor: int) -> np.ndarray:
+    """Residues of the values times the Python integer ``factor`` (a new array)."""
+    out = np.empty_like(residues)
+    for i, prime in enumerate(chosen):
+        out[i] = residues[i] * (factor % prime) % prime
+    return out
+
+
+def primes_for(bound: int) -> int:
+    """How many primes of ``primes`` make a product above ``bound``."""
+    return bound.bit_length() // 30 + 1
 
 
 def _rebuild(residues: np.ndarray, chosen: tuple[int, ...]) -> int:

@@ -1,15 +1,22 @@
 """The ``score`` command's work: ingest results files, score them, write three Parquet files.
 
+The files are read, checked and scored a block of rounds at a time (``results.by_round``;
+usually a block is one round), each block's travellers and scores are appended to the
+outputs as a row group and each round's standings follow, so memory holds one block and the
+standings' per-player sums, never the event: 50 million table results score in a few GiB.
+
 ``scores.parquet``, ``standings.parquet`` and ``travellers.parquet`` change together or not
-at all (``atomic.staged_writes``): a refused input raises before anything is staged, and a
+at all (``atomic.staged_writes``): a refused input raises before anything is renamed into
+place (every block is still checked, so the error lists every problem in every file), and a
 failed write leaves the folder as it was. ``read_output`` reads one back for the reports.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from numbers import Real
 from pathlib import Path
 
@@ -18,13 +25,62 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..atomic import staged_writes
-from ..errors import GuandanError
+from ..errors import GuandanError, InvalidResultsError, Problem
 from ..progress import progress
 from ..results import load_results
-from .compute import Scored, score
+from ..results.by_round import file_order, ingest_block, layout
+from .compute import Scored, concat_frames
+from .options import ENGINES
 from .rates import Expected
+from .rounds import BlockScores, each_block, score_block
+from .standings import Standings, empty_standings
 
 OUTPUT_NAMES = ("scores", "standings", "travellers")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What scoring a block needs besides its rows (plain data: a Dask task carries it)."""
+
+    expected: Expected = None
+    compare_within: str = "event"
+    boards_per_set: int | None = None
+    three_failures_reset: bool = False
+    adjusted_rates: Mapping[str, Real] | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One block: its scores, or the problems that refused it; and ingestion's warnings."""
+
+    scored: BlockScores | None
+    warnings: list[str]
+    problems: list[Problem]
+
+
+def block_outcome(plan, block, settings: Settings, score_it: bool = True) -> Outcome:
+    """Ingest and score one block of ``plan`` (a ``results.by_round.Layout``); the unit of
+    work of both engines. ``score_it=False`` only checks it (a refused input is reported
+    whole, but not scored)."""
+    try:
+        ingested = ingest_block(plan, block, settings.boards_per_set,
+                                settings.three_failures_reset, settings.adjusted_rates)
+    except InvalidResultsError as error:
+        return Outcome(None, [], error.problems)
+    if not score_it:
+        return Outcome(None, ingested.warnings, [])
+    done = score_block(ingested.sets, settings.expected, settings.compare_within,
+                       settings.adjusted_rates)
+    return Outcome(done, ingested.warnings, [])
+
+
+def _local_outcomes(plan, settings: Settings) -> Iterator[Outcome]:
+    refused = False
+    for block in plan.blocks:
+        outcome = block_outcome(plan, block, settings, score_it=not refused)
+        refused |= bool(outcome.problems)
+        yield outcome
+        del outcome  # not alive while the next block is scored: memory stays one block's
 
 
 def score_files(
@@ -37,27 +93,43 @@ def score_files(
     adjusted_rates: Mapping[str, Real] | None = None,
     seed: int | str | bytes = 0,
     show_progress: bool = False,
+    engine: str = "local",
+    scheduler: str | None = None,
+    keep: bool = True,
 ) -> Scored:
     """Ingest ``paths`` (every round in them), score, and write ``out_dir/{scores,standings,
-    travellers}.parquet``; returns the result with ingestion and scoring warnings."""
+    travellers}.parquet``; returns the result with ingestion and scoring warnings.
+
+    ``engine="dask"`` scores the blocks on a Dask cluster (``scheduler`` its address; none:
+    a local cluster on 127.0.0.1); the files are the same. ``keep=False`` returns the
+    written row counts and rounds but not the frames, so memory stays one block's.
+    """
     if Path(out_dir).exists() and not Path(out_dir).is_dir():
         raise GuandanError(
             f"output folder {str(out_dir)!r} is a file: give a folder for --out (it is created "
             "if it does not exist)"
         )
-    with progress(len(OUTPUT_NAMES) + 1, "Scoring", show_progress) as advance:
-        ingested = load_results(
-            paths,
-            boards_per_set=boards_per_set,
-            three_failures_reset=three_failures_reset,
-            adjusted_rates=adjusted_rates,
-        )
-        advance()
-        scored = score_to_files(ingested.sets, out_dir, expected, compare_within,
-                                adjusted_rates, seed, advance=advance)
-    return Scored(
-        scored.scores, scored.standings, scored.travellers, ingested.warnings + scored.warnings
-    )
+    if engine not in ENGINES:
+        raise GuandanError(f"engine {engine!r}: expected one of {', '.join(ENGINES)}")
+    if scheduler is not None and engine != "dask":
+        raise GuandanError("--scheduler is the address of a Dask scheduler: give --engine dask")
+    settings = Settings(expected, compare_within, boards_per_set, three_failures_reset,
+                        adjusted_rates)
+    plan = layout(paths)
+    if plan is None:  # not readable a round at a time: read whole, with the usual report
+        sets = load_results(paths, boards_per_set=boards_per_set,
+                            three_failures_reset=three_failures_reset,
+                            adjusted_rates=adjusted_rates)
+        return score_to_files(sets.sets, out_dir, expected, compare_within, adjusted_rates,
+                              seed, keep=keep, warnings=sets.warnings)
+    with progress(len(plan.blocks), "Scoring", show_progress) as advance:
+        if engine == "dask":
+            from .dask_engine import dask_outcomes
+
+            with dask_outcomes(plan, settings, scheduler) as outcomes:
+                return write_outcomes(outcomes, plan, out_dir, seed, None, keep, advance)
+        return write_outcomes(_local_outcomes(plan, settings), plan, out_dir, seed, None,
+                              keep, advance)
 
 
 def score_to_files(
@@ -69,35 +141,133 @@ def score_to_files(
     seed: int | str | bytes = 0,
     previous_positions: Mapping[str, int] | pd.Series | None = None,
     advance: Callable[[], None] = lambda: None,
+    keep: bool = True,
+    warnings: Sequence[str] = (),
 ) -> Scored:
-    """``score`` an already validated set table and write the three files together.
-
-    Each file is written in a worker thread while the next output is computed (Arrow writes
-    without holding the GIL); a failure anywhere leaves ``out_dir`` as it was.
-    """
-    pending: list[Future] = []
-    with staged_writes() as stage, ThreadPoolExecutor(max_workers=2) as pool:
-
-        def on_ready(name: str, frame: pd.DataFrame) -> None:
-            table = pa.Table.from_pandas(frame, preserve_index=False)
-            dest = stage(Path(out_dir) / f"{name}.parquet")
-            pending.append(pool.submit(_write, table, dest, dictionary=name != "standings"))
-            advance()
-
-        scored = score(sets, expected, compare_within, adjusted_rates, seed,
-                       previous_positions, on_ready=on_ready)
-        for done in pending:
-            done.result()  # a failed write raises inside staged_writes: nothing lands
-    return scored
+    """``score`` an already validated set table and write the three files together, a block
+    at a time as ``score_files`` does."""
+    outcomes = (Outcome(score_block(block, expected, compare_within, adjusted_rates), [], [])
+                for block in each_block(sets))
+    scored = write_outcomes(outcomes, None, out_dir, seed, previous_positions, keep, advance)
+    return Scored(scored.scores, scored.standings, scored.travellers,
+                  [*warnings, *scored.warnings], scored.written, scored.rounds)
 
 
-def _write(table: pa.Table, dest: Path, dictionary: bool) -> None:
-    """Write with min/max statistics on number columns only: on text (player ids) they help
-    no reader and cost a third of the writing time. ``dictionary=False`` for the standings:
-    one row per player and round, nearly every value distinct, a dictionary only costs."""
-    numbers = [field.name for field in table.schema
+class _Outputs:
+    """The three staged Parquet files, appended a row group at a time on a writer thread
+    (Arrow writes without the GIL) while the next block is scored."""
+
+    def __init__(self, stage: Callable[[Path], Path], out_dir: str | os.PathLike):
+        self.dests = {name: stage(Path(out_dir) / f"{name}.parquet") for name in OUTPUT_NAMES}
+        self.writers: dict[str, pq.ParquetWriter] = {}
+        self.rows = dict.fromkeys(OUTPUT_NAMES, 0)
+        self.pool = ThreadPoolExecutor(max_workers=1)
+        self.pending: list[Future] = []
+
+    def append(self, name: str, frame: pd.DataFrame) -> None:
+        self.rows[name] += len(frame)
+        self.pending.append(self.pool.submit(self._write, name, frame))
+        while len(self.pending) > 3:  # one block's three frames wait at most
+            self.pending.pop(0).result()
+
+    def _write(self, name: str, frame: pd.DataFrame) -> None:
+        table = pa.Table.from_pandas(frame, preserve_index=False)
+        if name not in self.writers:
+            self.writers[name] = _writer(self.dests[name], table.schema, name)
+        else:  # a column empty in this block (all null) keeps the file's type
+            table = table.cast(self.writers[name].schema)
+        append_row_group(self.writers[name], table)
+
+    def close(self) -> None:
+        """Wait for every write, then close the files; the first failure raises."""
+        try:
+            for done in self.pending:
+                done.result()
+        finally:
+            self.pool.shutdown()
+            for writer in self.writers.values():
+                writer.close()
+
+
+def _writer(dest: Path, schema: pa.Schema, name: str) -> pq.ParquetWriter:
+    """Min/max statistics on number columns only: on text (player ids) they help no reader
+    and cost a third of the writing time. No dictionary for the standings: one row per player
+    and round, nearly every value distinct, a dictionary only costs."""
+    numbers = [field.name for field in schema
                if not (pa.types.is_large_string(field.type) or pa.types.is_string(field.type))]
-    pq.write_table(table, dest, write_statistics=numbers, use_dictionary=dictionary)
+    return pq.ParquetWriter(dest, schema, write_statistics=numbers,
+                            use_dictionary=name != "standings")
+
+
+def append_row_group(writer: pq.ParquetWriter, table: pa.Table) -> None:
+    """One row group more in an output file (the one place outputs are written)."""
+    writer.write_table(table, row_group_size=max(len(table), 1))
+
+
+def write_outcomes(
+    outcomes: Iterable[Outcome],
+    plan,
+    out_dir: str | os.PathLike,
+    seed: int | str | bytes,
+    previous_positions: Mapping[str, int] | pd.Series | None,
+    keep: bool,
+    advance: Callable[[], None],
+) -> Scored:
+    """Append each block's outputs (blocks in round order) and the standings of its rounds;
+    raise every problem of every block at the end, before anything is renamed into place."""
+    standing = Standings(seed, previous_positions)
+    kept: dict[str, list[pd.DataFrame]] = {name: [] for name in OUTPUT_NAMES}
+    problems: list[Problem] = []
+    warnings: list[str] = []
+    scoring_warnings: list[str] = []
+    rounds: list[int] = []
+    with staged_writes() as stage:
+        outputs = _Outputs(stage, out_dir)
+        try:
+            for outcome in outcomes:
+                problems += outcome.problems
+                warnings += outcome.warnings
+                if outcome.scored is not None and not problems:
+                    done = outcome.scored
+                    frames = {"travellers": done.travellers, "scores": done.scores}
+                    for sums in done.sums:
+                        frames.setdefault("standings", []).append(standing.add(sums))
+                        rounds.append(sums.round)
+                    frames["standings"] = concat_frames(frames["standings"])
+                    for name, frame in frames.items():
+                        outputs.append(name, frame)
+                        kept[name] += [frame] if keep else []
+                    scoring_warnings += done.warnings
+                    del done, frames  # only the writer holds them now
+                del outcome
+                advance()
+            if problems:
+                raise InvalidResultsError(file_order(plan, problems) if plan else problems)
+            _empty_outputs(outputs, kept)
+        finally:
+            outputs.close()
+    frames = {name: concat_frames(got) for name, got in kept.items()}
+    return Scored(frames["scores"], frames["standings"], frames["travellers"],
+                  warnings + scoring_warnings, dict(outputs.rows), tuple(rounds))
+
+
+def _empty_outputs(outputs: _Outputs, kept: dict[str, list[pd.DataFrame]]) -> None:
+    """No rounds at all: write each file empty, with its columns."""
+    if outputs.rows["travellers"]:
+        return
+    empty = score_block(each_empty(), None)
+    frames = {"travellers": empty.travellers, "scores": empty.scores,
+              "standings": empty_standings()}
+    for name, frame in frames.items():
+        outputs.append(name, frame)
+        kept[name] = [frame]
+
+
+def each_empty() -> pd.DataFrame:
+    """The normalised set table with no rows."""
+    from ..results.schema import NORMALISED_DTYPES
+
+    return pd.DataFrame({c: pd.Series(dtype=t) for c, t in NORMALISED_DTYPES.items()})
 
 
 def read_output(directory: str | os.PathLike, name: str) -> pd.DataFrame:

@@ -32,6 +32,13 @@ def encode_seats(travellers: pd.DataFrame) -> tuple[pa.Array, np.ndarray]:
     return encoded.dictionary, codes.T.ravel()
 
 
+def categories(codes: np.ndarray, words: pa.Array | list[str]) -> pd.Categorical:
+    """A pandas categorical of ``words[code]``, null where a code is negative: the codes are
+    kept as they are (no string is built per row)."""
+    names = words.to_pandas() if isinstance(words, pa.Array) else pd.Index(words)
+    return pd.Categorical.from_codes(codes, pd.Index(names, dtype="str"), validate=False)
+
+
 def text(codes: np.ndarray, words: pa.Array | list[str]) -> pd.Series:
     """A pandas ``str`` column of ``words[code]``, null where a code is negative: a gather
     from the few distinct strings, not a Python string per row."""

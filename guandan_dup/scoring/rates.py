@@ -2,8 +2,7 @@
 
 Every real result on a set is compared with every other real result on the same set in the
 same direction (event-wide, or within its group). Matchpoints are integers in 2/1 units
-(a win 2, a tie 1), counted per distinct (set, D) over the whole column, so half a million
-tables score in a tenth of a second.
+(a win 2, a tie 1), counted per (comparison, D) by ``kernel.matchpoints`` without a sort.
 
 Rates are kept EXACT as an integer numerator over an integer denominator per table: the
 standings decide ties on these fractions, never on floats. One formula covers both the plain
@@ -27,16 +26,16 @@ import numpy as np
 import pandas as pd
 
 from ..errors import GuandanError
+from .kernel import exact_rates, matchpoints
+from .options import COMPARE_WITHIN
 
 DEFAULT_ADJUSTED_RATES: dict[str, Fraction] = {
     "A+": Fraction(3, 5),
     "A": Fraction(1, 2),
     "A-": Fraction(2, 5),
 }
-COMPARE_WITHIN = ("event", "group")
 Expected = int | Mapping[int, int] | Mapping[tuple[int, int], int] | None
 """Tables expected per set (Neuberg's N): one count, per set, or per (set, group)."""
-_SPAN = 32  # D lies in -13..+13: 27 values fit in a 32-wide slot of the sort key
 
 
 def adjusted_fractions(adjusted_rates: Mapping[str, Real] | None) -> dict[str, Fraction]:
@@ -110,23 +109,14 @@ def in_table_order(sets: pd.DataFrame) -> pd.DataFrame:
     return sets.take(order).reset_index(drop=True)
 
 
-def _matchpoints(group_key: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """NS matchpoints (2 per result beaten, 1 per tie) and the group size n, per row.
-
-    Rows are counted per distinct (group, D), in ascending order: a row beats the rows of
-    its group counted before its own (group, D) and ties with the others of it.
-    """
-    pair, distinct = pd.factorize(group_key * _SPAN + (d + 13), sort=True)
-    count = np.bincount(pair)
-    through = np.cumsum(count)  # rows up to this (group, D)
-    group = distinct // _SPAN
-    opens = np.ones(len(group), dtype=bool)
-    opens[1:] = group[1:] != group[:-1]
-    which = np.cumsum(opens) - 1  # group index of each (group, D)
-    start = (through - count)[opens][which]
-    stop = through[np.roll(opens, -1)][which]  # the next (group, D) opens another group
-    matchpoints = 2 * (through - count - start) + count - 1
-    return matchpoints[pair], (stop - start)[pair]
+def _comparisons(frame: pd.DataFrame, real: np.ndarray, by: list[str]) -> np.ndarray:
+    """A comparison id per real result, 0, 1, ... (a set, or a set within a group, or a
+    fouled split of either)."""
+    key = frame["set"].to_numpy(np.int64)[real]
+    for column in by[1:]:  # group, split: small non-negative numbers
+        part = frame[column].to_numpy(np.int64)[real]
+        key = key * (int(part.max(initial=0)) + 1) + part
+    return pd.factorize(key)[0].astype(np.int64)
 
 
 def _real_rates(
@@ -135,15 +125,13 @@ def _real_rates(
     """Exact NS rate (numerator, denominator) and N of every real result, by the formula of
     the module docstring, reduced; also the comparison keys and n, for the warnings."""
     real_rows = frame.loc[real, by]
-    group_key = real_rows.groupby(by, sort=False).ngroup().to_numpy(np.int64)
+    comparison = _comparisons(frame, real, by)
     d = (frame["ns_level"].to_numpy("int64", na_value=0)
          - frame["ew_level"].to_numpy("int64", na_value=0))[real]
-    mp, n = _matchpoints(group_key, d)
+    mp, n = matchpoints(comparison, d, int(comparison.max(initial=-1)) + 1)
     big_n = _expected_per_row(expected, real_rows, n)
-    num = np.where(big_n > 1, (mp + 1) * big_n - n, 1)
-    den = np.where(big_n > 1, 2 * n * (big_n - 1), 2)
-    common = np.gcd(num, den)
-    return num // common, den // common, big_n, real_rows, n
+    num, den = exact_rates(mp, n, big_n)
+    return num, den, big_n, real_rows, n
 
 
 def _artificial_rates(

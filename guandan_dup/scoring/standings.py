@@ -4,23 +4,32 @@ Ties are decided on exact values: every rate is an integer numerator over an int
 denominator (see ``rates``), and ``exact`` compares the averages built from them exactly with
 int64 arithmetic; the float averages in the output are for display only.
 
+``Standings`` is the running state of an event, fed one round at a time: per player a set
+count, a float sum and the exact sum as residues (``exact``). A round comes as a
+``RoundSums`` (what a worker of the Dask engine returns for its partition): integer sums per
+player of that round alone. Adding it and ranking cost O(players), so R rounds cost
+O(players x R), and no earlier round is read again.
+
 Players appear in a round's standings from their first set on; a player with no set in a
 round (a bye) keeps their cumulative average, with ``round_avg`` left empty. Players are
-integer codes throughout (``players.encode_seats``); ids are taken only for the output and
-for the few players whose lot is drawn.
+integer codes; ids are taken only for the output and for the players whose lot is drawn
+(once each: the lot is the player's for the whole event).
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from .exact import average_residues, exact_order, maybe_equal, value_order
+from .exact import exact_order, extend, maybe_equal, primes, primes_for, rate_sums, scaled
+from .kernel import per_player
 from .players import text
 
 STANDINGS_COLUMNS = (
@@ -50,151 +59,171 @@ def draw_lots(seed: int | str | bytes, players: Sequence[str]) -> np.ndarray:
     return np.frombuffer(b"".join(digests), dtype=">u8").astype(np.uint64)
 
 
-def _ranks(key: np.ndarray, round_code: np.ndarray, bounds: np.ndarray):
-    """Rank (1 + players of the round with a greater average) and tie size, per row.
+@dataclass(frozen=True)
+class RoundSums:
+    """One round's integer sums per player: ``names`` (the round's distinct player ids),
+    ``counts`` and float ``sums`` of their rates (in row order), and their exact sums as
+    ``residues`` modulo ``chosen`` primes over the round's common denominator ``scale``."""
 
-    Keys ascend with the round first (``exact.exact_order``), so the rows of round r with a
-    key at most k are all rows with a key at most k, less the earlier rounds' rows.
-    """
-    size = np.bincount(key)
-    through = np.cumsum(size)
-    return bounds[round_code + 1] - through[key] + 1, size[key]
-
-
-def _first_previous(
-    names: pa.Array, previous_positions: Mapping[str, int] | pd.Series | None
-) -> np.ndarray:
-    """Each player's place before the first round, as 1, 2, ... (equal positions given stay
-    equal); ``len(names) + 1`` for players without one, who come after the others."""
-    unplaced = np.full(len(names), len(names) + 1, np.int64)
-    if previous_positions is None:
-        return unplaced
-    known = pd.Series(previous_positions, dtype="float64").reindex(names.to_pylist())
-    code = pd.factorize(known.to_numpy(), sort=True)[0]
-    return np.where(code >= 0, code + 1, unplaced)
+    round: int
+    names: pa.Array
+    counts: np.ndarray
+    sums: np.ndarray
+    scale: int
+    residues: np.ndarray
+    chosen: tuple[int, ...]
 
 
-def _by_lot(pair: np.ndarray, ids: pa.Array, seed: int | str | bytes) -> np.ndarray:
-    """The order of tied players: by ``pair``, then by lot, then by id where two lots are
-    equal (a chance of 2**-64 for two players: the ids are only sorted then)."""
-    lots = draw_lots(seed, ids.to_pylist())
-    order = np.lexsort((lots, pair))
-    drawn_twice = (np.diff(pair[order]) == 0) & (np.diff(lots[order]) == 0)
-    if not drawn_twice.any():
-        return order
-    return np.lexsort((pc.rank(ids, tiebreaker="first").to_numpy(), lots, pair))
+def round_sums(round_no: int, names: pa.Array, codes: np.ndarray, num: np.ndarray,
+               den: np.ndarray, rate: np.ndarray) -> RoundSums:
+    """The ``RoundSums`` of a round's per-player rates (``codes`` index ``names``)."""
+    counts, sums = per_player(codes, rate, len(names))
+    most = int(counts.max()) if len(counts) else 0
+    scale, residues, chosen = rate_sums(codes, num, den, len(names), most)
+    return RoundSums(round_no, names, counts, sums, scale, residues, chosen)
 
 
-def _positions(
-    bounds: np.ndarray,
-    player: np.ndarray,
-    key: np.ndarray,
-    names: pa.Array,
-    previous: np.ndarray,
-    seed: int | str | bytes,
-) -> tuple[np.ndarray, np.ndarray]:
-    """Strict order per round: exact average, then previous round's position, then the lot,
-    then the player id. Returns the rows by round and position, and each row's position.
+def _lots(seed: int | str | bytes, ids: pa.Array) -> np.ndarray:
+    return draw_lots(seed, ids.to_pylist())
 
-    Rows of round i are ``bounds[i]:bounds[i + 1]``. A loop over rounds, not rows: each
-    round's tie-break needs the position just computed. Lots are drawn only for players
-    whose average and previous position are both equal: usually only in the first round.
-    """
-    position = np.zeros(len(player), np.int64)
-    placed = np.zeros(len(player), np.int64)
-    for start, stop in zip(bounds[:-1], bounds[1:], strict=True):
-        who, mine = player[start:stop], key[start:stop]
-        pair = (mine.max() - mine) * (len(names) + 2) + previous[who]
+
+class Standings:
+    """The standings of an event so far; ``add`` a round's sums, then ``table`` it."""
+
+    def __init__(self, seed: int | str | bytes = 0,
+                 previous_positions: Mapping[str, int] | pd.Series | None = None):
+        self.seed, self.first_previous = seed, previous_positions
+        self.names = pa.array([], pa.large_string())
+        self.counts = np.zeros(0, np.int64)
+        self.sums = np.zeros(0)
+        self.scale, self.chosen = 1, ()
+        self.residues = np.zeros((0, 0), np.int64)
+        self.previous = np.zeros(0, np.int64)  # position after the last round; 0: none
+        self.lots = np.zeros(0, np.uint64)
+        self.drawn = np.zeros(0, bool)
+
+    def _codes(self, names: pa.Array) -> np.ndarray:
+        """Event-wide codes of a round's player ids; players new to the event are added."""
+        if not len(self.names):
+            where = np.full(len(names), -1, np.int64)
+        else:
+            found = pc.index_in(names, value_set=self.names)
+            where = found.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
+        new = np.flatnonzero(where < 0)
+        if len(new):
+            where[new] = len(self.names) + np.arange(len(new))
+            self.names = pa.concat_arrays([self.names, names.take(pa.array(new)).cast(
+                pa.large_string())])
+            self._grow(len(new))
+        return where
+
+    def _grow(self, more: int) -> None:
+        self.counts = np.r_[self.counts, np.zeros(more, np.int64)]
+        self.sums = np.r_[self.sums, np.zeros(more)]
+        self.residues = np.c_[self.residues, np.zeros((len(self.chosen), more), np.int64)]
+        self.previous = np.r_[self.previous, np.zeros(more, np.int64)]
+        self.lots = np.r_[self.lots, np.zeros(more, np.uint64)]
+        self.drawn = np.r_[self.drawn, np.zeros(more, bool)]
+
+    def add(self, part: RoundSums) -> pd.DataFrame:
+        """Add a round (rounds in order) and return its standings, rows by position."""
+        codes = self._codes(part.names)
+        self.counts[codes] += part.counts
+        self.sums[codes] += part.sums
+        scale = math.lcm(self.scale, part.scale)
+        count = max(len(self.chosen), primes_for(int(self.counts.max()) * scale))
+        self.residues = scaled(extend(self.residues, self.chosen, count), primes(count),
+                               scale // self.scale)
+        self.chosen, self.scale = primes(count), scale
+        mine = scaled(extend(part.residues, part.chosen, count), self.chosen, scale // part.scale)
+        self.residues[:, codes] = (self.residues[:, codes] + mine) % np.array(
+            self.chosen, np.int64)[:, None]
+        played = np.zeros(len(self.names), np.int64)
+        played[codes] = part.counts
+        round_sum = np.zeros(len(self.names))
+        round_sum[codes] = part.sums
+        return self._table(part.round, played, round_sum)
+
+    def _exact_keys(self, who: np.ndarray, approx: np.ndarray):
+        """Keys ordering the players ``who`` by exact cumulative average (equal keys for
+        exact ties, larger for larger) and the float shown for each (alike for a tie)."""
+        groups = np.zeros(len(who), np.int64)
+        maybe = maybe_equal(groups, approx)
+        chosen, rows = self.chosen, who[maybe]
+        sets = self.counts[rows]
+        common = math.lcm(*np.unique(sets).tolist()) if len(rows) else 1
+        count = max(len(chosen), primes_for(common * self.scale))
+        residues = extend(self.residues[:, rows], chosen, count)
+        chosen = primes(count)
+        per_sets, sets_at = np.unique(sets, return_inverse=True)
+        for i, prime in enumerate(chosen):
+            factor = np.array([common // k % prime for k in per_sets.tolist()], np.int64)
+            residues[i] = residues[i] * factor[sets_at] % prime
+        return exact_order(groups, approx, maybe, residues, chosen)
+
+    def _table(self, round_no: int, played: np.ndarray, round_sum: np.ndarray) -> pd.DataFrame:
+        who = np.flatnonzero(self.counts > 0)  # every player from their first round on
+        sets = self.counts[who]
+        key, cumulative = self._exact_keys(who, self.sums[who] / sets)
+        size = np.bincount(key)
+        rank = len(who) - np.cumsum(size)[key] + 1
+        order = self._positions(who, key)
+        self.previous[:] = 0
+        self.previous[who[order]] = np.arange(1, len(who) + 1)
+        labels = pc.binary_join_element_wise(
+            pc.cast(pa.array(rank[order]), pa.string()),
+            pc.if_else(pa.array(size[key][order] > 1), "=", ""), "")
+        mine = played[who]
+        round_avg = np.where(mine > 0, round_sum[who] / np.maximum(mine, 1), np.nan)
+        return pd.DataFrame({
+            "round": np.full(len(who), round_no, np.int64),
+            "player": text(who[order], self.names),
+            "sets": sets[order].astype(np.int64),
+            "round_avg": round_avg[order],
+            "cumulative": cumulative[order],
+            "rank": rank[order],
+            "rank_label": labels.to_pandas(),
+            "position": np.arange(1, len(who) + 1, dtype=np.int64),
+        }, copy=False)
+
+    def _before(self, who: np.ndarray) -> np.ndarray:
+        """Each player's place before this round, 1, 2, ...; ``len(names) + 1`` if none."""
+        unplaced = len(self.names) + 1
+        if self.previous.any() or self.first_previous is None:
+            return np.where(self.previous[who] > 0, self.previous[who], unplaced)
+        known = pd.Series(self.first_previous, dtype="float64").reindex(
+            self.names.take(pa.array(who)).to_pylist())
+        code = pd.factorize(known.to_numpy(), sort=True)[0]
+        return np.where(code >= 0, code + 1, unplaced)
+
+    def _positions(self, who: np.ndarray, key: np.ndarray) -> np.ndarray:
+        """The strict order of ``who``: exact average, then the previous round's position,
+        then the lot, then the player id. Lots are drawn only for players whose average and
+        previous position are both equal (usually only in the first round), once each."""
+        pair = (key.max() - key) * (len(self.names) + 2) + self._before(who)
         order = np.argsort(pair)
         same = pair[order[1:]] == pair[order[:-1]]
         slots = np.flatnonzero(np.r_[False, same] | np.r_[same, False])
         if len(slots):
             tied = order[slots]
-            order[slots] = tied[_by_lot(pair[tied], names.take(pa.array(who[tied])), seed)]
-        position[start + order] = np.arange(1, stop - start + 1)
-        placed[start:stop] = start + order
-        previous = np.full(len(previous), len(names) + 1, np.int64)
-        previous[who] = position[start:stop]
-    return placed, position
+            order[slots] = tied[self._by_lot(pair[tied], who[tied])]
+        return order
+
+    def _by_lot(self, pair: np.ndarray, players: np.ndarray) -> np.ndarray:
+        """The order of tied players: by ``pair``, then by lot, then by id where two lots are
+        equal (a chance of 2**-64 for two players: the ids are only sorted then)."""
+        fresh = players[~self.drawn[players]]
+        if len(fresh):
+            self.lots[fresh] = _lots(self.seed, self.names.take(pa.array(fresh)))
+            self.drawn[fresh] = True
+        lots = self.lots[players]
+        order = np.lexsort((lots, pair))
+        drawn_twice = (np.diff(pair[order]) == 0) & (np.diff(lots[order]) == 0)
+        if not drawn_twice.any():
+            return order
+        ids = self.names.take(pa.array(players))
+        return np.lexsort((pc.rank(ids, tiebreaker="first").to_numpy(), lots, pair))
 
 
-def _exact_keys(
-    rates: tuple[np.ndarray, np.ndarray, np.ndarray],
-    ends: np.ndarray,
-    r: np.ndarray,
-    p: np.ndarray,
-    sets: np.ndarray,
-    approx: np.ndarray,
-    bounds: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray]:
-    """Keys ordering each round's players by exact cumulative average (equal keys for exact
-    ties; round i's keys lie in ``bounds[i]:bounds[i + 1]``) and the float shown for each.
-
-    ``rates`` are each rate's (player, numerator, denominator), rounds in order, those of the
-    rounds up to i being ``[:ends[i]]``. Each round is taken apart: its averages read only the
-    rates so far, whose denominators need fewer primes than the whole event's.
-    """
-    key, shown = np.empty(len(r), np.int64), np.empty(len(r))
-    for i, (start, stop) in enumerate(zip(bounds[:-1], bounds[1:], strict=True)):
-        rows = slice(start, stop)
-        by_value = value_order(r[rows], approx[rows])
-        maybe = maybe_equal(r[rows], approx[rows], by_value)
-        residues, chosen = average_residues(
-            *(column[:ends[i]] for column in rates), p[rows][maybe], sets[rows][maybe])
-        order_key, shown[rows] = exact_order(
-            r[rows], approx[rows], maybe, residues, chosen, by_value)
-        key[rows] = start + order_key
-    return key, shown
-
-
-def standings(
-    scores: pd.DataFrame,
-    names: pa.Array,
-    players: np.ndarray,
-    seed: int | str | bytes = 0,
-    previous_positions: Mapping[str, int] | pd.Series | None = None,
-) -> pd.DataFrame:
-    """Standings after each round present in ``scores`` (from ``scores.player_scores``: rows
-    by round), with the player ids ``names`` and each row's player code ``players``.
-
-    ``previous_positions`` (player -> position) breaks ties in the first round present, e.g.
-    the positions after the round before it; players not in it come after those who are.
-    """
-    if scores.empty:
-        return pd.DataFrame({c: pd.Series(dtype="int64") for c in STANDINGS_COLUMNS})
-    round_of_row = scores["round"].to_numpy(np.int64)
-    ends = np.r_[np.flatnonzero(round_of_row[1:] != round_of_row[:-1]) + 1, len(round_of_row)]
-    rounds = round_of_row[ends - 1]
-    rate = scores["score_rate"].to_numpy()
-    each_round = list(zip(np.r_[0, ends[:-1]], ends, strict=True))  # rows are by round
-    counts = np.stack(
-        [np.bincount(players[a:b], minlength=len(names)) for a, b in each_round], axis=1)
-    sums = np.stack(
-        [np.bincount(players[a:b], rate[a:b], len(names)) for a, b in each_round], axis=1)
-    cum_counts, cum_sums = counts.cumsum(axis=1), sums.cumsum(axis=1)
-
-    r, p = np.nonzero(cum_counts.T > 0)  # every player from their first round on, by round
-    sets = cum_counts[p, r]
-    bounds = np.searchsorted(r, np.arange(len(rounds) + 1))
-    rates = (players, scores["rate_num"].to_numpy(), scores["rate_den"].to_numpy())
-    key, cumulative = _exact_keys(
-        rates, ends, r, p, sets, cum_sums[p, r] / sets, bounds)  # ties show alike
-    rank, equal = _ranks(key, r, bounds)
-    played = counts[p, r]
-    round_avg = np.where(played > 0, sums[p, r] / np.maximum(played, 1), np.nan)
-    placed, position = _positions(
-        bounds, p, key, names, _first_previous(names, previous_positions), seed)
-
-    rank = rank[placed]
-    labels = pc.binary_join_element_wise(
-        pc.cast(pa.array(rank), pa.string()), pc.if_else(pa.array(equal[placed] > 1), "=", ""), "")
-    return pd.DataFrame({
-        "round": rounds[r],
-        "player": text(p[placed], names),
-        "sets": sets[placed].astype(np.int64),
-        "round_avg": round_avg[placed],
-        "cumulative": cumulative[placed],
-        "rank": rank,
-        "rank_label": labels.to_pandas(),
-        "position": position[placed],
-    }, copy=False)
+def empty_standings() -> pd.DataFrame:
+    return pd.DataFrame({c: pd.Series(dtype="int64") for c in STANDINGS_COLUMNS})

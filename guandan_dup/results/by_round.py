@@ -1,0 +1,200 @@
+"""Results files read a block of rounds at a time, with every check of ingestion.
+
+A national event's results do not fit in memory as one table, but every check of ingestion
+(duplicates, players at two tables, board numbering) is within a round, and scoring compares
+a set's results only with the same set's: so the rounds are taken in blocks no set crosses
+(usually one round each), and a block is read, checked and scored on its own.
+
+``layout`` looks at the ``round`` and ``set`` columns only, row group by row group, and says
+where each round's rows are; ``ingest_block`` reads one block's row groups, keeps its rows and
+ingests them exactly as ``load_results`` would, rows numbered as in the files. A layout is
+plain data, so a Dask worker can ingest a block from it (the files must be readable there).
+
+A path may be a folder: a Parquet dataset, every ``*.parquet`` file below it in name order,
+hive-partitioned or not. A folder named ``round=N`` gives its files' rows round N when the
+files have no ``round`` column (the way Dask, Spark and Arrow write ``partition_on``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from ..errors import Problem
+from .ingest import Ingested, _codes, _ingest
+from .load import read_table
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the rounds are: per file, each row group's first row and the rounds in it, and
+    the round its folder gives (None: its own column); ``blocks`` the rounds in blocks no set
+    crosses, in order."""
+
+    paths: tuple[str, ...]
+    row_groups: tuple[tuple[tuple[int, frozenset[int]], ...], ...]
+    blocks: tuple[tuple[int, ...], ...]
+    folder_rounds: tuple[int | None, ...] = ()
+
+
+def dataset_files(paths: Sequence[str | os.PathLike]) -> list[tuple[str, int | None]]:
+    """Each results file of ``paths`` (folders expanded) with the round its folder names."""
+    files = []
+    for path in map(Path, paths):
+        if not path.is_dir():
+            files.append((str(path), None))
+            continue
+        hidden = (".", "_")  # temporary and metadata files of dataset writers
+        found = sorted(p for p in path.rglob("*.parquet")
+                       if not any(part.startswith(hidden) for part in p.relative_to(path).parts))
+        for file in found:
+            rounds = [part.split("=", 1)[1] for part in file.relative_to(path).parent.parts
+                      if part.startswith("round=")]
+            files.append((str(file), int(rounds[-1]) if rounds and rounds[-1].isdigit() else None))
+    return files
+
+
+def _with_round(table: pa.Table, folder_round: int | None) -> pa.Table:
+    """The table with the round its folder gives, if it has no round column of its own."""
+    if folder_round is None or "round" in table.column_names:
+        return table
+    return table.append_column("round", pa.array(np.full(len(table), folder_round)))
+
+
+def _round_set(table: pa.Table) -> tuple[np.ndarray, np.ndarray] | None:
+    """The round and set numbers of a row group, or None if any is missing or below 1 (such
+    rows are for ``load_results`` to report)."""
+    columns = []
+    for name in ("round", "set"):
+        column = table[name]
+        if column.null_count or not pa.types.is_integer(column.type):
+            return None
+        values = column.to_numpy().astype(np.int64)
+        if len(values) and values.min() < 1:
+            return None
+        columns.append(values)
+    return columns[0], columns[1]
+
+
+def round_blocks(rounds: np.ndarray, sets: np.ndarray) -> list[list[int]]:
+    """The rounds grouped into blocks no set crosses, in order.
+
+    >>> round_blocks(np.array([1, 1, 2, 3, 4]), np.array([1, 2, 3, 2, 4]))
+    [[1, 2, 3], [4]]
+    """
+    pairs = pd.DataFrame({"round": rounds, "set": sets}).drop_duplicates()
+    last = pairs.groupby("set")["round"].transform("max")
+    reach = last.groupby(pairs["round"]).max()  # the last round each round's sets reach
+    blocks: list[list[int]] = []
+    end = None
+    for round_no, far in reach.items():
+        if end is None or round_no > end:
+            blocks.append([])
+            end = far
+        blocks[-1].append(int(round_no))
+        end = max(end, far)
+    return blocks
+
+
+def layout(paths: Sequence[str | os.PathLike]) -> Layout | None:
+    """The layout of ``paths``, or None when a file cannot be read a round at a time (not
+    Parquet, no integer round/set column, an empty or missing round): ``load_results`` then
+    reads them whole and reports what is wrong."""
+    groups, pairs = [], []
+    files = dataset_files(paths)
+    for path, folder_round in files:
+        try:
+            parquet = pq.ParquetFile(path)
+        except (OSError, pa.ArrowException):
+            return None
+        names = set(parquet.schema_arrow.names) | ({"round"} if folder_round else set())
+        if not {"round", "set"} <= names:
+            return None
+        columns = [c for c in ("round", "set") if c in parquet.schema_arrow.names]
+        start, mine = 0, []
+        for index in range(parquet.num_row_groups):
+            found = _round_set(_with_round(parquet.read_row_group(index, columns=columns),
+                                           folder_round))
+            if found is None:
+                return None
+            rounds, sets = found
+            mine.append((start, frozenset(np.unique(rounds).tolist())))
+            pairs.append(pd.DataFrame({"round": rounds, "set": sets}).drop_duplicates())
+            start += parquet.metadata.row_group(index).num_rows
+        groups.append(tuple(mine))
+    if not pairs or not sum(len(p) for p in pairs):
+        return None
+    every = pd.concat(pairs, ignore_index=True).drop_duplicates()
+    blocks = round_blocks(every["round"].to_numpy(), every["set"].to_numpy())
+    return Layout(tuple(path for path, _ in files), tuple(groups), tuple(map(tuple, blocks)),
+                  tuple(folder_round for _, folder_round in files))
+
+
+@lru_cache(maxsize=1)
+def _row_group(path: str, index: int, modified: int) -> pa.Table:
+    """One row group, kept until the next is read: a row group holding several rounds (a
+    whole file is often one) is read once, not once per block."""
+    return pq.ParquetFile(path).read_row_group(index)
+
+
+def _read_block(path: str, row_groups, block: tuple[int, ...], folder_round: int | None):
+    """The rows of ``block``'s rounds in one file, and their row numbers (from 1)."""
+    wanted = [i for i, (_, rounds) in enumerate(row_groups) if rounds & set(block)]
+    if not wanted:
+        return None, None
+    tables, rows = [], []
+    for index in wanted:
+        table = _with_round(_row_group(path, index, os.stat(path).st_mtime_ns), folder_round)
+        keep = pc.is_in(table["round"], value_set=pa.array(block, table["round"].type))
+        tables.append(table.filter(keep))
+        rows.append(row_groups[index][0] + 1 + np.flatnonzero(keep.to_numpy(False)))
+    return pa.concat_tables(tables), np.concatenate(rows)
+
+
+def ingest_block(
+    plan: Layout,
+    block: Sequence[int],
+    boards_per_set: int | None = None,
+    three_failures_reset: bool = False,
+    adjusted_rates: Mapping[str, float] | None = None,
+) -> Ingested:
+    """Read and check the rounds ``block`` of every file; raises ``InvalidResultsError`` with
+    every problem in them, rows numbered as in the files."""
+    raws = []
+    folder_rounds = plan.folder_rounds or (None,) * len(plan.paths)
+    for path, row_groups, folder_round in zip(plan.paths, plan.row_groups, folder_rounds,
+                                              strict=True):
+        table, rows = _read_block(path, row_groups, tuple(block), folder_round)
+        if table is None:
+            continue
+        raw = read_table(table, path)
+        if raw.kind is not None:
+            raw.frame["_row"] = rows
+        raw.problems[:] = [_renumbered(p, rows) for p in raw.problems]
+        raws.append(raw)
+    return _ingest(raws, boards_per_set, three_failures_reset, _codes(adjusted_rates))
+
+
+def _renumbered(problem: Problem, rows: np.ndarray) -> Problem:
+    """A problem ``read_table`` found, with the row number of the file, not of the block."""
+    if problem.row is None:
+        return problem
+    return dataclasses.replace(problem, row=int(rows[problem.row - 1]))
+
+
+def file_order(plan: Layout, problems: list[Problem]) -> list[Problem]:
+    """Problems of several blocks in file order, then row order (stable within a row)."""
+    files = {name: i for i, name in enumerate(plan.paths)}
+    return sorted(problems, key=lambda p: (files.get(p.file, len(files)), p.row or 0))
+
+

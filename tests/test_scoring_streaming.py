@@ -1,0 +1,120 @@
+"""``score_files`` reads, checks and scores a block of rounds at a time: the same outputs and
+the same error report as reading everything at once."""
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_scoring_digest import PAIRS, seeded_event
+from test_scoring_reference import events
+
+from guandan_dup.errors import InvalidResultsError
+from guandan_dup.levels import LEVEL_NAMES
+from guandan_dup.results import load_results
+from guandan_dup.results.by_round import layout, round_blocks
+from guandan_dup.scoring import OUTPUT_NAMES, read_output, score, score_files
+
+
+def as_file_table(sets: pd.DataFrame) -> pa.Table:
+    """A set-level results file's columns from a normalised set table."""
+    table = pa.Table.from_pandas(sets.drop(columns=["ns_adjusted", "ew_adjusted", "boards"]),
+                                 preserve_index=False)
+    names = pa.array(LEVEL_NAMES)
+    for column in ("ns_level", "ew_level"):
+        index = table.column_names.index(column)
+        table = table.set_column(index, column, names.take(table[column]))
+    return table
+
+
+def write_split(sets: pd.DataFrame, folder, files: int, row_group: int, seed: int) -> list:
+    """The rows shuffled over ``files`` files of row groups of ``row_group`` rows (never an
+    empty file: a file with no rows adds no results and is refused)."""
+    order = np.random.default_rng(seed).permutation(len(sets))
+    paths = []
+    for i, part in enumerate(np.array_split(order, min(files, len(sets)))):
+        path = folder / f"part{i}.parquet"
+        pq.write_table(as_file_table(sets.iloc[np.sort(part)]), path, row_group_size=row_group)
+        paths.append(path)
+    return paths
+
+
+def reachable(sets: pd.DataFrame) -> pd.DataFrame:
+    """``sets`` with each real result's levels replaced by a pair a set can end with (the
+    reference's random levels include 2/2, which ingestion refuses), ties kept alike."""
+    real = sets["ns_level"].notna()
+    pick = (sets.loc[real, "ns_level"].astype(int) * 14 + sets.loc[real, "ew_level"].astype(int))
+    pairs = np.array(PAIRS)[pick.to_numpy() % len(PAIRS)]
+    sets = sets.copy()
+    sets.loc[real, "ns_level"], sets.loc[real, "ew_level"] = pairs[:, 0], pairs[:, 1]
+    return sets
+
+
+def assert_same_as_in_memory(paths, out, **options):
+    scored = score_files(paths, out, **options)
+    whole = score(load_results(paths).sets, **options)
+    for name in OUTPUT_NAMES:
+        written = read_output(out, name)
+        pd.testing.assert_frame_equal(written, getattr(whole, name), check_dtype=False,
+                                      check_categorical=False)
+        pd.testing.assert_frame_equal(getattr(scored, name), getattr(whole, name))
+    assert scored.warnings == whole.warnings
+
+
+@settings(max_examples=25, deadline=None)
+@given(events().filter(len).map(reachable), st.integers(1, 3), st.integers(1, 7),
+       st.integers(0, 9))
+def test_block_at_a_time_equals_all_at_once(tmp_path_factory, sets, files, row_group, seed):
+    folder = tmp_path_factory.mktemp("split")
+    assert_same_as_in_memory(write_split(sets, folder, files, row_group, seed), folder / "out")
+
+
+def test_seeded_event_in_many_row_groups(tmp_path):
+    paths = write_split(seeded_event(), tmp_path, 3, 17, 1)
+    assert_same_as_in_memory(paths, tmp_path / "out", expected=14)
+
+
+def test_a_set_played_in_two_rounds_links_them_into_one_block(tmp_path):
+    sets = seeded_event()
+    sets.loc[sets["set"] == 6, "set"] = 1  # round 3 replays set 1 of round 1
+    paths = write_split(sets, tmp_path, 2, 11, 2)
+    assert layout(paths).blocks == ((1, 2, 3), (4,))
+    assert_same_as_in_memory(paths, tmp_path / "out")
+
+
+def test_round_blocks_chain_through_shared_sets():
+    rounds = np.array([1, 2, 2, 3, 4, 5, 6])
+    sets = np.array([1, 2, 9, 9, 3, 4, 3])
+    assert round_blocks(rounds, sets) == [[1], [2, 3], [4, 5, 6]]
+
+
+def test_problems_in_several_rounds_and_files_are_all_reported_as_at_once(tmp_path):
+    sets = seeded_event()
+    paths = write_split(sets, tmp_path, 2, 13, 3)
+    for path, row in ((paths[0], 3), (paths[1], 40)):  # a bad level in round 1 and round 4
+        table = pq.read_table(path)
+        levels = table["ns_level"].to_pylist()
+        levels[row] = "Z"
+        pq.write_table(table.set_column(table.column_names.index("ns_level"), "ns_level",
+                                        pa.array(levels)), path, row_group_size=13)
+    with pytest.raises(InvalidResultsError) as whole:
+        load_results(paths)
+    (tmp_path / "out").mkdir()
+    with pytest.raises(InvalidResultsError) as streamed:
+        score_files(paths, tmp_path / "out")
+    assert str(streamed.value) == str(whole.value)
+    assert len(streamed.value.problems) >= 2
+    assert list((tmp_path / "out").iterdir()) == []
+
+
+def test_files_not_readable_a_round_at_a_time_are_read_whole(tmp_path):
+    path = tmp_path / "r.parquet"
+    table = as_file_table(seeded_event())
+    rounds = table["round"].to_pylist()
+    rounds[5] = None  # a missing round: reported as load_results reports it
+    pq.write_table(table.set_column(0, "round", pa.array(rounds, pa.int64())), path)
+    assert layout([path]) is None
+    with pytest.raises(InvalidResultsError, match="round"):
+        score_files([path], tmp_path / "out")
