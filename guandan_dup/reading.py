@@ -7,13 +7,14 @@ become one ``GuandanError`` (subclass) naming the file and what to do, never a t
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .errors import GuandanError
+from .errors import GuandanError, Problem, ProblemsError
 
 
 def read_parquet(
@@ -44,3 +45,17 @@ def read_csv(path: str | os.PathLike) -> pd.DataFrame:
         raise GuandanError(f"cannot read {str(path)!r} as a UTF-8 CSV file: {e}") from None
     frame.columns = [str(c).strip().lower() for c in frame.columns]
     return frame.apply(lambda column: column.str.strip())
+
+
+def read_csv_with(
+    path: str | os.PathLike, columns: Sequence[str], error: type[ProblemsError]
+) -> pd.DataFrame:
+    """``read_csv``, refusing with ``error`` (one problem per column) a file that lacks any
+    of ``columns``: a director's CSV with a misnamed header is told which names it has."""
+    frame = read_csv(path)
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        found = ", ".join(frame.columns) or "none"
+        raise error([Problem(Path(path).name, None, c, None, f"missing column (found: {found})")
+                     for c in missing])
+    return frame

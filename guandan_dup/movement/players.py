@@ -15,7 +15,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import Problem, ProblemsError
-from ..reading import read_csv
+from ..reading import read_csv, read_csv_with
 
 
 class InvalidPlayersError(ProblemsError):
@@ -55,14 +55,8 @@ def _seeds(text: pd.Series, file: str) -> tuple[pd.Series, list[Problem]]:
 def load_players(path: str | os.PathLike, kind: str = "individual") -> pd.DataFrame:
     """Players as (player, name, seed[, pair]); ``seed`` is <NA> where the file gives none."""
     file = Path(path).name
-    frame = read_csv(path)
     required = ["id", "name"] + (["pair"] if kind == "pairs" else [])
-    missing = [c for c in required if c not in frame.columns]
-    if missing:
-        found = ", ".join(frame.columns) or "none"
-        raise InvalidPlayersError(
-            [Problem(file, None, c, None, f"missing column (found: {found})") for c in missing]
-        )
+    frame = read_csv_with(path, required, InvalidPlayersError)
     problems = _id_problems(frame, file)
     problems += [
         Problem(file, int(i) + 2, "name", "", "empty name: every player needs one")

@@ -24,7 +24,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import GuandanError, Problem, ProblemsError
-from ..reading import read_csv
+from ..reading import read_csv_with
 
 MAX_MARGIN = 26
 MARGINS = range(MAX_MARGIN + 1)
@@ -155,13 +155,7 @@ def load(path: str | os.PathLike, name: str | None = None) -> ConversionTable:
     be read.
     """
     file = Path(path).name
-    frame = read_csv(path)
-    missing = [c for c in COLUMNS if c not in frame.columns]
-    if missing:
-        found = ", ".join(frame.columns) or "none"
-        raise InvalidConversionError(
-            [Problem(file, None, c, None, f"missing column (found: {found})") for c in missing]
-        )
+    frame = read_csv_with(path, COLUMNS, InvalidConversionError)
     problems: list[Problem] = []
     rows: dict[int, tuple[int, int, int]] = {}
     seen: set[int] = set()

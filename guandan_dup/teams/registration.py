@@ -15,7 +15,7 @@ import pandas as pd
 
 from ..errors import Problem, ProblemsError
 from ..movement import draw_lot
-from ..reading import read_csv
+from ..reading import read_csv_with
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 TEAM_LOT_LABEL = "team numbers"
@@ -27,22 +27,13 @@ class InvalidTeamsError(ProblemsError):
     subject = "the team files"
 
 
-def _required(frame: pd.DataFrame, columns: tuple[str, ...], file: str) -> None:
-    missing = [c for c in columns if c not in frame.columns]
-    if missing:
-        found = ", ".join(frame.columns) or "none"
-        raise InvalidTeamsError(
-            [Problem(file, None, c, None, f"missing column (found: {found})") for c in missing])
-
-
 def load_team_players(path: str | os.PathLike) -> pd.DataFrame:
     """Players as (player, name, team label), file order kept; refuses an empty id, name or
     team,
     a player on two lines (naming both teams when they differ) and a team of fewer than 4
     or more than 6 players."""
     file = Path(path).name
-    frame = read_csv(path)
-    _required(frame, ("id", "name", "team"), file)
+    frame = read_csv_with(path, ("id", "name", "team"), InvalidTeamsError)
     line = frame.index + 2
     problems = [Problem(file, int(n), c, "", f"empty {c}: every player needs one")
                 for c in ("id", "name", "team") for n in line[frame[c] == ""]]
@@ -71,8 +62,7 @@ def load_team_players(path: str | os.PathLike) -> pd.DataFrame:
 def load_team_names(path: str | os.PathLike, labels: list[str]) -> dict[str, str]:
     """Team label -> name from a CSV with ``team, name``; refuses unknown or repeated teams."""
     file = Path(path).name
-    frame = read_csv(path)
-    _required(frame, ("team", "name"), file)
+    frame = read_csv_with(path, ("team", "name"), InvalidTeamsError)
     problems = [Problem(file, int(i) + 2, "team", t, "not a team of the players file")
                 for i, t in frame["team"].items() if t not in labels]
     problems += [Problem(file, int(i) + 2, "team", t, "this team is on two lines")
@@ -86,8 +76,7 @@ def load_team_seeding(path: str | os.PathLike, labels: list[str]) -> list[str]:
     """Team labels best first from a CSV with a ``team`` column; refuses unknown or repeated
     teams."""
     file = Path(path).name
-    frame = read_csv(path)
-    _required(frame, ("team",), file)
+    frame = read_csv_with(path, ("team",), InvalidTeamsError)
     problems = [Problem(file, int(i) + 2, "team", t, "unknown team: not in the players file")
                 for i, t in frame["team"].items() if t not in labels]
     problems += [Problem(file, int(i) + 2, "team", t, "this team is on two lines")

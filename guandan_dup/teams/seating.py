@@ -16,7 +16,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import Problem
-from ..reading import read_csv
+from ..reading import read_csv_with
 from .registration import InvalidTeamsError
 
 LINEUP_COLUMNS = ("round", "team", "room", "player_1", "player_2")
@@ -67,12 +67,7 @@ def load_lineups(
     twice in a team's lineup. ``numbers`` (team label of the players file -> team number)
     turns a label written for a number into a hint."""
     file = Path(path).name
-    frame = read_csv(path)
-    missing = [c for c in LINEUP_COLUMNS if c not in frame.columns]
-    if missing:
-        found = ", ".join(frame.columns) or "none"
-        raise InvalidTeamsError(
-            [Problem(file, None, c, None, f"missing column (found: {found})") for c in missing])
+    frame = read_csv_with(path, LINEUP_COLUMNS, InvalidTeamsError)
     team_of = dict(zip(players["player"].astype(str), players["team"], strict=True))
     frame = frame.assign(line=frame.index + 2)
     unreadable = ~frame["round"].str.fullmatch(r"[1-9][0-9]*")
