@@ -147,6 +147,24 @@ def test_spec10_withdrawal_and_late_entry_in_the_movement(event, tmp_path):
     assert "P003" in set(standings["player"]), "a withdrawn player keeps their results"
 
 
+def test_spec10_rescoring_a_round_ignores_decisions_about_later_rounds(event, tmp_path):
+    run("event", "ingest", event, results_file(event, 1, tmp_path), "--round", 1)
+    run("event", "score", event, "--round", 1)
+    folder = EventFolder.open(event)
+    before = folder.read(1, "standings")
+    run("event", "deal", event, "--round", 2, "--quiet")
+    run("event", "seat", event, "--round", 2)
+    for kind, extra in (("absent", ["--side", "NS"]), ("artificial", ["--result", "A+/A-"]),
+                        ("assigned", ["--result", "K/5"])):
+        table = {"absent": 1, "artificial": 2, "assigned": 3}[kind]
+        run("event", "ledger", "add", event, kind, "--round", 2, "--table", table, "--set", 3,
+            *extra, "--reason", "round 2")
+    run("event", "ledger", "add", event, "not-played", "--round", 2, "--table", 4, "--set", 4,
+        "--reason", "round 2")
+    run("event", "score", event, "--round", 1)
+    pd.testing.assert_frame_equal(EventFolder.open(event).read(1, "standings"), before)
+
+
 def test_spec10_the_bye_player_is_in_the_round_1_standings(event, tmp_path):
     run("event", "ingest", event, results_file(event, 1, tmp_path), "--round", 1)
     run("event", "score", event, "--round", 1)

@@ -48,19 +48,30 @@ def substituted(sets: pd.DataFrame, substitutes: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+def _last_round(results: pd.DataFrame, seating: pd.DataFrame | None) -> int:
+    """The last round being scored: decisions about later rounds wait for them (re-scoring
+    round 1 after a round-2 forfeit was recorded must not seat round 2's table)."""
+    rounds = [frame["round"] for frame in (results, seating) if frame is not None and len(frame)]
+    return int(pd.concat(rounds).max()) if rounds else 0
+
+
 def scoring_inputs(
     results: pd.DataFrame, seating: pd.DataFrame | None, effects: Effects
 ) -> tuple[pd.DataFrame, pd.DataFrame | None]:
     """The normalised set table with the ledger applied, and the variable artificial results
     (round, table, set) or ``None``. ``seating`` (every round's, with a ``round`` column)
     names the players of tables with no result row."""
+    last = _last_round(results, seating)
+    artificial, assigned, not_played = (
+        frame[frame["round"] <= last]
+        for frame in (effects.artificial, effects.assigned, effects.not_played))
     sets = substituted(results, effects.substitutes)
-    decided = pd.concat([effects.artificial[RESULT_KEY], effects.assigned[RESULT_KEY],
-                         effects.not_played[RESULT_KEY]], ignore_index=True).astype("int64")
+    decided = pd.concat([artificial[RESULT_KEY], assigned[RESULT_KEY],
+                         not_played[RESULT_KEY]], ignore_index=True).astype("int64")
     sets = sets[~_keyed(sets).isin(_keyed(decided))] if len(decided) else sets
     kept = results[_keyed(results).isin(_keyed(decided))] if len(decided) else results.iloc[:0]
     made = []
-    for frame, fill in ((effects.artificial, _artificial), (effects.assigned, _assigned)):
+    for frame, fill in ((artificial, _artificial), (assigned, _assigned)):
         if len(frame):
             keys = frame[RESULT_KEY].astype("int64")
             base = keys.merge(substituted(kept, effects.substitutes), on=RESULT_KEY, how="left")
@@ -76,7 +87,7 @@ def scoring_inputs(
         split = effects.fouled.set_index(["round", "set", "table"])["split"]
         where = pd.MultiIndex.from_frame(sets[["round", "set", "table"]])
         sets = sets.assign(split=split.reindex(where).fillna(0).astype("int64").to_numpy())
-    chosen = effects.artificial[effects.artificial["variable"].astype(bool)]
+    chosen = artificial[artificial["variable"].astype(bool)]
     return sets, (chosen[RESULT_KEY] if len(chosen) else None)
 
 
