@@ -60,6 +60,14 @@ def test_spec10_a_bad_entry_is_an_error_listing_every_problem_and_writes_nothing
     assert not (event / "ledger.parquet").exists()
 
 
+def test_art33_overtime_names_a_player_and_refuses_a_side_in_an_individual_event(event):
+    out = run("event", "ledger", "add", event, "overtime", "--round", 1, "--side", "NS",
+              "--minutes", 3, "--reason", "slow", code=1)
+    assert "overtime needs --player" in out
+    assert "--side does not apply to overtime in an individual event" in out
+    assert not (event / "ledger.parquet").exists()
+
+
 def test_spec10_a_set_that_will_not_be_played_is_not_missing(event, tmp_path):
     run("event", "ledger", "add", event, "not-played", "--round", 1, "--table", 2, "--set", 2,
         "--reason", "no time")

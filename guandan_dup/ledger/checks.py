@@ -46,8 +46,8 @@ def _shape_problems(context: Context, fields: dict) -> list[Problem]:
     given = _given(fields) - ALWAYS
     out += [problem(f, None, f"{kind} needs {option(f)}") for f in sorted(required - given)]
     out += [
-        problem(f, fields.get(f), f"{option(f)} does not apply to {kind} in a "
-                f"{context.kind} event")
+        problem(f, fields.get(f), f"{option(f)} does not apply to {kind} in "
+                f"{'an' if context.kind == 'individual' else 'a'} {context.kind} event")
         for f in sorted(given - required - optional)
     ]
     if sum(fields.get(a) is not None for a in AMOUNTS) > 1:
