@@ -278,9 +278,12 @@ def test_spec10_every_registered_player_is_in_the_round_1_standings_even_after_a
 
 
 def test_spec10_substitute_scores_for_the_player_replaced():
-    frame = results((1,))
-    frame.loc[frame["north"] == "p01", "north"] = "x99"
-    scoring = scored(("substitute", 1, dict(player="x99", for_player="p01")))
+    frame = results((1, 2))
+    seat = (frame["round"] == 1) & (frame["north"] == "p01")
+    assert seat.any()
+    frame.loc[seat, "north"] = "x99"
+    ledger = ledger_of(("substitute", 1, dict(player="x99", for_player="p01")))
+    scoring = score_with_ledger(frame, seating(), ledger, context(), EXPECTED)
     plain = scored()
     assert "x99" not in set(scoring.scores["player"])
     pd.testing.assert_frame_equal(plain.scores, scoring.scores)
@@ -299,6 +302,13 @@ def test_art19_substitute_in_a_team_must_be_registered_for_that_team(player, rep
     else:
         with pytest.raises(LedgerError, match="art. 19.2"):
             ledger_of(entry, ctx=ctx)
+
+
+@pytest.mark.parametrize("kind", ["individual", "teams"])
+def test_spec10_a_player_cannot_substitute_for_themselves(kind):
+    ctx = context(kind, team_of={p: 1 + i // 4 for i, p in enumerate(PLAYERS)})
+    with pytest.raises(LedgerError, match="cannot substitute for themselves"):
+        ledger_of(("substitute", 1, dict(player="p01", for_player="p01")), ctx=ctx)
 
 
 def test_spec10_will_not_play_lists_every_set_no_results_file_will_bring():

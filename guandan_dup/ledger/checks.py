@@ -162,7 +162,9 @@ def _who_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> list[
                                f"already withdrew from round {int(gone['round'].iloc[0])}"))
     if replaced is not None and replaced not in known:
         out.append(problem("for_player", replaced, "is not a registered player"))
-    if kind == "substitute" and context.kind == "teams" and replaced in known:
+    if kind == "substitute" and player is not None and player == replaced:
+        out.append(problem("player", player, "cannot substitute for themselves"))
+    elif kind == "substitute" and context.kind == "teams" and replaced in known:
         mine = context.team_of.get(replaced)
         if context.team_of.get(player) != mine:
             out.append(problem("player", player, f"only players registered for team {mine} "
