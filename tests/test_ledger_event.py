@@ -130,6 +130,19 @@ def test_spec10_diff_names_the_moved_players_and_the_ledger_row(event, tmp_path)
     assert "No position or rank moved" not in out
 
 
+def test_art51_list_and_diff_print_the_article_and_a_bracketed_reason_verbatim(event, tmp_path):
+    run("event", "ingest", event, results_file(event, 1, tmp_path), "--round", 1)
+    run("event", "score", event, "--round", 1)
+    leader = EventFolder.open(event).read(1, "standings").sort_values("position").iloc[0]
+    run("event", "ledger", "add", event, "penalty", "--round", 1, "--player",
+        leader["player"], "--points", 60, "--reason", "[/b] phone [bold]", "--article", "41.3")
+    listed = run("event", "ledger", "list", event)
+    assert "[art. 41.3]" in listed and "[/b] phone [bold]" in listed
+    run("event", "score", event, "--round", 1)
+    out = run("event", "diff", event, "--round", 1)
+    assert "[art. 41.3] ([/b] phone [bold])" in out
+
+
 def test_spec10_withdrawal_and_late_entry_in_the_movement(event, tmp_path):
     run("event", "ingest", event, results_file(event, 1, tmp_path), "--round", 1)
     run("event", "score", event, "--round", 1)

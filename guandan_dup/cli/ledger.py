@@ -126,7 +126,7 @@ def list_rows(
     for _, row in ledger.iterrows():
         table.add_row(str(row["id"]), f"{row['time']:%Y-%m-%d %H:%M}", row["kind"],
                       describe(row), str(row["reason"]), status[int(row["id"])])
-    Console(width=160).print(table)
+    Console(width=160, markup=False).print(table)
 
 
 @ledger_app.command("withdraw")
@@ -155,7 +155,7 @@ def diff(
     """Which positions moved between two published standings, and which rows moved them."""
     with reading(directory, wait, notify=tell) as folder:
         report = diff_round(folder, round_no, since)
-    console = Console(width=160)
+    console = Console(width=160, markup=False)
     moved = Table(title=f"Round {round_no}: moved since version {report.since}")
     for column in report.moved.columns:
         moved.add_column(column)
