@@ -111,6 +111,7 @@ def test_art48_deadline_and_override(event, tmp_path):
     ledger = read_ledger(EventFolder.open(event))
     assert ledger["kind"].tolist() == ["ends", "penalty", "override"]
     assert ledger["override"].tolist() == [False, True, True]
+    assert ledger["command"].iloc[2] == f"guandan-dup event score {event} --round 1 --override"
     standings = EventFolder.open(event).read(1, "standings").set_index("player")
     assert standings.loc["P001", "penalty"] == 1.0, "also after a round-1 bye"
     assert standings.loc["P001", "sets"] == played["P001"]

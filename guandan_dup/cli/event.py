@@ -194,7 +194,8 @@ def ingest_command(
     """Check a results file against the plan and seating and store it (corrections replace)."""
     with locked_folder(directory, "event ingest", wait) as folder:
         report = ingest(folder, file, round_no, override=override,
-                        command=f"guandan-dup event ingest {directory} {file} --round {round_no}")
+                        command=f"guandan-dup event ingest {directory} {file} --round {round_no}"
+                                f" --override")
     if not report.changed:
         typer.echo(f"Round {round_no}: these {report.taken} set results are already stored.")
     else:
@@ -225,7 +226,8 @@ def score(
     """
     with locked_folder(directory, "event score", wait) as folder:
         scored = score_round(folder, round_no, force=force, override=override,
-                             command=f"guandan-dup event score {directory} --round {round_no}")
+                             command=f"guandan-dup event score {directory} --round {round_no}"
+                                     f"{' --force' if force else ''} --override")
     for warning in scored.warnings:
         typer.echo(f"Warning: {warning}", err=True)
     if isinstance(scored, KnockoutRound):
