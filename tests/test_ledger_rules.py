@@ -311,6 +311,22 @@ def test_spec10_a_player_cannot_substitute_for_themselves(kind):
         ledger_of(("substitute", 1, dict(player="p01", for_player="p01")), ctx=ctx)
 
 
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        (("assigned", 1, dict(table=1, set=1, result="K/5")), "scores whole matches"),
+        (("artificial", 1, dict(table=1, set=1, result="A+/A-")), "scores whole matches"),
+        (("not-played", 1, dict(table=1, set=1)), "scores whole matches"),
+        (("fouled", 1, dict(set=1, tables="1,2")), "scores whole matches"),
+        (("late", 1, dict(table=1, set=1, side="NS", minutes=12.0)), "absent --team T"),
+    ],
+)
+def test_art34_a_team_event_refuses_table_decisions_its_scorer_would_ignore(entry, message):
+    ctx = context("teams", team_of={p: 1 + i // 4 for i, p in enumerate(PLAYERS)})
+    with pytest.raises(LedgerError, match=message):
+        ledger_of(entry, ctx=ctx)
+
+
 def test_spec10_will_not_play_lists_every_set_no_results_file_will_bring():
     effects = replay(ledger_of(
         ("not-played", 1, dict(table=4, set=1)), ("absent", 2, dict(table=2, side="NS")),

@@ -23,6 +23,10 @@ from .kinds import (
 )
 from .penalties import SCALES, decimal_problem
 
+# Table-level decisions the team scorer has no place for: it scores matches from the rooms'
+# results and the ledger's match adjustments, so these would be recorded and silently ignored.
+MATCH_SCORED = frozenset({"assigned", "artificial", "not-played", "fouled"})
+
 
 def _given(fields: dict) -> set[str]:
     given = {k for k, v in fields.items() if v is not None and v is not False}
@@ -40,6 +44,10 @@ def _shape_problems(context: Context, fields: dict) -> list[Problem]:
     out = []
     if not isinstance(round_no, int) or not 1 <= round_no <= context.rounds:
         out.append(problem("round", round_no, f"the plan has rounds 1..{context.rounds}"))
+    if context.kind == "teams" and kind in MATCH_SCORED:
+        out.append(problem("kind", kind, "a team event scores whole matches, so a table's set "
+                           "cannot be decided alone: record `absent` or `excused --team T`, or "
+                           "write the rooms' codes (A+/A-/A) in the results file (teams.md)"))
     if not str(fields.get("reason") or "").strip():
         out.append(problem("reason", fields.get("reason"), "every decision needs a reason"))
     required, optional = (TEAM_FIELDS if context.kind == "teams" else FIELDS)[kind]
@@ -112,6 +120,9 @@ def _value_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> lis
     minutes = fields.get("minutes")
     if minutes is not None and not minutes > 0:
         out.append(problem("minutes", minutes, "expected minutes above 0"))
+    elif kind == "late" and context.kind == "teams" and minutes is not None and minutes > 10:
+        out.append(problem("minutes", minutes, "over 10 minutes is a forfeit (art. 32.3): in a "
+                           "team event record it as `absent --team T` (art. 34)"))
     elif kind == "overtime" and minutes is not None and minutes > 10:
         out.append(problem("minutes", minutes, "art. 33 covers up to 10 minutes over time; "
                            "give a penalty (--scale or points) for more"))
