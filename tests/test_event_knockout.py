@@ -146,6 +146,7 @@ def test_status_follows_the_bracket(tmp_path):
     assert [r.expected_results for r in state.rounds] == [2, 2, 3]
     assert state.rounds[0].scored and not state.rounds[1].seated
     assert "Round 1: 4 of 4 matches decided (rounds/1/bracket.parquet)" in state.notes
+    assert state.notes[0] == "Knockout of 6 pairs (lot): 3 rounds, places 1-6 played out"
     assert state.next_step() == "guandan-dup event deal DIR --round 2"
 
 

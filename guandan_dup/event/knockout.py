@@ -252,7 +252,7 @@ def status_notes(folder: EventFolder) -> tuple[str, ...]:
     decided, and the places once the last round is scored."""
     plan = folder.plan
     notes = [f"Knockout of {plan.entries()} {plan.kind} ({plan.layout()}): {plan.rounds} "
-             "rounds, places 1-8 played out"]
+             f"rounds, places 1-{min(plan.entries(), 8)} played out"]
     for r in range(1, plan.rounds + 1):
         bracket = folder.read(r, "bracket")
         if bracket is not None:
