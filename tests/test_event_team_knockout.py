@@ -82,7 +82,9 @@ def test_art29_team_knockout_seeded_from_a_finished_swiss(tmp_path, swiss):
     results["tiebreak"] = results["table"].map({3: fourth})
     run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"), "--round", 1)
     out = run("event", "score", directory, "--round", 1)
-    assert "4 wins (extra boards)" in out
+    named = {t: f"team {t} {n}" for t, n in zip(teams_of(folder)["team"], teams_of(folder)["name"],
+                                                  strict=True)}
+    assert f"match 1 (main): {named[1]} v {named[4]}, {named[4]} wins (extra boards)" in out
     first = folder.read(1, "bracket")
     assert first.loc[0, ["winner", "decided_by"]].tolist() == ["4", "extra boards"]
     assert first.loc[1, "decided_by"] in ("场分", "extra boards")
@@ -120,7 +122,10 @@ def decide_round_two(tmp_path: Path, directory: Path) -> None:
         results.loc[results["table"] == table, ["ns_level", "ew_level", "adjusted"]] = [
             ns, ew, adjusted]
     run("event", "ingest", directory, write(results, tmp_path / "r2.parquet"), "--round", 2)
-    assert "Final places: 1 " in run("event", "score", directory, "--round", 2)
+    out = run("event", "score", directory, "--round", 2)
+    winner = folder.read(2, "bracket").set_index("places").loc["main", "winner"]
+    name = teams_of(folder).set_index("team").loc[int(winner), "name"]
+    assert f"Final places: 1 team {winner} {name}, 2 team " in out  # teams read out by name
 
 
 @pytest.mark.parametrize(

@@ -33,6 +33,7 @@ from . import team_knockout
 from .folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
 from .ledger import effects
 from .plan import EventPlan
+from .teams import team_caption, teams_of
 
 
 def knockout_plan(
@@ -160,18 +161,24 @@ class KnockoutRound:
     bracket: pd.DataFrame
     places: pd.DataFrame | None
     warnings: list[str] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)
+    """Side -> how the director reads it out (a team's number alone says little: "team 3
+    南京队"); a side not in it is read as it is (a pair id)."""
+
+    def side(self, side: str) -> str:
+        return self.names.get(str(side), str(side))
 
     def summary(self) -> list[str]:
         lines = [f"Scored knockout round {self.round}:"]
         lines += [
-            f"  match {m.match} ({m.places}): {m.side_a} v {m.side_b}, {m.winner} wins "
-            f"({m.decided_by})" if m.decided_by != "bye" else
-            f"  match {m.match} ({m.places}): {m.side_a} has a bye"
+            f"  match {m.match} ({m.places}): {self.side(m.side_a)} v {self.side(m.side_b)}, "
+            f"{self.side(m.winner)} wins ({m.decided_by})" if m.decided_by != "bye" else
+            f"  match {m.match} ({m.places}): {self.side(m.side_a)} has a bye"
             for m in self.bracket.itertuples()
         ]
         if self.places is not None:
             lines.append("Final places: " + ", ".join(
-                f"{p.place_label} {p.side}" for p in self.places.head(8).itertuples()
+                f"{p.place_label} {self.side(p.side)}" for p in self.places.head(8).itertuples()
             ) + " (all in places.parquet)")
         return lines
 
@@ -185,7 +192,12 @@ def score_round(folder: EventFolder, round_no: int) -> KnockoutRound:
     places = None
     if round_no == folder.plan.rounds:
         places = read_parquet(folder.path / PLACES, "places file").to_pandas()
-    return KnockoutRound(round_no, done, places, _stale_next_round(folder, round_no))
+    names = {}
+    if folder.plan.kind == "teams":
+        teams = teams_of(folder)
+        names = {str(t): team_caption(int(t), name)
+                 for t, name in zip(teams["team"], teams["name"], strict=True)}
+    return KnockoutRound(round_no, done, places, _stale_next_round(folder, round_no), names)
 
 
 def with_forfeits(folder: EventFolder, round_no: int, results: pd.DataFrame) -> pd.DataFrame:
