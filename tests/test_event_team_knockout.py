@@ -129,6 +129,29 @@ def decide_round_two(tmp_path: Path, directory: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("named", "says"),
+    [
+        ("second", "names neither team of the match (1 v 4)"),  # team 2 plays match 2
+        ("nobody", "names no team of the event"),
+    ],
+)
+def test_art49_tiebreak_naming_a_team_outside_the_match_is_refused(tmp_path, swiss, named,
+                                                                   says):
+    directory = init_knockout(tmp_path, swiss)
+    folder = EventFolder.open(directory)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    value = teams_of(folder).set_index("team").loc[2, "label"] if named == "second" else named
+    results = level(set_results(folder, 1), [1, 3])
+    results["tiebreak"] = results["table"].map({3: value})
+    before = snapshot(directory)
+    out = run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"), "--round",
+              1, code=1)
+    assert f"column 'tiebreak': value '{value}': match at tables 1 and 3: {says}" in out
+    assert snapshot(directory) == before
+
+
+@pytest.mark.parametrize(
     ("extra", "says"),
     [
         (("--top", "9"), "between 2 and 6 may go through"),
