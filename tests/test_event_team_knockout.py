@@ -13,7 +13,7 @@ from event_support import set_results, snapshot, write
 from typer.testing import CliRunner
 
 from guandan_dup.cli.app import app
-from guandan_dup.event import EventFolder
+from guandan_dup.event import EventFolder, event_status
 from guandan_dup.event.team_rehearse import demo_teams, rehearse_teams
 from guandan_dup.event.teams import teams_of
 from guandan_dup.levels import LEVEL_NAMES as LEVELS
@@ -231,3 +231,6 @@ def test_simulate_a_team_knockout_with_bots(tmp_path):
         level = scored[scored["home"].eq(True).fillna(False) & (scored["levels"] == 0)]
         extra = bracket[bracket["decided_by"] == "extra boards"]
         assert sorted(extra["match"]) == sorted(level["match"])
+    first = pd.read_parquet(out / "places.parquet")["side"].iloc[0]
+    name = teams_of(folder).set_index("team").loc[int(first), "name"]
+    assert f"Places: places.parquet; winner team {first} {name}" in event_status(folder).notes

@@ -192,12 +192,18 @@ def score_round(folder: EventFolder, round_no: int) -> KnockoutRound:
     places = None
     if round_no == folder.plan.rounds:
         places = read_parquet(folder.path / PLACES, "places file").to_pandas()
-    names = {}
-    if folder.plan.kind == "teams":
-        teams = teams_of(folder)
-        names = {str(t): team_caption(int(t), name)
-                 for t, name in zip(teams["team"], teams["name"], strict=True)}
-    return KnockoutRound(round_no, done, places, _stale_next_round(folder, round_no), names)
+    return KnockoutRound(round_no, done, places, _stale_next_round(folder, round_no),
+                         side_names(folder))
+
+
+def side_names(folder: EventFolder) -> dict[str, str]:
+    """Side -> how the director reads it out: a team by number and name; a pair by its id
+    (not in the mapping)."""
+    if folder.plan.kind != "teams":
+        return {}
+    teams = teams_of(folder)
+    return {str(t): team_caption(int(t), name)
+            for t, name in zip(teams["team"], teams["name"], strict=True)}
 
 
 def with_forfeits(folder: EventFolder, round_no: int, results: pd.DataFrame) -> pd.DataFrame:
@@ -274,5 +280,6 @@ def status_notes(folder: EventFolder) -> tuple[str, ...]:
     places_path = folder.path / PLACES
     if places_path.exists():
         places = read_parquet(places_path, "places file").to_pandas()
-        notes.append(f"Places: {PLACES}; winner {places['side'].iloc[0]}")
+        winner = str(places["side"].iloc[0])
+        notes.append(f"Places: {PLACES}; winner {side_names(folder).get(winner, winner)}")
     return tuple(notes)
