@@ -126,6 +126,20 @@ def test_a_seeding_list_gives_the_byes_to_the_top_seeds(tmp_path):
 
 
 @pytest.mark.parametrize(
+    ("pairs", "boards", "says"),
+    [
+        (2, 1, "2 entries (lot), 1 round of one set of 1 board."),
+        (5, 3, "5 entries (lot), 3 rounds of one set of 3 boards."),
+    ],
+)
+def test_init_says_the_knockout_shape_in_words(tmp_path, pairs, boards, says):
+    csv = players_csv(tmp_path / "players.csv", 2 * pairs, "pairs")
+    out = run("event", "init", tmp_path / "ko", "--kind", "pairs", "--format", "knockout",
+              "--players", csv, "--boards-per-set", boards)
+    assert says in out
+
+
+@pytest.mark.parametrize(
     ("extra", "says"),
     [
         (("--rounds", "3"), "leave out --rounds"),
