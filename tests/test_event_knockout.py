@@ -126,6 +126,20 @@ def test_a_seeding_list_gives_the_byes_to_the_top_seeds(tmp_path):
 
 
 @pytest.mark.parametrize(
+    ("pairs", "boards", "says"),
+    [
+        (2, 1, "2 entries (lot), 1 round of one set of 1 board."),
+        (5, 3, "5 entries (lot), 3 rounds of one set of 3 boards."),
+    ],
+)
+def test_init_says_the_knockout_shape_in_words(tmp_path, pairs, boards, says):
+    csv = players_csv(tmp_path / "players.csv", 2 * pairs, "pairs")
+    out = run("event", "init", tmp_path / "ko", "--kind", "pairs", "--format", "knockout",
+              "--players", csv, "--boards-per-set", boards)
+    assert says in out
+
+
+@pytest.mark.parametrize(
     ("extra", "says"),
     [
         (("--rounds", "3"), "leave out --rounds"),
@@ -146,6 +160,7 @@ def test_status_follows_the_bracket(tmp_path):
     assert [r.expected_results for r in state.rounds] == [2, 2, 3]
     assert state.rounds[0].scored and not state.rounds[1].seated
     assert "Round 1: 4 of 4 matches decided (rounds/1/bracket.parquet)" in state.notes
+    assert state.notes[0] == "Knockout of 6 pairs (lot): 3 rounds, places 1-6 played out"
     assert state.next_step() == "guandan-dup event deal DIR --round 2"
 
 

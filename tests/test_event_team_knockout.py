@@ -13,7 +13,7 @@ from event_support import set_results, snapshot, write
 from typer.testing import CliRunner
 
 from guandan_dup.cli.app import app
-from guandan_dup.event import EventFolder
+from guandan_dup.event import EventFolder, event_status
 from guandan_dup.event.team_rehearse import demo_teams, rehearse_teams
 from guandan_dup.event.teams import teams_of
 from guandan_dup.levels import LEVEL_NAMES as LEVELS
@@ -82,7 +82,9 @@ def test_art29_team_knockout_seeded_from_a_finished_swiss(tmp_path, swiss):
     results["tiebreak"] = results["table"].map({3: fourth})
     run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"), "--round", 1)
     out = run("event", "score", directory, "--round", 1)
-    assert "4 wins (extra boards)" in out
+    named = {t: f"team {t} {n}" for t, n in zip(teams_of(folder)["team"], teams_of(folder)["name"],
+                                                  strict=True)}
+    assert f"match 1 (main): {named[1]} v {named[4]}, {named[4]} wins (extra boards)" in out
     first = folder.read(1, "bracket")
     assert first.loc[0, ["winner", "decided_by"]].tolist() == ["4", "extra boards"]
     assert first.loc[1, "decided_by"] in ("场分", "extra boards")
@@ -120,7 +122,33 @@ def decide_round_two(tmp_path: Path, directory: Path) -> None:
         results.loc[results["table"] == table, ["ns_level", "ew_level", "adjusted"]] = [
             ns, ew, adjusted]
     run("event", "ingest", directory, write(results, tmp_path / "r2.parquet"), "--round", 2)
-    assert "Final places: 1 " in run("event", "score", directory, "--round", 2)
+    out = run("event", "score", directory, "--round", 2)
+    winner = folder.read(2, "bracket").set_index("places").loc["main", "winner"]
+    name = teams_of(folder).set_index("team").loc[int(winner), "name"]
+    assert f"Final places: 1 team {winner} {name}, 2 team " in out  # teams read out by name
+
+
+@pytest.mark.parametrize(
+    ("named", "says"),
+    [
+        ("second", "names neither team of the match (1 v 4)"),  # team 2 plays match 2
+        ("nobody", "names no team of the event"),
+    ],
+)
+def test_art49_tiebreak_naming_a_team_outside_the_match_is_refused(tmp_path, swiss, named,
+                                                                   says):
+    directory = init_knockout(tmp_path, swiss)
+    folder = EventFolder.open(directory)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    value = teams_of(folder).set_index("team").loc[2, "label"] if named == "second" else named
+    results = level(set_results(folder, 1), [1, 3])
+    results["tiebreak"] = results["table"].map({3: value})
+    before = snapshot(directory)
+    out = run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"), "--round",
+              1, code=1)
+    assert f"column 'tiebreak': value '{value}': match at tables 1 and 3: {says}" in out
+    assert snapshot(directory) == before
 
 
 @pytest.mark.parametrize(
@@ -203,3 +231,6 @@ def test_simulate_a_team_knockout_with_bots(tmp_path):
         level = scored[scored["home"].eq(True).fillna(False) & (scored["levels"] == 0)]
         extra = bracket[bracket["decided_by"] == "extra boards"]
         assert sorted(extra["match"]) == sorted(level["match"])
+    first = pd.read_parquet(out / "places.parquet")["side"].iloc[0]
+    name = teams_of(folder).set_index("team").loc[int(first), "name"]
+    assert f"Places: places.parquet; winner team {first} {name}" in event_status(folder).notes

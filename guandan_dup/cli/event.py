@@ -126,8 +126,8 @@ def init(
     if plan.format == "knockout":
         typer.echo(
             f"Created {plan.kind} knockout {plan.name!r} in {directory}: {plan.entries()} "
-            f"entries ({plan.layout()}), {plan.rounds} rounds of one set of "
-            f"{plan.boards_per_set} boards."
+            f"entries ({plan.layout()}), {plan.rounds} round{'s' * (plan.rounds > 1)} of one "
+            f"set of {plan.boards_per_set} board{'s' * (plan.boards_per_set > 1)}."
         )
     elif plan.kind == "teams":
         typer.echo(

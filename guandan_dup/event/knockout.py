@@ -33,6 +33,7 @@ from . import team_knockout
 from .folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
 from .ledger import effects
 from .plan import EventPlan
+from .teams import team_caption, teams_of
 
 
 def knockout_plan(
@@ -160,18 +161,24 @@ class KnockoutRound:
     bracket: pd.DataFrame
     places: pd.DataFrame | None
     warnings: list[str] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)
+    """Side -> how the director reads it out (a team's number alone says little: "team 3
+    南京队"); a side not in it is read as it is (a pair id)."""
+
+    def side(self, side: str) -> str:
+        return self.names.get(str(side), str(side))
 
     def summary(self) -> list[str]:
         lines = [f"Scored knockout round {self.round}:"]
         lines += [
-            f"  match {m.match} ({m.places}): {m.side_a} v {m.side_b}, {m.winner} wins "
-            f"({m.decided_by})" if m.decided_by != "bye" else
-            f"  match {m.match} ({m.places}): {m.side_a} has a bye"
+            f"  match {m.match} ({m.places}): {self.side(m.side_a)} v {self.side(m.side_b)}, "
+            f"{self.side(m.winner)} wins ({m.decided_by})" if m.decided_by != "bye" else
+            f"  match {m.match} ({m.places}): {self.side(m.side_a)} has a bye"
             for m in self.bracket.itertuples()
         ]
         if self.places is not None:
             lines.append("Final places: " + ", ".join(
-                f"{p.place_label} {p.side}" for p in self.places.head(8).itertuples()
+                f"{p.place_label} {self.side(p.side)}" for p in self.places.head(8).itertuples()
             ) + " (all in places.parquet)")
         return lines
 
@@ -185,7 +192,18 @@ def score_round(folder: EventFolder, round_no: int) -> KnockoutRound:
     places = None
     if round_no == folder.plan.rounds:
         places = read_parquet(folder.path / PLACES, "places file").to_pandas()
-    return KnockoutRound(round_no, done, places, _stale_next_round(folder, round_no))
+    return KnockoutRound(round_no, done, places, _stale_next_round(folder, round_no),
+                         side_names(folder))
+
+
+def side_names(folder: EventFolder) -> dict[str, str]:
+    """Side -> how the director reads it out: a team by number and name; a pair by its id
+    (not in the mapping)."""
+    if folder.plan.kind != "teams":
+        return {}
+    teams = teams_of(folder)
+    return {str(t): team_caption(int(t), name)
+            for t, name in zip(teams["team"], teams["name"], strict=True)}
 
 
 def with_forfeits(folder: EventFolder, round_no: int, results: pd.DataFrame) -> pd.DataFrame:
@@ -252,7 +270,7 @@ def status_notes(folder: EventFolder) -> tuple[str, ...]:
     decided, and the places once the last round is scored."""
     plan = folder.plan
     notes = [f"Knockout of {plan.entries()} {plan.kind} ({plan.layout()}): {plan.rounds} "
-             "rounds, places 1-8 played out"]
+             f"rounds, places 1-{min(plan.entries(), 8)} played out"]
     for r in range(1, plan.rounds + 1):
         bracket = folder.read(r, "bracket")
         if bracket is not None:
@@ -262,5 +280,6 @@ def status_notes(folder: EventFolder) -> tuple[str, ...]:
     places_path = folder.path / PLACES
     if places_path.exists():
         places = read_parquet(places_path, "places file").to_pandas()
-        notes.append(f"Places: {PLACES}; winner {places['side'].iloc[0]}")
+        winner = str(places["side"].iloc[0])
+        notes.append(f"Places: {PLACES}; winner {side_names(folder).get(winner, winner)}")
     return tuple(notes)

@@ -87,9 +87,10 @@ def seat_round(
 
 def _tiebreaks(folder: EventFolder, matches: pd.DataFrame, results: pd.DataFrame) -> tuple:
     """match -> team named in a ``tiebreak`` cell of either room (its number or its label),
-    and the problems of cells naming no team."""
+    match -> that cell as written (problems quote it), and the problems of cells naming no
+    team."""
     if "tiebreak" not in results:
-        return {}, []
+        return {}, {}, []
     teams = teams_of(folder)
     number = {str(t): int(t) for t in teams["team"]}
     number |= {str(label): int(t) for t, label in zip(teams["team"], teams["label"],
@@ -97,7 +98,7 @@ def _tiebreaks(folder: EventFolder, matches: pd.DataFrame, results: pd.DataFrame
     match_of = {int(t): int(m) for m, o, c in zip(matches["match"], matches["open_table"],
                                                    matches["closed_table"], strict=True)
                 if not pd.isna(o) for t in (o, c)}
-    named, problems = {}, []
+    named, written, problems = {}, {}, []
     for table, value in zip(results["table"], results["tiebreak"], strict=True):
         if isinstance(value, str) and value.strip():
             team = number.get(value.strip())
@@ -105,7 +106,8 @@ def _tiebreaks(folder: EventFolder, matches: pd.DataFrame, results: pd.DataFrame
                 problems.append((int(table), "tiebreak", value, "names no team of the event"))
             elif int(table) in match_of:
                 named[match_of[int(table)]] = team
-    return named, problems
+                written[match_of[int(table)]] = value.strip()
+    return named, written, problems
 
 
 def decide(folder: EventFolder, round_no: int, results: pd.DataFrame) -> tuple:
@@ -122,10 +124,11 @@ def decide(folder: EventFolder, round_no: int, results: pd.DataFrame) -> tuple:
                     | matches["away"].isin(adjusted["team"])]
     scored = score_matches(ready, results, conversion_of(folder), "knockout",
                            adjusted[["round", "team", "kind"]])
-    named, problems = _tiebreaks(folder, ready, results)
+    named, written, problems = _tiebreaks(folder, ready, results)
     outcomes, found = team_outcomes(ready, scored, named)
     open_table = dict(zip(ready["match"], ready["open_table"], strict=True))
-    problems += [(int(open_table[m]), *rest) for m, *rest in found]
+    problems += [(int(open_table[m]), column, written.get(m, value) if value is not None
+                  else value, rule) for m, column, value, rule in found]
     return outcomes, scored, problems
 
 
@@ -140,14 +143,16 @@ def result_problems(
     rows = pd.concat([f for f in (stored, located) if f is not None], ignore_index=True)
     _, _, problems = decide(folder, round_no, rows)
     matches = folder.read(round_no, "matches")
-    rooms = {int(o): int(c) for o, c in zip(matches["open_table"], matches["closed_table"],
-                                           strict=True) if not pd.isna(o)}
+    rooms = {int(t): (int(o), int(c)) for o, c in zip(matches["open_table"],
+                                                     matches["closed_table"], strict=True)
+             if not pd.isna(o) for t in (o, c)}  # either room's table -> (open, closed)
     line = dict(zip(located["table"].astype(int), located["file_row"], strict=True))
     out = []
     for table, column, value, rule in problems:
-        row = line.get(table, line.get(rooms.get(table, -1)))
+        open_room, closed_room = rooms.get(table, (table, table))
+        row = line.get(table, line.get(closed_room if table == open_room else open_room))
         out.append(Problem(file, None if row is None else int(row), column, value,
-                           f"match at tables {table} and {rooms.get(table, table)}: {rule}"))
+                           f"match at tables {open_room} and {closed_room}: {rule}"))
     return out
 
 

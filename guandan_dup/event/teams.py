@@ -149,6 +149,11 @@ def teams_of(folder: EventFolder) -> pd.DataFrame:
     return read_parquet(folder.path / "teams.parquet", "event file").to_pandas()
 
 
+def team_caption(number: int, name: str) -> str:
+    """How a director reads a team out: its number, then its name when it has one."""
+    return f"team {number}" + (f" {name}" if name and name != str(number) else "")
+
+
 @dataclass(frozen=True)
 class TeamSeating:
     """A seated round: its matches, lineups and tables, and any rematch it could not avoid."""
@@ -161,8 +166,7 @@ class TeamSeating:
     """Team number -> name, for the lines a director reads out."""
 
     def team(self, number: int) -> str:
-        name = self.names.get(int(number), "")
-        return f"team {number}" + (f" {name}" if name and name != str(number) else "")
+        return team_caption(number, self.names.get(int(number), ""))
 
     def summary(self) -> list[str]:
         lines = [
