@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from guandan_dup.errors import Problem
-from guandan_dup.results.validate import _repeated, players_at_one_table
+from guandan_dup.results.validate import players_at_one_table, repeated
 from guandan_dup.seats import SEAT_COLUMNS
 
 KEY = ("round", "set", "table")
@@ -57,8 +57,8 @@ def test_property_players_at_one_table_equals_reference(rows):
 
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.integers(0, 40), max_size=30), st.sampled_from([1, 10**9]))
-def test_property_repeated_keys_counted_or_hashed_alike(keys, scale):
+def test_propertyrepeated_keys_counted_or_hashed_alike(keys, scale):
     """Small keys take the counting path, scaled ones (sparse) the hashing path."""
     keys = np.array(keys, dtype=np.int64) * scale
     counts = Counter(keys.tolist())
-    assert _repeated(keys).tolist() == [counts[k] > 1 for k in keys.tolist()]
+    assert repeated(keys).tolist() == [counts[k] > 1 for k in keys.tolist()]

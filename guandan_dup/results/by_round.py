@@ -31,6 +31,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ..errors import Problem
+from .clean import clean_block
 from .ingest import Ingested, _codes, _ingest
 from .load import read_table
 
@@ -169,20 +170,27 @@ def ingest_block(
     adjusted_rates: Mapping[str, float] | None = None,
 ) -> Ingested:
     """Read and check the rounds ``block`` of every file; raises ``InvalidResultsError`` with
-    every problem in them, rows numbered as in the files."""
-    raws = []
+    every problem in them, rows numbered as in the files. A sound block of plain set-level
+    files is accepted by ``clean.clean_block`` (with its players' codes), the rest ingested
+    in full."""
     folder_rounds = plan.folder_rounds or (None,) * len(plan.paths)
-    for path, row_groups, folder_round in zip(plan.paths, plan.row_groups, folder_rounds,
-                                              strict=True):
-        table, rows = _read_block(path, row_groups, tuple(block), folder_round)
-        if table is None:
-            continue
+    read = [(path, *_read_block(path, row_groups, tuple(block), folder_round))
+            for path, row_groups, folder_round in zip(plan.paths, plan.row_groups,
+                                                      folder_rounds, strict=True)]
+    read = [(path, table, rows) for path, table, rows in read if table is not None]
+    codes = _codes(adjusted_rates)
+    clean = clean_block([table for _, table, _ in read], boards_per_set, three_failures_reset,
+                        codes)
+    if clean is not None:
+        return Ingested(clean.sets, [], (clean.players, clean.seats))
+    raws = []
+    for path, table, rows in read:
         raw = read_table(table, path)
         if raw.kind is not None:
             raw.frame["_row"] = rows
         raw.problems[:] = [_renumbered(p, rows) for p in raw.problems]
         raws.append(raw)
-    return _ingest(raws, boards_per_set, three_failures_reset, _codes(adjusted_rates))
+    return _ingest(raws, boards_per_set, three_failures_reset, codes)
 
 
 def _renumbered(problem: Problem, rows: np.ndarray) -> Problem:

@@ -35,10 +35,13 @@ _COLUMN_ORDER = ["round", "group", "table", "set", "board", *SEAT_COLUMNS, "ns_l
 
 @dataclass(frozen=True)
 class Ingested:
-    """Validated results: the normalised set table and warnings worth a director's look."""
+    """Validated results: the normalised set table and warnings worth a director's look;
+    ``seats``, when ingestion hashed the ids (``clean.clean_block``), the distinct ids and
+    each row's players as codes into them (rows of ``sets``, seats N E S W) for scoring."""
 
     sets: pd.DataFrame
     warnings: list[str] = field(default_factory=list)
+    seats: tuple[pa.Array, np.ndarray] | None = None
 
 
 def load_results(

@@ -9,6 +9,7 @@ the caller raises once with all of them. Frames carry ``_file`` and ``_row`` (se
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from itertools import combinations
 
 import numpy as np
@@ -193,7 +194,7 @@ def _describe(key: dict) -> str:
     return ", ".join(f"{name} {value}" for name, value in key.items())
 
 
-def _repeated(keys: np.ndarray) -> np.ndarray:
+def repeated(keys: np.ndarray) -> np.ndarray:
     """Mask of the non-negative int ``keys`` that occur more than once.
 
     Counting (``bincount``) is several times faster than hashing, but needs an array as long
@@ -219,7 +220,7 @@ def players_at_one_table(frame: pd.DataFrame) -> list[Problem]:
     seats = np.flatnonzero((codes >= 0) & keyed)
     round_set = key.fillna(0).groupby(["round", "set"]).ngroup().to_numpy(np.int64)
     seat_keys = np.tile(round_set, 4)[seats] * (len(players) + 1) + codes[seats]
-    again = _repeated(seat_keys)
+    again = repeated(seat_keys)
     tables = key["table"].to_numpy(np.int64, na_value=0)
     seen = pd.DataFrame(
         {"key": seat_keys[again], "table": tables[seats[again] % n]}, index=seats[again]
@@ -242,11 +243,15 @@ def players_at_one_table(frame: pd.DataFrame) -> list[Problem]:
     ]
 
 
-def _possible(boards: int | None, three_failures_reset: bool, start: tuple[int, int]):
+@cache
+def possible_levels(boards: int | None, three_failures_reset: bool, start: tuple[int, int]):
+    """Which (NS, EW) final level indices a set of at most ``boards`` boards (None: any) can
+    end with from ``start``: a 14 x 14 mask, the same for every block (so kept)."""
     possible = np.zeros((len(LEVEL_NAMES), len(LEVEL_NAMES)), dtype=bool)
     for played in [None] if boards is None else range(1, boards + 1):
         for ns, ew in reachable_levels(played, three_failures_reset, start):
             possible[ns, ew] = True
+    possible.flags.writeable = False
     return possible
 
 
@@ -279,9 +284,10 @@ def unreachable_levels(
     ns_index = frame["ns_index"].to_numpy(np.int64, na_value=0)
     ew_index = frame["ew_index"].to_numpy(np.int64, na_value=0)
     bad = np.zeros(len(frame), dtype=bool)
-    for start in {tuple(s) for s in starts.tolist()}:
+    for start in np.unique(starts, axis=0).tolist():  # the few distinct starts
         mine = (starts == start).all(axis=1)
-        bad |= mine & given & ~_possible(boards, three_failures_reset, start)[ns_index, ew_index]
+        possible = possible_levels(boards, three_failures_reset, tuple(start))
+        bad |= mine & given & ~possible[ns_index, ew_index]
     rows = frame.loc[bad]  # only the (rare) bad rows are taken out of the frame
     played = f"at most {boards} board{'s' if boards != 1 else ''}" if boards else "boards"
     return [

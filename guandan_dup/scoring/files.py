@@ -70,7 +70,7 @@ def block_outcome(plan, block, settings: Settings, score_it: bool = True) -> Out
     if not score_it:
         return Outcome(None, ingested.warnings, [])
     done = score_block(ingested.sets, settings.expected, settings.compare_within,
-                       settings.adjusted_rates)
+                       settings.adjusted_rates, ingested.seats)
     return Outcome(done, ingested.warnings, [])
 
 

@@ -56,11 +56,13 @@ def score_block(
     expected: Expected = None,
     compare_within: str = "event",
     adjusted_rates: Mapping[str, Real] | None = None,
+    seats: tuple[pa.Array, np.ndarray] | None = None,
 ) -> BlockScores:
     """Score a block of rounds (``sets``: rows of the normalised set table in table order,
-    e.g. from ``each_block``)."""
+    e.g. from ``each_block``); ``seats``, the players' codes if ingestion has them (see
+    ``results.Ingested``), saves hashing the ids again."""
     rated, warnings = rate_tables(sets, expected, compare_within, adjusted_rates)
-    names, codes = encode_seats(rated)
+    names, codes = encode_seats(rated) if seats is None else (seats[0], seats[1].ravel())
     scores = player_scores(rated, lambda: categories(codes, names))
     rounds = rated["round"].to_numpy(np.int64)
     bounds = np.r_[0, np.flatnonzero(rounds[1:] != rounds[:-1]) + 1, len(rounds)]

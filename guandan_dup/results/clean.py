@@ -1,0 +1,176 @@
+"""A block of set-level results accepted the short way, when no check of ingestion would object.
+
+Ingestion (``ingest._ingest``) reads each file into pandas, coerces every column, parses each
+distinct text and checks rows, repeats, players and levels, keeping each row's file and row
+number so that every problem can be named. At a national event nearly every block is sound,
+and that path spends most of its time preparing to explain problems that are not there. So
+``clean_block`` first looks at a block's Arrow tables with column operations only: when the
+files are set-level Parquet in the plain types (integer numbers, text ids, levels written
+exactly as ``LEVEL_NAMES``, canonical adjusted codes) and every check passes, it returns the
+normalised set table ``_ingest`` would return (tests hold the two equal on random inputs),
+with the players' codes: the ids are hashed once here, and scoring uses the codes.
+
+Anything unusual (a problem, a repeated row, a type or a spelling the full path would coerce,
+board-level rows) gives None, and the full path runs: it reports the problems, or accepts
+the block with its warnings. So this module only ever has to say yes for certain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from ..levels import LEVEL_NAMES
+from ..scoring.players import encode_ids
+from ..seats import SEAT_COLUMNS
+from .load import LARGEST
+from .schema import NORMALISED_DTYPES, SET_LEVEL
+from .validate import possible_levels, repeated
+
+_NUMBERS = ("round", "group", "table", "set")
+# Python's whitespace (``str.isspace``, what ``str.strip`` takes off), as an RE2 class.
+SPACE_CLASS = (r"[\t-\r\x{1c}-\x{20}\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}"
+               r"\x{202f}\x{205f}\x{3000}]")
+# Ids the full path would strip or find empty.
+_NOT_AS_IS = f"^{SPACE_CLASS}|{SPACE_CLASS}$|^$"
+
+
+@dataclass(frozen=True)
+class CleanBlock:
+    """A sound block: the normalised set table, the distinct player ids, and each row's
+    players as codes into them (rows of ``sets``, seats N E S W)."""
+
+    sets: pd.DataFrame
+    players: pa.Array
+    seats: np.ndarray
+
+
+def clean_block(
+    tables: Sequence[pa.Table], boards_per_set: int | None, three_failures_reset: bool,
+    codes: tuple[str, ...],
+) -> CleanBlock | None:
+    """The block of ``tables`` (one per file, rows of the block's rounds) normalised, or None
+    if the full ingestion must look at it (see the module docstring)."""
+    parts = [_plain(table, codes) for table in tables if table.num_rows]
+    if not parts or any(part is None for part in parts):
+        return None
+    table = pa.concat_tables(parts)
+    number = {c: table[c].to_numpy() for c in _NUMBERS}
+    order = np.lexsort((number["table"], number["set"], number["round"]))
+    table = table.take(pa.array(order))
+    number = {c: values[order] for c, values in number.items()}
+    players, seats = encode_ids([table[c] for c in SEAT_COLUMNS])
+    ns, ew = (table[c].to_numpy(zero_copy_only=False) for c in ("ns_level", "ew_level"))
+    real = ~np.isnan(ns)
+    if not (_seats_distinct(seats) and _one_result_each(number)
+            and _one_table_each(number, seats, len(players))
+            and possible_levels(boards_per_set, three_failures_reset, (0, 0))[
+                ns[real].astype(np.int64), ew[real].astype(np.int64)].all()):
+        return None
+    return CleanBlock(_normalised(table, number, real), players, seats)
+
+
+def _plain(table: pa.Table, codes: tuple[str, ...]) -> pa.Table | None:
+    """One file's rows in the block's common types, or None unless every column is plain and
+    every cell acceptable as it stands."""
+    names = set(table.column_names)
+    if SET_LEVEL.required - names or names & {"board", "finish", "tiebreak"}:
+        return None
+    columns = {}
+    for name in _NUMBERS:
+        if name == "group" and name not in names:
+            columns[name] = pa.array(np.ones(table.num_rows, np.int64))
+            continue
+        column = table[name]
+        if not pa.types.is_integer(column.type):
+            return None
+        if name == "group":
+            column = column.fill_null(1)
+        if column.null_count or pc.min(column).as_py() < 1 or pc.max(column).as_py() > LARGEST:
+            return None
+        columns[name] = column.cast(pa.int64())
+    for name in SEAT_COLUMNS:
+        column = _text(table[name])
+        if column is None or column.null_count or pc.any(
+                pc.match_substring_regex(column, _NOT_AS_IS)).as_py():
+            return None
+        columns[name] = column
+    adjusted = _text(table["adjusted"]) if "adjusted" in names else pa.nulls(
+        table.num_rows, pa.large_string())
+    allowed = pa.array([f"{ns}/{ew}" for ns in codes for ew in codes], pa.large_string())
+    if adjusted is None or not _all(pc.is_in(adjusted.drop_null(), allowed)):
+        return None
+    artificial = adjusted.is_valid()
+    for name in ("ns_level", "ew_level"):
+        text = _text(table[name])
+        if text is None:
+            return None
+        index = pc.index_in(text, pa.array(LEVEL_NAMES, pa.large_string()))
+        # A real result has a known level; an artificial one has none at all.
+        if not _all(pc.if_else(artificial, text.is_null(), index.is_valid())):
+            return None
+        columns[name] = index.cast(pa.float64())
+    columns["adjusted"] = adjusted
+    return pa.table(columns)
+
+
+def _all(mask: pa.ChunkedArray) -> bool:
+    """Every value true (none at all counts as every)."""
+    return pc.all(mask, min_count=0).as_py()
+
+
+def _text(column: pa.ChunkedArray) -> pa.ChunkedArray | None:
+    """A text column as large strings (a dictionary of text decoded; all-null allowed), or
+    None for any other type."""
+    kind = column.type.value_type if pa.types.is_dictionary(column.type) else column.type
+    if pa.types.is_null(kind) or pa.types.is_string(kind) or pa.types.is_large_string(kind):
+        return column.cast(pa.large_string())
+    return None
+
+
+def _seats_distinct(seats: np.ndarray) -> bool:
+    """No player in two seats of one table."""
+    return all((seats[:, i] != seats[:, j]).all() for i in range(4) for j in range(i + 1, 4))
+
+
+def _round_sets(number: dict[str, np.ndarray]) -> np.ndarray:
+    """Each row's (round, set) as 0, 1, ... (rows sorted by round, then set)."""
+    rounds, sets = number["round"], number["set"]
+    starts = np.r_[True, (rounds[1:] != rounds[:-1]) | (sets[1:] != sets[:-1])]
+    return np.cumsum(starts) - 1
+
+
+def _one_result_each(number: dict[str, np.ndarray]) -> bool:
+    """No (round, table, set) given twice (the full path warns of a repeat or refuses it)."""
+    tables, round_set = number["table"], _round_sets(number)
+    same = (round_set[1:] == round_set[:-1]) & (tables[1:] == tables[:-1])
+    return not same.any()
+
+
+def _one_table_each(number: dict[str, np.ndarray], seats: np.ndarray, players: int) -> bool:
+    """No player at two tables of one (round, set)."""
+    keys = np.repeat(_round_sets(number), 4) * players + seats.ravel()
+    return not repeated(keys).any()
+
+
+def _normalised(table: pa.Table, number: dict[str, np.ndarray], real: np.ndarray):
+    """The normalised set table (``schema.NORMALISED_DTYPES``) of sound sorted rows."""
+    n = table.num_rows
+    frame = {c: number[c] for c in ("round", "group", "table", "set")}
+    frame |= {c: table[c].to_pandas() for c in SEAT_COLUMNS}
+    for name in ("ns_level", "ew_level"):
+        index = table[name].to_numpy(zero_copy_only=False)
+        frame[name] = pd.arrays.IntegerArray(
+            np.where(real, index, 0).astype(np.int8), ~real)
+    halves = pc.split_pattern(table["adjusted"], "/")
+    frame["adjusted"] = table["adjusted"].to_pandas()
+    frame["ns_adjusted"] = pc.list_element(halves, 0).to_pandas()
+    frame["ew_adjusted"] = pc.list_element(halves, 1).to_pandas()
+    frame["boards"] = pd.arrays.IntegerArray(np.zeros(n, np.int16), np.ones(n, bool))
+    return pd.DataFrame(frame)[list(NORMALISED_DTYPES)].astype(NORMALISED_DTYPES)
+
