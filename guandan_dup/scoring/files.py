@@ -75,12 +75,20 @@ def block_outcome(plan, block, settings: Settings, score_it: bool = True) -> Out
 
 
 def _local_outcomes(plan, settings: Settings) -> Iterator[Outcome]:
-    refused = False
-    for block in plan.blocks:
-        outcome = block_outcome(plan, block, settings, score_it=not refused)
-        refused |= bool(outcome.problems)
-        yield outcome
-        del outcome  # not alive while the next block is scored: memory stays one block's
+    """Each block's outcome in order; the next block is read, checked and scored on a second
+    thread while the caller adds this one to the standings and writes it (most of that work
+    is Arrow's and numpy's, without the GIL). Two blocks at most are alive at once."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        ahead: Future | None = None
+        refused = False
+        for i, block in enumerate(plan.blocks):
+            outcome = (ahead.result() if ahead is not None
+                       else block_outcome(plan, block, settings, score_it=not refused))
+            refused |= bool(outcome.problems)
+            ahead = (pool.submit(block_outcome, plan, plan.blocks[i + 1], settings, not refused)
+                     if i + 1 < len(plan.blocks) else None)
+            yield outcome
+            del outcome  # not alive while the block after next is scored
 
 
 def score_files(
@@ -190,11 +198,12 @@ class _Outputs:
 
 
 def _writer(dest: Path, schema: pa.Schema, name: str) -> pq.ParquetWriter:
-    """Min/max statistics on number columns only: on text (player ids) they help no reader
-    and cost a third of the writing time. No dictionary for the standings: one row per player
-    and round, nearly every value distinct, a dictionary only costs."""
+    """Min/max statistics on number columns only: on text (player ids, also when dictionary
+    encoded) they help no reader and cost a third of the writing time. No dictionary for the
+    standings: one row per player and round, nearly every value distinct, a dictionary only
+    costs."""
     numbers = [field.name for field in schema
-               if not (pa.types.is_large_string(field.type) or pa.types.is_string(field.type))]
+               if pa.types.is_integer(field.type) or pa.types.is_floating(field.type)]
     return pq.ParquetWriter(dest, schema, write_statistics=numbers,
                             use_dictionary=name != "standings")
 

@@ -8,8 +8,6 @@ the dictionary (a gather, no hashing) where an output needs them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -26,45 +24,14 @@ def arrow(series: pd.Series) -> pa.Array:
 
 def encode_ids(columns: Sequence[pa.Array | pa.ChunkedArray]) -> tuple[pa.Array, np.ndarray]:
     """The distinct ids of text ``columns`` (in order of first appearance, column by column)
-    and each row's codes into them, shape (rows, columns).
-
-    The first half of the columns and the second are hashed on two threads (Arrow hashes
-    without holding the GIL), then the two dictionaries are merged: a merged dictionary lists
-    the first half's ids, then the second's new ones, each in order of appearance, which is
-    the order one pass over the columns in turn would give.
-    """
-    half = (len(columns) + 1) // 2
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        encoded = list(pool.map(_encoded, (columns[:half], columns[half:])))
-    parts = [part for part in encoded if part is not None]
-    merged = pa.concat_arrays([part.dictionary for part in parts]).dictionary_encode()
-    where = merged.indices.to_numpy(zero_copy_only=False)
-    starts = np.cumsum([0] + [len(part.dictionary) for part in parts])
-    codes = [where[start:][part.indices] for start, part in zip(starts, parts, strict=False)]
-    return merged.dictionary, np.concatenate(codes, axis=0).T.copy()
-
-
-@dataclass(frozen=True)
-class _Half:
-    dictionary: pa.Array
-    indices: np.ndarray  # (columns, rows)
-
-
-def _encoded(columns: Sequence[pa.Array | pa.ChunkedArray]) -> _Half | None:
-    """Some id columns hashed together: their dictionary and each column's codes."""
-    if not columns:
-        return None
-    chunks = [chunk for column in columns for chunk in _chunks(column)]
+    and each row's codes into them, shape (rows, columns): one pass of Arrow's hashing over
+    every id."""
+    chunks = [chunk for column in columns
+              for chunk in pa.chunked_array(column).cast(pa.large_string()).chunks]
     encoded = pa.chunked_array(chunks, pa.large_string()).dictionary_encode()
-    indices = pa.chunked_array([c.indices for c in encoded.chunks], pa.int32())
-    dictionary = (encoded.chunk(0).dictionary if encoded.num_chunks
-                  else pa.array([], pa.large_string()))
-    return _Half(dictionary, indices.to_numpy().reshape(len(columns), -1))
-
-
-def _chunks(column: pa.Array | pa.ChunkedArray) -> list[pa.Array]:
-    column = column.cast(pa.large_string())
-    return column.chunks if isinstance(column, pa.ChunkedArray) else [column]
+    indices = pa.chunked_array([c.indices for c in encoded.chunks], pa.int32()).to_numpy()
+    names = encoded.chunk(0).dictionary if encoded.num_chunks else pa.array([], pa.large_string())
+    return names, indices.reshape(len(columns), -1).T.copy()
 
 
 def encode_seats(travellers: pd.DataFrame) -> tuple[pa.Array, np.ndarray]:
