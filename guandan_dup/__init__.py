@@ -7,7 +7,6 @@ the event folder that composes them; ``reports`` what people read; ``cli`` a thi
 """
 
 import os
-from importlib.metadata import PackageNotFoundError, version
 
 # numpy asks Linux for transparent huge pages on every large array; first-touching them costs
 # more than it saves for short-lived columns of a few hundred MB (scoring 500,000 table results
@@ -15,7 +14,15 @@ from importlib.metadata import PackageNotFoundError, version
 # when numpy has not been imported before this package.
 os.environ.setdefault("NUMPY_MADVISE_HUGEPAGE", "0")
 
-try:
-    __version__ = version("guandan-dup")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0"
+
+def __getattr__(name: str) -> str:
+    """``__version__``, read from the installed package's metadata on first use: reading it
+    costs more start-up than most commands spend on their own work (PEP 562)."""
+    if name != "__version__":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("guandan-dup")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "0.0.0"
