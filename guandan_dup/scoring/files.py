@@ -181,7 +181,7 @@ class _Outputs:
     def _write(self, name: str, frame: pd.DataFrame) -> None:
         table = pa.Table.from_pandas(frame, preserve_index=False)
         if name not in self.writers:
-            self.writers[name] = _writer(self.dests[name], table.schema, name)
+            self.writers[name] = _writer(self.dests[name], table.schema)
         else:  # a column empty in this block (all null) keeps the file's type
             table = table.cast(self.writers[name].schema)
         append_row_group(self.writers[name], table)
@@ -197,15 +197,20 @@ class _Outputs:
                 writer.close()
 
 
-def _writer(dest: Path, schema: pa.Schema, name: str) -> pq.ParquetWriter:
+_FEW_VALUES = ("round", "group", "set")
+
+
+def _writer(dest: Path, schema: pa.Schema) -> pq.ParquetWriter:
     """Min/max statistics on number columns only: on text (player ids, also when dictionary
-    encoded) they help no reader and cost a third of the writing time. No dictionary for the
-    standings: one row per player and round, nearly every value distinct, a dictionary only
-    costs."""
+    encoded) they help no reader and cost a third of the writing time. Dictionary pages only
+    for columns with few distinct values in a row group (round, group, set, and the columns
+    already coded: ids, seats, directions): on the others (tables, rates, ids as text) a
+    dictionary is built, outgrows its page and is dropped, costing a fifth of the writing."""
     numbers = [field.name for field in schema
                if pa.types.is_integer(field.type) or pa.types.is_floating(field.type)]
-    return pq.ParquetWriter(dest, schema, write_statistics=numbers,
-                            use_dictionary=name != "standings")
+    coded = [field.name for field in schema
+             if pa.types.is_dictionary(field.type) or field.name in _FEW_VALUES]
+    return pq.ParquetWriter(dest, schema, write_statistics=numbers, use_dictionary=coded)
 
 
 def append_row_group(writer: pq.ParquetWriter, table: pa.Table) -> None:
