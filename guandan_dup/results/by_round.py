@@ -73,18 +73,25 @@ def _with_round(table: pa.Table, folder_round: int | None) -> pa.Table:
 
 
 def _round_set(table: pa.Table) -> tuple[np.ndarray, np.ndarray] | None:
-    """The round and set numbers of a row group, or None if any is missing or below 1 (such
-    rows are for ``load_results`` to report)."""
+    """The round and set numbers of a row group, or None if any is missing, below 1 or
+    beyond 2**31 - 1 (such rows are for ``load_results`` to report)."""
     columns = []
     for name in ("round", "set"):
         column = table[name]
         if column.null_count or not pa.types.is_integer(column.type):
             return None
         values = column.to_numpy().astype(np.int64)
-        if len(values) and values.min() < 1:
+        if len(values) and (values.min() < 1 or values.max() >= 2**31):
             return None
         columns.append(values)
     return columns[0], columns[1]
+
+
+def _distinct_pairs(rounds: np.ndarray, sets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct (round, set) pairs of a row group (numbers from 1 to 2**31 - 1, or the
+    row group is read whole instead), found by hashing one integer per row."""
+    key = pd.unique(rounds << 31 | sets)
+    return key >> 31, key & (2**31 - 1)
 
 
 def round_blocks(rounds: np.ndarray, sets: np.ndarray) -> list[list[int]]:
@@ -128,9 +135,9 @@ def layout(paths: Sequence[str | os.PathLike]) -> Layout | None:
                                            folder_round))
             if found is None:
                 return None
-            rounds, sets = found
-            mine.append((start, frozenset(np.unique(rounds).tolist())))
-            pairs.append(pd.DataFrame({"round": rounds, "set": sets}).drop_duplicates())
+            rounds, sets = _distinct_pairs(*found)
+            mine.append((start, frozenset(rounds.tolist())))
+            pairs.append(pd.DataFrame({"round": rounds, "set": sets}))
             start += parquet.metadata.row_group(index).num_rows
         groups.append(tuple(mine))
     if not pairs or not sum(len(p) for p in pairs):
