@@ -113,32 +113,47 @@ def rate_sums(
 def extend(residues: np.ndarray, chosen: tuple[int, ...], count: int) -> np.ndarray:
     """Residues of the same values modulo ``primes(count)`` (a longer prefix of the same
     primes), for values below the product of ``chosen``: Garner's mixed-radix digits, then
-    each new residue by Horner's rule, all in int64 (no product reaches 2**62)."""
+    each new residue by Horner's rule, all in int64 (no product reaches 2**62) and in place
+    (a temporary per operation would be the dearest part at 400k players)."""
     have = len(chosen)
     if count <= have:
         return residues
     digits = []
     for i, prime in enumerate(chosen):
-        digit = residues[i] % prime
+        digit = np.remainder(residues[i], prime)
         for j in range(i):
-            digit = (digit - digits[j]) % prime * pow(chosen[j], -1, prime) % prime
+            digit -= digits[j]
+            digit *= pow(chosen[j], -1, prime)
+            digit %= prime
         digits.append(digit)
-    out = np.empty((count, residues.shape[1]), dtype=np.int64)
+    out = np.zeros((count, residues.shape[1]), dtype=np.int64)
     out[:have] = residues
     for row, prime in enumerate(primes(count)[have:], have):
-        value = digits[-1] % prime if digits else np.zeros(residues.shape[1], np.int64)
+        value = out[row]
+        if digits:
+            np.remainder(digits[-1], prime, out=value)
         for i in range(have - 2, -1, -1):
-            value = (value * (chosen[i] % prime) + digits[i]) % prime
-        out[row] = value
+            value *= chosen[i] % prime
+            value += digits[i]
+            value %= prime
     return out
 
 
-def scaled(residues: np.ndarray, chosen: tuple[int, ...], factor: int) -> np.ndarray:
-    """Residues of the values times the Python integer ``factor`` (a new array)."""
-    out = np.empty_like(residues)
+def add_scaled(residues: np.ndarray, factor: int, more: np.ndarray, more_factor: int,
+               at: np.ndarray, chosen: tuple[int, ...]) -> None:
+    """In place, ``residues`` become those of value * ``factor`` + ``more`` * ``more_factor``,
+    column k of ``more`` adding to column ``at[k]`` (distinct; the others add nothing).
+
+    A running sum moved to a new common denominator, plus a round's sums moved to it. Both
+    products stay below 2**62, so their sum fits int64 before the one ``%``."""
+    spread = np.zeros(residues.shape[1], dtype=np.int64)  # columns outside ``at`` stay 0
     for i, prime in enumerate(chosen):
-        out[i] = residues[i] * (factor % prime) % prime
-    return out
+        spread[at] = more[i]
+        spread *= more_factor % prime
+        row = residues[i]
+        row *= factor % prime
+        row += spread
+        row %= prime
 
 
 def primes_for(bound: int) -> int:
