@@ -39,6 +39,7 @@ from .exact import (
     value_order,
 )
 from .kernel import per_player
+from .lookup import IdLookup
 from .players import text
 
 STANDINGS_COLUMNS = (
@@ -103,6 +104,7 @@ class Standings:
                  previous_positions: Mapping[str, int] | pd.Series | None = None):
         self.seed, self.first_previous = seed, previous_positions
         self.names = pa.array([], pa.large_string())
+        self.known = IdLookup(self.names)
         self.counts = np.zeros(0, np.int64)
         self.sums = np.zeros(0)
         self.scale, self.chosen = 1, ()
@@ -112,12 +114,11 @@ class Standings:
         self.drawn = np.zeros(0, bool)
 
     def _codes(self, names: pa.Array) -> np.ndarray:
-        """Event-wide codes of a round's player ids; players new to the event are added."""
-        if not len(self.names):
-            where = np.full(len(names), -1, np.int64)
-        else:
-            found = pc.index_in(names, value_set=self.names)
-            where = found.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
+        """Event-wide codes of a round's player ids; players new to the event are added (and
+        the lookup is rebuilt the next time it is needed)."""
+        if len(self.known.ids) != len(self.names):
+            self.known = IdLookup(self.names)
+        where = self.known.find(names)
         new = np.flatnonzero(where < 0)
         if len(new):
             where[new] = len(self.names) + np.arange(len(new))
