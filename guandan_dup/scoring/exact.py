@@ -125,15 +125,16 @@ def rate_sums(
 
 def extend(residues: np.ndarray, chosen: tuple[int, ...], count: int) -> np.ndarray:
     """Residues of the same values modulo ``primes(count)`` (a longer prefix of the same
-    primes), for values below the product of ``chosen``: Garner's mixed-radix digits, then
-    each new residue by Horner's rule, all in int64 (no product reaches 2**62) and in place
-    (a temporary per operation would be the dearest part at 400k players)."""
+    primes), for values below the product of ``chosen`` (``residues`` reduced, each below its
+    prime): Garner's mixed-radix digits, then each new residue by Horner's rule, all in int64
+    (no product reaches 2**62) and in place (a temporary per operation would be the dearest
+    part at 400k players)."""
     have = len(chosen)
     if count <= have:
         return residues
     digits = []
     for i, prime in enumerate(chosen):
-        digit = np.remainder(residues[i], prime)
+        digit = residues[i].copy()
         for j in range(i):
             digit -= digits[j]
             digit *= pow(chosen[j], -1, prime)
