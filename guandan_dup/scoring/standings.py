@@ -12,8 +12,13 @@ O(players x R), and no earlier round is read again.
 
 Players appear in a round's standings from their first set on; a player with no set in a
 round (a bye) keeps their cumulative average, with ``round_avg`` left empty. Players are
-integer codes; ids are taken only for the output and for the players whose lot is drawn
-(once each: the lot is the player's for the whole event).
+integer codes: a round's ids are found among the event's by ``lookup`` (numbers sorted, no
+string hashed), and ids are otherwise taken only for the output and for the players whose lot
+is drawn (once each: the lot is the player's for the whole event).
+
+A lot is SHA-256 by ``hashlib``, one call a player: 0.2 s for 400k players, drawn in the
+first round only. A numpy SHA-256 over all players at once (one 64-byte block each, checked
+bit for bit against ``hashlib``) took as long, so it was not kept.
 """
 
 from __future__ import annotations
