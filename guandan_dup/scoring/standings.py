@@ -206,9 +206,12 @@ class Standings:
         unplaced = len(self.names) + 1
         if self.previous.any() or self.first_previous is None:
             return np.where(self.previous[who] > 0, self.previous[who], unplaced)
-        known = pd.Series(self.first_previous, dtype="float64").reindex(
-            self.names.take(pa.array(who)).to_pylist())
-        code = pd.factorize(known.to_numpy(), sort=True)[0]
+        known = pd.Series(self.first_previous, dtype="float64")
+        at = IdLookup(pa.array(known.index.astype("str"), pa.large_string())).find(
+            self.names.take(pa.array(who)))  # a third of the time of a reindex by strings
+        place = np.full(len(who), np.nan)
+        place[at >= 0] = known.to_numpy()[at[at >= 0]]
+        code = pd.factorize(place, sort=True)[0]
         return np.where(code >= 0, code + 1, unplaced)
 
     def _positions(self, who: np.ndarray, key: np.ndarray, by_value: np.ndarray) -> np.ndarray:
