@@ -70,14 +70,15 @@ def reference_lot(seed, player):
     return int.from_bytes(digest.digest()[:8], "big")
 
 
-def reference_standings(sets, rates, seed=0):
-    """[(round, player, sets, cumulative Fraction, rank, label, position)] round by round."""
+def reference_standings(sets, rates, seed=0, previous=None):
+    """[(round, player, sets, cumulative Fraction, rank, label, position)] round by round;
+    ``previous`` (player -> position) places players before the first round."""
     played = {}
     for row in sets.itertuples():
         for seat, side in (("north", "NS"), ("east", "EW"), ("south", "NS"), ("west", "EW")):
             rate = rates[row.round, row.set, row.group, row.table, side]
             played.setdefault(getattr(row, seat), []).append((row.round, rate))
-    out, previous = [], {}
+    out, previous = [], dict(previous or {})
     for rnd in sorted(set(sets["round"])):
         avgs = {}
         for player, results in played.items():
@@ -142,6 +143,22 @@ def test_vectorised_scorer_equals_the_reference(sets, expected, within, seed):
     cumulative = dict(((r, p), avg) for r, p, _, avg, *_ in want)
     for r in scored.standings.itertuples():
         assert abs(r.cumulative - float(cumulative[r.round, r.player])) < 1e-12
+
+
+@SETTINGS
+@given(events(), st.data())
+def test_previous_positions_break_ties_as_the_reference_does(sets, data):
+    """Positions before the first round (some players without one, some shared), given as a
+    dict or a Series, order tied players before the lot does."""
+    players = sorted(set(sets[["north", "east", "south", "west"]].to_numpy().ravel()))
+    placed = data.draw(st.lists(st.sampled_from(players), unique=True) if players else
+                       st.just([]))
+    before = {p: data.draw(st.integers(1, 5)) for p in placed}
+    given_as = data.draw(st.sampled_from([dict, lambda b: pd.Series(b, dtype="int64")]))
+    scored = score(sets, previous_positions=given_as(before))
+    want = reference_standings(sets, reference_rates(sets), previous=before)
+    assert [(r.round, r.player, r.position) for r in scored.standings.itertuples()] == \
+        [(r, p, pos) for r, p, *_, pos in want]
 
 
 @SETTINGS

@@ -77,11 +77,10 @@ def _common(values: np.ndarray) -> tuple[int, list[int], np.ndarray]:
     return big, [big // v for v in distinct.tolist()], where
 
 
-def _spread(
-    values: list[int], prime: int, at: np.ndarray, out: np.ndarray | None = None
-) -> np.ndarray:
-    """``values[at] % prime`` for Python integers ``values`` too big for int64."""
-    return np.take(np.array([v % prime for v in values], dtype=np.int64), at, out=out)
+def _spread(values: list[int], prime: int, at: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """``values[at] % prime`` into ``out`` (int64 or float64) for Python integers ``values``
+    too big for int64."""
+    return np.take(np.array([v % prime for v in values], dtype=out.dtype), at, out=out)
 
 
 def rate_sums(
@@ -93,52 +92,82 @@ def rate_sums(
 
     ``codes`` are the players of the rates, ``0..players-1``. The loop over primes reuses its
     buffers: in a big round each is tens of megabytes, and fresh memory is slow to come by.
+
+    Each player's sum is taken as a float64 and must stay an integer below 2**53. When every
+    ``num`` is below 2**22 / ``most`` (sets played at up to some 700 tables, four sets a
+    player), ``num * (L / den % prime)`` is such an integer already and only the sums are
+    reduced, a player at a time; otherwise each term is reduced first (three more passes over
+    the rates a prime, twice the time).
     """
     if not len(codes):
         return 1, np.zeros((0, players), dtype=np.int64), ()
     scale, per_den, den_at = _common(den)
     chosen = primes(primes_for(most * scale))
     residues = np.empty((len(chosen), players), dtype=np.int64)
-    term, factor = np.empty_like(num, dtype=np.int64), np.empty(len(num), dtype=np.int64)
+    small = num.min() >= 0 and int(num.max()) * most < 2**22
     as_float = np.empty(len(num))
+    if small:
+        weight = num.astype(np.float64)
+    else:
+        term, factor = np.empty(len(num), dtype=np.int64), np.empty(len(num), dtype=np.int64)
     for i, prime in enumerate(chosen):
-        np.remainder(num, prime, out=term)
-        term *= _spread(per_den, prime, den_at, out=factor)
-        term %= prime
-        as_float[:] = term  # sums of residues below 2**31 stay exact in a float64 far beyond
-        residues[i] = np.fmod(np.bincount(codes, as_float, players), prime)
+        if small:
+            _spread(per_den, prime, den_at, out=as_float)
+            as_float *= weight
+        else:
+            np.remainder(num, prime, out=term)
+            term *= _spread(per_den, prime, den_at, out=factor)
+            term %= prime
+            as_float[:] = term  # sums of residues below 2**31 stay exact in a float64 far beyond
+        residues[i] = np.bincount(codes, as_float, players).astype(np.int64) % prime
     return scale, residues, chosen
 
 
 def extend(residues: np.ndarray, chosen: tuple[int, ...], count: int) -> np.ndarray:
     """Residues of the same values modulo ``primes(count)`` (a longer prefix of the same
-    primes), for values below the product of ``chosen``: Garner's mixed-radix digits, then
-    each new residue by Horner's rule, all in int64 (no product reaches 2**62)."""
+    primes), for values below the product of ``chosen`` (``residues`` reduced, each below its
+    prime): Garner's mixed-radix digits, then each new residue by Horner's rule, all in int64
+    (no product reaches 2**62) and in place (a temporary per operation would be the dearest
+    part at 400k players)."""
     have = len(chosen)
     if count <= have:
         return residues
     digits = []
     for i, prime in enumerate(chosen):
-        digit = residues[i] % prime
+        digit = residues[i].copy()
         for j in range(i):
-            digit = (digit - digits[j]) % prime * pow(chosen[j], -1, prime) % prime
+            digit -= digits[j]
+            digit *= pow(chosen[j], -1, prime)
+            digit %= prime
         digits.append(digit)
-    out = np.empty((count, residues.shape[1]), dtype=np.int64)
+    out = np.zeros((count, residues.shape[1]), dtype=np.int64)
     out[:have] = residues
     for row, prime in enumerate(primes(count)[have:], have):
-        value = digits[-1] % prime if digits else np.zeros(residues.shape[1], np.int64)
+        value = out[row]
+        if digits:
+            np.remainder(digits[-1], prime, out=value)
         for i in range(have - 2, -1, -1):
-            value = (value * (chosen[i] % prime) + digits[i]) % prime
-        out[row] = value
+            value *= chosen[i] % prime
+            value += digits[i]
+            value %= prime
     return out
 
 
-def scaled(residues: np.ndarray, chosen: tuple[int, ...], factor: int) -> np.ndarray:
-    """Residues of the values times the Python integer ``factor`` (a new array)."""
-    out = np.empty_like(residues)
+def add_scaled(residues: np.ndarray, factor: int, more: np.ndarray, more_factor: int,
+               at: np.ndarray, chosen: tuple[int, ...]) -> None:
+    """In place, ``residues`` become those of value * ``factor`` + ``more`` * ``more_factor``,
+    column k of ``more`` adding to column ``at[k]`` (distinct; the others add nothing).
+
+    A running sum moved to a new common denominator, plus a round's sums moved to it. Both
+    products stay below 2**62, so their sum fits int64 before the one ``%``."""
+    spread = np.zeros(residues.shape[1], dtype=np.int64)  # columns outside ``at`` stay 0
     for i, prime in enumerate(chosen):
-        out[i] = residues[i] * (factor % prime) % prime
-    return out
+        spread[at] = more[i]
+        spread *= more_factor % prime
+        row = residues[i]
+        row *= factor % prime
+        row += spread
+        row %= prime
 
 
 def primes_for(bound: int) -> int:
