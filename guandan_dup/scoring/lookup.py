@@ -54,7 +54,7 @@ def mix(words: np.ndarray) -> np.ndarray:
 
 class IdLookup:
     """Distinct ids (an Arrow string array without nulls), ready to ``find`` others among
-    them (distinct too, as a round's dictionary is)."""
+    them."""
 
     def __init__(self, ids: pa.Array):
         self.ids, self.words = ids, id_words(ids)
