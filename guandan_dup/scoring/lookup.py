@@ -2,7 +2,7 @@
 
 The standings meet each round's ids (400k of them in a national event) and must find them
 among the event's. Arrow's ``index_in`` hashes both sides' strings at every call (0.17 s at
-400k); here each id becomes a row of uint64 words (its bytes zero-padded, then its length:
+400k); here each id becomes a row of uint64 words (its length, then its bytes zero-padded:
 equal rows exactly for equal ids) and a 64-bit mix of the row. The event's ids are sorted by
 mix once (again only when new players come), a round's are found by a merge of sorted mixes,
 and every match is checked word by word, so a shared mix never gives a wrong code. Two event
@@ -53,7 +53,8 @@ def mix(words: np.ndarray) -> np.ndarray:
 
 
 class IdLookup:
-    """Distinct ids (an Arrow string array), ready to ``find`` others among them."""
+    """Distinct ids (an Arrow string array without nulls), ready to ``find`` others among
+    them."""
 
     def __init__(self, ids: pa.Array):
         self.ids, self.words = ids, id_words(ids)
