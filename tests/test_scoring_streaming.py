@@ -76,6 +76,24 @@ def test_seeded_event_in_many_row_groups(tmp_path):
     assert_same_as_in_memory(paths, tmp_path / "out", expected=14)
 
 
+def test_rounds_accepted_the_short_way_or_the_full_way_score_alike(tmp_path):
+    """Round 2's ids written with spaces around them go the full way (``results.clean``
+    leaves them to it, and it strips them); every other round goes the short way. The files
+    written are those of the same event written plainly."""
+    sets = seeded_event()
+    plain = write_split(sets, tmp_path, 1, 40, 0)
+    spaced = sets.copy()
+    second = spaced["round"] == 2
+    spaced.loc[second, "north"] = " " + spaced.loc[second, "north"] + "\u3000"
+    spaced_paths = [tmp_path / "spaced.parquet"]
+    pq.write_table(as_file_table(spaced), spaced_paths[0], row_group_size=40)
+    score_files(plain, tmp_path / "plain", expected=14)
+    score_files(spaced_paths, tmp_path / "spaced", expected=14)
+    for name in OUTPUT_NAMES:
+        assert pq.read_table(tmp_path / "spaced" / f"{name}.parquet").equals(
+            pq.read_table(tmp_path / "plain" / f"{name}.parquet"))
+
+
 def test_a_set_played_in_two_rounds_links_them_into_one_block(tmp_path):
     sets = seeded_event()
     sets.loc[sets["set"] == 6, "set"] = 1  # round 3 replays set 1 of round 1

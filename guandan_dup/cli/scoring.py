@@ -66,7 +66,9 @@ def score(
 ) -> None:
     """Score results files: score rates per set, standings after every round, travellers."""
     from ..scoring import score_files
+    from ..scoring.pool import one_malloc_arena
 
+    one_malloc_arena()
     scored = score_files(
         results, out, expected=expected, compare_within=compare_within.value,
         boards_per_set=boards_per_set, three_failures_reset=three_failures_reset, seed=seed,

@@ -31,6 +31,7 @@ from ..results import load_results
 from ..results.by_round import file_order, ingest_block, layout
 from .compute import Scored, concat_frames
 from .options import ENGINES
+from .pool import returning_memory
 from .rates import Expected
 from .rounds import BlockScores, each_block, score_block
 from .standings import Standings, empty_standings
@@ -75,18 +76,23 @@ def block_outcome(plan, block, settings: Settings, score_it: bool = True) -> Out
 
 
 def _local_outcomes(plan, settings: Settings) -> Iterator[Outcome]:
-    """Each block's outcome in order; the next block is read, checked and scored on a second
-    thread while the caller adds this one to the standings and writes it (most of that work
-    is Arrow's and numpy's, without the GIL). Two blocks at most are alive at once."""
+    """Each block's outcome in order. The next block is read, checked and scored on a second
+    thread while this one is ranked and written (reading, hashing ids and writing are Arrow's
+    work, without the GIL); the first two blocks start together. Two blocks are alive at
+    most."""
+    blocks = plan.blocks
     with ThreadPoolExecutor(max_workers=1) as pool:
-        ahead: Future | None = None
+        ahead = pool.submit(block_outcome, plan, blocks[1], settings) if len(blocks) > 1 else None
         refused = False
-        for i, block in enumerate(plan.blocks):
-            outcome = (ahead.result() if ahead is not None
-                       else block_outcome(plan, block, settings, score_it=not refused))
+        for i in range(len(blocks)):
+            if i == 0:
+                outcome = block_outcome(plan, blocks[0], settings)
+            else:
+                outcome = ahead.result()
+                ahead = (pool.submit(block_outcome, plan, blocks[i + 1], settings,
+                                     not (refused or outcome.problems))
+                         if i + 1 < len(blocks) else None)
             refused |= bool(outcome.problems)
-            ahead = (pool.submit(block_outcome, plan, plan.blocks[i + 1], settings, not refused)
-                     if i + 1 < len(plan.blocks) else None)
             yield outcome
             del outcome  # not alive while the block after next is scored
 
@@ -130,7 +136,7 @@ def score_files(
                             adjusted_rates=adjusted_rates)
         return score_to_files(sets.sets, out_dir, expected, compare_within, adjusted_rates,
                               seed, keep=keep, warnings=sets.warnings)
-    with progress(len(plan.blocks), "Scoring", show_progress) as advance:
+    with progress(len(plan.blocks), "Scoring", show_progress) as advance, returning_memory():
         if engine == "dask":
             from .dask_engine import dask_outcomes
 
@@ -162,21 +168,30 @@ def score_to_files(
 
 
 class _Outputs:
-    """The three staged Parquet files, appended a row group at a time on a writer thread
-    (Arrow writes without the GIL) while the next block is scored."""
+    """The three staged Parquet files, each appended a row group at a time on a thread of its
+    own (Arrow writes without the GIL) while the next block is scored."""
 
     def __init__(self, stage: Callable[[Path], Path], out_dir: str | os.PathLike):
         self.dests = {name: stage(Path(out_dir) / f"{name}.parquet") for name in OUTPUT_NAMES}
         self.writers: dict[str, pq.ParquetWriter] = {}
         self.rows = dict.fromkeys(OUTPUT_NAMES, 0)
-        self.pool = ThreadPoolExecutor(max_workers=1)
-        self.pending: list[Future] = []
+        self.pools = {name: ThreadPoolExecutor(max_workers=1) for name in OUTPUT_NAMES}
+        self.pending: dict[str, Future | None] = dict.fromkeys(OUTPUT_NAMES)
 
-    def append(self, name: str, frame: pd.DataFrame) -> None:
-        self.rows[name] += len(frame)
-        self.pending.append(self.pool.submit(self._write, name, frame))
-        while len(self.pending) > 3:  # one block's three frames wait at most
-            self.pending.pop(0).result()
+    def append(self, frames: Mapping[str, pd.DataFrame]) -> None:
+        """Queue a block's frames (output name -> frame), once the previous block's are all
+        written: one block's outputs are in memory at most."""
+        self._wait()
+        for name, frame in frames.items():
+            self.rows[name] += len(frame)
+            self.pending[name] = self.pools[name].submit(self._write, name, frame)
+
+    def _wait(self) -> None:
+        """Every queued write done; the first failure raises."""
+        for name, done in self.pending.items():
+            if done is not None:
+                self.pending[name] = None
+                done.result()
 
     def _write(self, name: str, frame: pd.DataFrame) -> None:
         table = pa.Table.from_pandas(frame, preserve_index=False)
@@ -189,10 +204,10 @@ class _Outputs:
     def close(self) -> None:
         """Wait for every write, then close the files; the first failure raises."""
         try:
-            for done in self.pending:
-                done.result()
+            self._wait()
         finally:
-            self.pool.shutdown()
+            for pool in self.pools.values():
+                pool.shutdown()
             for writer in self.writers.values():
                 writer.close()
 
@@ -248,8 +263,8 @@ def write_outcomes(
                         frames.setdefault("standings", []).append(standing.add(sums))
                         rounds.append(sums.round)
                     frames["standings"] = concat_frames(frames["standings"])
+                    outputs.append(frames)
                     for name, frame in frames.items():
-                        outputs.append(name, frame)
                         kept[name] += [frame] if keep else []
                     scoring_warnings += done.warnings
                     del done, frames  # only the writer holds them now
@@ -272,8 +287,8 @@ def _empty_outputs(outputs: _Outputs, kept: dict[str, list[pd.DataFrame]]) -> No
     empty = score_block(each_empty(), None)
     frames = {"travellers": empty.travellers, "scores": empty.scores,
               "standings": empty_standings()}
+    outputs.append(frames)
     for name, frame in frames.items():
-        outputs.append(name, frame)
         kept[name] = [frame]
 
 

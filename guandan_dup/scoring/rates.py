@@ -190,7 +190,9 @@ def rate_tables(
     frame["ew_rate"] = ew_num / rate_den
     frame["ns_matchpoints"] = frame["ns_rate"] * top
     frame["ew_matchpoints"] = frame["ew_rate"] * top
-    frame["top"] = pd.array(top, dtype="Float64").astype("Int64")
+    # Built from integers: a cast of the NaN under the mask would warn, or not, depending on
+    # the CPU's vector path.
+    frame["top"] = pd.arrays.IntegerArray(np.where(real, top, 0).astype(np.int64), ~real)
     frame["ns_rate_num"], frame["ew_rate_num"], frame["rate_den"] = ns_num, ew_num, rate_den
     return frame, _surplus_warnings(expected, real_rows, n)
 

@@ -98,8 +98,11 @@ def round_sums(round_no: int, names: pa.Array, codes: np.ndarray, num: np.ndarra
     return RoundSums(round_no, names, counts, sums, scale, residues, chosen)
 
 
-def _lots(seed: int | str | bytes, ids: pa.Array) -> np.ndarray:
-    return draw_lots(seed, ids.to_pylist())
+def _lots(seed: int | str | bytes, ids: pa.Array, chunk: int = 65536) -> np.ndarray:
+    """``draw_lots`` for Arrow ids, a slice at a time: the ids and digests of a few hundred
+    thousand players as Python objects would take some 70 MB at once."""
+    return np.concatenate([draw_lots(seed, ids.slice(start, chunk).to_pylist())
+                           for start in range(0, len(ids), chunk)] or [np.zeros(0, np.uint64)])
 
 
 class Standings:
