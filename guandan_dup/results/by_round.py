@@ -162,10 +162,15 @@ def _read_block(path: str, row_groups, block: tuple[int, ...], folder_round: int
         return None, None
     tables, rows = [], []
     for index in wanted:
+        first, rounds = row_groups[index]
         table = _with_round(_row_group(path, index, os.stat(path).st_mtime_ns), folder_round)
+        if rounds <= set(block):  # the whole row group: kept as read, not copied
+            tables.append(table)
+            rows.append(first + 1 + np.arange(table.num_rows))
+            continue
         keep = pc.is_in(table["round"], value_set=pa.array(block, table["round"].type))
         tables.append(table.filter(keep))
-        rows.append(row_groups[index][0] + 1 + np.flatnonzero(keep.to_numpy(False)))
+        rows.append(first + 1 + np.flatnonzero(keep.to_numpy(False)))
     return pa.concat_tables(tables), np.concatenate(rows)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from numbers import Real
 from pathlib import Path
@@ -75,11 +75,12 @@ def block_outcome(plan, block, settings: Settings, score_it: bool = True) -> Out
     return Outcome(done, ingested.warnings, [])
 
 
-def _local_outcomes(plan, settings: Settings) -> Iterator[Outcome]:
+def _local_outcomes(plan, settings: Settings, writing: list[Future]) -> Iterator[Outcome]:
     """Each block's outcome in order. The next block is read, checked and scored on a second
     thread while this one is ranked and written (reading, hashing ids and writing are Arrow's
-    work, without the GIL); the first two blocks start together. Two blocks are alive at
-    most."""
+    work, without the GIL); the first two blocks start together. A block starts once the
+    writes of the block before the one being ranked are done (``writing``: the last queued
+    block's, see ``_Outputs``), so two blocks' rows are in memory at most."""
     blocks = plan.blocks
     with ThreadPoolExecutor(max_workers=1) as pool:
         ahead = pool.submit(block_outcome, plan, blocks[1], settings) if len(blocks) > 1 else None
@@ -89,12 +90,18 @@ def _local_outcomes(plan, settings: Settings) -> Iterator[Outcome]:
                 outcome = block_outcome(plan, blocks[0], settings)
             else:
                 outcome = ahead.result()
-                ahead = (pool.submit(block_outcome, plan, blocks[i + 1], settings,
-                                     not (refused or outcome.problems))
+                ahead = (pool.submit(_after, list(writing), block_outcome, plan, blocks[i + 1],
+                                     settings, not (refused or outcome.problems))
                          if i + 1 < len(blocks) else None)
             refused |= bool(outcome.problems)
             yield outcome
             del outcome  # not alive while the block after next is scored
+
+
+def _after(writes: list[Future], work: Callable, *args):
+    """``work(*args)`` once ``writes`` are done (their failures are raised by the writer)."""
+    wait(writes)
+    return work(*args)
 
 
 def score_files(
@@ -142,8 +149,9 @@ def score_files(
 
             with dask_outcomes(plan, settings, scheduler) as outcomes:
                 return write_outcomes(outcomes, plan, out_dir, seed, None, keep, advance)
-        return write_outcomes(_local_outcomes(plan, settings), plan, out_dir, seed, None,
-                              keep, advance)
+        writing: list[Future] = []
+        return write_outcomes(_local_outcomes(plan, settings, writing), plan, out_dir, seed,
+                              None, keep, advance, writing)
 
 
 def score_to_files(
@@ -171,7 +179,9 @@ class _Outputs:
     """The three staged Parquet files, each appended a row group at a time on a thread of its
     own (Arrow writes without the GIL) while the next block is scored."""
 
-    def __init__(self, stage: Callable[[Path], Path], out_dir: str | os.PathLike):
+    def __init__(self, stage: Callable[[Path], Path], out_dir: str | os.PathLike,
+                 writing: list[Future]):
+        self.writing = writing  # the last queued block's writes, for whoever waits on them
         self.dests = {name: stage(Path(out_dir) / f"{name}.parquet") for name in OUTPUT_NAMES}
         self.writers: dict[str, pq.ParquetWriter] = {}
         self.rows = dict.fromkeys(OUTPUT_NAMES, 0)
@@ -181,12 +191,13 @@ class _Outputs:
     def append(self, frames: Mapping[str, pd.DataFrame]) -> None:
         """Queue a block's frames (output name -> frame), once the previous block's are all
         written: one block's outputs are in memory at most."""
-        self._wait()
+        self.flush()
         for name, frame in frames.items():
             self.rows[name] += len(frame)
             self.pending[name] = self.pools[name].submit(self._write, name, frame)
+        self.writing[:] = [done for done in self.pending.values() if done is not None]
 
-    def _wait(self) -> None:
+    def flush(self) -> None:
         """Every queued write done; the first failure raises."""
         for name, done in self.pending.items():
             if done is not None:
@@ -204,7 +215,7 @@ class _Outputs:
     def close(self) -> None:
         """Wait for every write, then close the files; the first failure raises."""
         try:
-            self._wait()
+            self.flush()
         finally:
             for pool in self.pools.values():
                 pool.shutdown()
@@ -241,9 +252,11 @@ def write_outcomes(
     previous_positions: Mapping[str, int] | pd.Series | None,
     keep: bool,
     advance: Callable[[], None],
+    writing: list[Future] | None = None,
 ) -> Scored:
     """Append each block's outputs (blocks in round order) and the standings of its rounds;
-    raise every problem of every block at the end, before anything is renamed into place."""
+    raise every problem of every block at the end, before anything is renamed into place.
+    ``writing`` is kept holding the last block's queued writes (see ``_local_outcomes``)."""
     standing = Standings(seed, previous_positions)
     kept: dict[str, list[pd.DataFrame]] = {name: [] for name in OUTPUT_NAMES}
     problems: list[Problem] = []
@@ -251,7 +264,7 @@ def write_outcomes(
     scoring_warnings: list[str] = []
     rounds: list[int] = []
     with staged_writes() as stage:
-        outputs = _Outputs(stage, out_dir)
+        outputs = _Outputs(stage, out_dir, [] if writing is None else writing)
         try:
             for outcome in outcomes:
                 problems += outcome.problems
