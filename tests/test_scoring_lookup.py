@@ -60,3 +60,12 @@ def test_words_tell_trailing_zero_bytes_and_padding_apart():
     assert len({tuple(row) for row in words.tolist()}) == 4
     assert (lookup.mix(words) == lookup.mix(id_words(pa.array(["a", "a\0", "", "abcdefgh"])))
             ).all()
+
+
+def test_ids_longer_than_the_widest_are_found_by_hashing_without_rows_of_words():
+    long = "x" * (lookup.WIDEST + 1)
+    known = IdLookup(pa.array(["p1", long, "p3"], pa.large_string()))
+    assert known.words.shape[0] == 0  # no 400k rows as wide as the longest id
+    assert known.find(pa.array([long, "p3", "q"])).tolist() == [1, 2, -1]
+    short = IdLookup(pa.array(["p1", "p3"], pa.large_string()))
+    assert short.find(pa.array([long, "p3"])).tolist() == [-1, 1]

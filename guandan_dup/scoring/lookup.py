@@ -7,7 +7,8 @@ equal rows exactly for equal ids) and a 64-bit mix of the row. The event's ids a
 mix once (again only when new players come), a round's are found by a merge of sorted mixes,
 and every match is checked word by word, so a shared mix never gives a wrong code. Two event
 ids sharing a mix (odds about n**2 / 2**65, 4e-9 at 400k players) would hide one of them, so
-then ``index_in`` answers instead.
+then ``index_in`` answers instead; so it does for ids longer than ``WIDEST`` bytes, whose rows
+of words would cost more memory than hashing them costs time.
 
 >>> known = IdLookup(pa.array(["p1", "p22", "p3"]))
 >>> known.find(pa.array(["p3", "p4", "p1"])).tolist()
@@ -21,6 +22,11 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 _MIX = 0x9E3779B97F4A7C15  # an odd multiplier with well spread bits (2**64 / phi)
+WIDEST = 64  # bytes of the longest id found by words (e-mail addresses fit)
+
+
+def _longest(ids: pa.Array) -> int:
+    return int(pc.max(pc.binary_length(ids)).as_py() or 0) if len(ids) else 0
 
 
 def id_words(ids: pa.Array, least: int = 0) -> np.ndarray:
@@ -57,17 +63,19 @@ class IdLookup:
     them."""
 
     def __init__(self, ids: pa.Array):
-        self.ids, self.words = ids, id_words(ids)
+        self.ids = ids
+        self.unique = _longest(ids) <= WIDEST  # else hashing answers: no rows of words
+        self.words = id_words(ids if self.unique else ids.slice(0, 0))
         mixed = mix(self.words)
         self.by_mix = np.argsort(mixed)
         self.sorted = mixed[self.by_mix]
-        self.unique = not (self.sorted[1:] == self.sorted[:-1]).any()
+        self.unique &= not (self.sorted[1:] == self.sorted[:-1]).any()
 
     def find(self, ids: pa.Array) -> np.ndarray:
         """Each of ``ids``' index among the known ids, -1 if unknown (int64)."""
         if not len(self.ids):
             return np.full(len(ids), -1, np.int64)
-        if not self.unique:
+        if not self.unique or _longest(ids) > WIDEST:
             found = pc.index_in(ids, value_set=self.ids)
             return found.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
         words = id_words(ids, least=self.words.shape[1])
