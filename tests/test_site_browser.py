@@ -194,14 +194,6 @@ def test_the_columns_players_look_for_are_shown_on_a_phone(site, browser, kind):
 # --- a 40-letter name and an e-mail id on a phone (issue 9, item 13) --------------------------
 
 
-@pytest.fixture(scope="module")
-def hostile(tmp_path_factory) -> Path:
-    return shared_event("hostile", tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def hostile_site(tmp_path_factory) -> Path:
-    return shared_site("hostile", tmp_path_factory)
 
 
 def email_slug(site: Path) -> str:

@@ -22,8 +22,6 @@ from site_support import (
     build_site,
     page_text,
     read_page,
-    shared_event,
-    shared_site,
 )
 from typer.testing import CliRunner
 
@@ -37,26 +35,6 @@ from guandan_dup.reports.site.data import player_slugs, with_known_players
 from guandan_dup.reports.site.labels import LABELS
 from guandan_dup.reports.site.pages import page_count, site_pages
 from guandan_dup.seats import SEAT_COLUMNS
-
-
-@pytest.fixture(scope="module")
-def full(tmp_path_factory) -> Path:
-    return shared_event("full", tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def partial(tmp_path_factory) -> Path:
-    return shared_event("partial", tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def full_site(tmp_path_factory) -> Path:
-    return shared_site("full", tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def partial_site(tmp_path_factory) -> Path:
-    return shared_site("partial", tmp_path_factory)
 
 
 def site_files(site: Path) -> list[Path]:

@@ -22,8 +22,6 @@ from site_support import (
     build_site,
     page_text,
     read_page,
-    shared_event,
-    shared_site,
 )
 from typer.testing import CliRunner
 
@@ -40,29 +38,9 @@ PROVISIONAL = LABELS["zh"]["provisional"]
 LATE_TABLES = [(2, 3, INCOMPLETE_SET), (2, 4, INCOMPLETE_SET)]  # (round, table, set)
 
 
-@pytest.fixture(scope="module")
-def partial(tmp_path_factory) -> Path:
-    return shared_event("partial", tmp_path_factory)
 
 
-@pytest.fixture(scope="module")
-def partial_site(tmp_path_factory) -> Path:
-    return shared_site("partial", tmp_path_factory)
 
-
-@pytest.fixture(scope="module")
-def full_site(tmp_path_factory) -> Path:
-    return shared_site("full", tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def hostile(tmp_path_factory) -> Path:
-    return shared_event("hostile", tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def hostile_site(tmp_path_factory) -> Path:
-    return shared_site("hostile", tmp_path_factory)
 
 
 # --- the predicate ---------------------------------------------------------------------------
