@@ -289,15 +289,9 @@ def test_spec10_a_withdrawal_in_a_pairs_event_takes_the_pair_out(tmp_path):
 
 
 def test_art34_a_team_forfeit_in_the_ledger_scores_the_match(tmp_path):
-    from test_teams_event_cli import team_players
+    from test_teams_event_cli import swiss_cup
 
-    directory = tmp_path / "cup"
-    run("event", "init", directory, "--kind", "teams", "--format", "swiss", "--players",
-        team_players(tmp_path / "players.csv", [4, 4, 4, 4]), "--rounds", 2,
-        "--boards-per-set", 3)
-    folder = EventFolder.open(directory)
-    run("event", "deal", directory, "--round", 1, "--quiet")
-    run("event", "seat", directory, "--round", 1)
+    directory, folder = swiss_cup(tmp_path, [4, 4, 4, 4], 3, dealt=(1,))
     match = folder.read(1, "matches").iloc[0]
     away, home = int(match["away"]), int(match["home"])
     out = run("event", "ledger", "add", directory, "absent", "--round", 1, "--team", away,

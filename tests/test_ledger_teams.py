@@ -3,20 +3,11 @@ in team_standings.parquet, its exports list them with reason and article."""
 
 from event_support import set_results, write
 from test_ledger_event import run
-from test_teams_event_cli import team_players
-
-from guandan_dup.event import EventFolder
+from test_teams_event_cli import swiss_cup
 
 
 def test_art51_3_a_team_penalty_in_the_ledger_comes_off_the_team_standings(tmp_path):
-    directory = tmp_path / "cup"
-    run("event", "init", directory, "--kind", "teams", "--format", "swiss", "--players",
-        team_players(tmp_path / "players.csv", [4, 4, 4, 4]), "--rounds", 2,
-        "--boards-per-set", 3)
-    folder = EventFolder.open(directory)
-    for r in (1, 2):
-        run("event", "deal", directory, "--round", r, "--quiet")
-    run("event", "seat", directory, "--round", 1)
+    directory, folder = swiss_cup(tmp_path, [4, 4, 4, 4], 3)
     run("event", "ingest", directory, write(set_results(folder, 1, seed=1),
                                             tmp_path / "r1.parquet"), "--round", 1)
     run("event", "score", directory, "--round", 1)

@@ -28,6 +28,19 @@ def team_players(path, sizes):
     return path
 
 
+def swiss_cup(tmp_path, sizes, boards_per_set, dealt=(1, 2)):
+    """A two-round Swiss of teams of ``sizes`` in ``tmp_path / "cup"``, rounds ``dealt``
+    dealt and round 1 seated: the directory and its folder."""
+    directory = tmp_path / "cup"
+    run("event", "init", directory, "--kind", "teams", "--format", "swiss", "--players",
+        team_players(tmp_path / "players.csv", sizes), "--rounds", 2,
+        "--boards-per-set", boards_per_set)
+    for r in dealt:
+        run("event", "deal", directory, "--round", r, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    return directory, EventFolder.open(directory)
+
+
 def forfeit(results, folder, round_no, match_no):
     """The director's way to record that the away team of a match did not come: both rooms
     adjusted, home team A+ and away A- (open room: home E-W; closed room: home N-S)."""

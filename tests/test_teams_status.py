@@ -2,7 +2,7 @@
 ingest, score), through the CLI, in a Swiss with a bye each round."""
 
 from event_support import set_results, write
-from test_teams_event_cli import run, team_players
+from test_teams_event_cli import run, swiss_cup, team_players
 
 from guandan_dup.event import EventFolder
 
@@ -54,14 +54,7 @@ def positions(folder, round_no):
 
 
 def test_status_asks_to_seat_again_a_swiss_round_paired_from_corrected_standings(tmp_path):
-    directory = tmp_path / "cup"
-    csv = team_players(tmp_path / "players.csv", [4] * 6)
-    run("event", "init", directory, "--kind", "teams", "--format", "swiss", "--players", csv,
-        "--rounds", 2, "--boards-per-set", 2)
-    folder = EventFolder.open(directory)
-    for r in (1, 2):
-        run("event", "deal", directory, "--round", r, "--quiet")
-    run("event", "seat", directory, "--round", 1)
+    directory, folder = swiss_cup(tmp_path, [4] * 6, 2)
     run("event", "ingest", directory, write(set_results(folder, 1, seed=1),
                                             tmp_path / "r1.parquet"), "--round", 1)
     run("event", "score", directory, "--round", 1)
