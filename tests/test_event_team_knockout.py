@@ -192,12 +192,18 @@ def decisive_results(folder: EventFolder, round_no: int) -> pd.DataFrame:
     return results.reset_index()
 
 
-def test_six_teams_byes_to_the_top_two_and_places_one_to_six(tmp_path):
-    players, _ = demo_teams(6)
+def init_by_lot(tmp_path: Path, teams: int) -> Path:
+    """A team knockout of ``teams`` demo teams drawn by lot, in ``tmp_path / "ko"``."""
+    players, _ = demo_teams(teams)
     players.to_csv(tmp_path / "players.csv", index=False)
     directory = tmp_path / "ko"
     run("event", "init", directory, "--kind", "teams", "--format", "knockout", "--players",
         tmp_path / "players.csv", "--boards-per-set", 3)
+    return directory
+
+
+def test_six_teams_byes_to_the_top_two_and_places_one_to_six(tmp_path):
+    directory = init_by_lot(tmp_path, 6)
     folder = EventFolder.open(directory)
     for r in (1, 2, 3):
         run("event", "deal", directory, "--round", r, "--quiet")

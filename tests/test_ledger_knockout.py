@@ -6,9 +6,9 @@ from __future__ import annotations
 import pandas as pd
 from event_support import set_results, write
 from test_event_knockout import init, run
+from test_event_team_knockout import init_by_lot
 
 from guandan_dup.event import EventFolder
-from guandan_dup.event.team_rehearse import demo_teams
 
 
 def test_art34_an_absent_pair_loses_its_knockout_match_by_forfeit(tmp_path):
@@ -45,11 +45,7 @@ def test_art32_a_late_side_in_a_knockout_raises_its_opponents_start(tmp_path):
 
 
 def test_art34_an_absent_team_loses_its_knockout_match_by_forfeit(tmp_path):
-    players, _ = demo_teams(4)
-    players.to_csv(tmp_path / "players.csv", index=False)
-    directory = tmp_path / "ko"
-    run("event", "init", directory, "--kind", "teams", "--format", "knockout", "--players",
-        tmp_path / "players.csv", "--boards-per-set", 3)
+    directory = init_by_lot(tmp_path, 4)
     run("event", "deal", directory, "--round", 1, "--quiet")
     run("event", "seat", directory, "--round", 1)
     folder = EventFolder.open(directory)

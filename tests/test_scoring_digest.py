@@ -101,15 +101,19 @@ def test_seeded_event_scores_as_pinned(case):
     assert got == PINNED[case]
 
 
-def test_score_files_writes_the_pinned_values(tmp_path):
-    sets = seeded_event()
+def as_file_table(sets: pd.DataFrame) -> pa.Table:
+    """A set-level results file's columns from a normalised set table."""
     table = pa.Table.from_pandas(sets.drop(columns=["ns_adjusted", "ew_adjusted", "boards"]),
                                  preserve_index=False)
     names = pa.array(LEVEL_NAMES)
     for column in ("ns_level", "ew_level"):
         index = table.column_names.index(column)
         table = table.set_column(index, column, names.take(table[column]))
-    pq.write_table(table, tmp_path / "results.parquet")
+    return table
+
+
+def test_score_files_writes_the_pinned_values(tmp_path):
+    pq.write_table(as_file_table(seeded_event()), tmp_path / "results.parquet")
     score_files([tmp_path / "results.parquet"], tmp_path / "out", expected=14, seed=7)
     got = {name: digest(read_output(tmp_path / "out", name)) for name in OUTPUT_NAMES}
     assert got == PINNED["expected"]

@@ -8,25 +8,13 @@ import pyarrow.parquet as pq
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_scoring_digest import PAIRS, seeded_event
+from test_scoring_digest import PAIRS, as_file_table, seeded_event
 from test_scoring_reference import events
 
 from guandan_dup.errors import InvalidResultsError
-from guandan_dup.levels import LEVEL_NAMES
 from guandan_dup.results import load_results
 from guandan_dup.results.by_round import layout, round_blocks
 from guandan_dup.scoring import OUTPUT_NAMES, read_output, score, score_files
-
-
-def as_file_table(sets: pd.DataFrame) -> pa.Table:
-    """A set-level results file's columns from a normalised set table."""
-    table = pa.Table.from_pandas(sets.drop(columns=["ns_adjusted", "ew_adjusted", "boards"]),
-                                 preserve_index=False)
-    names = pa.array(LEVEL_NAMES)
-    for column in ("ns_level", "ew_level"):
-        index = table.column_names.index(column)
-        table = table.set_column(index, column, names.take(table[column]))
-    return table
 
 
 def write_split(sets: pd.DataFrame, folder, files: int, row_group: int, seed: int) -> list:
