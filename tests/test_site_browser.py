@@ -150,6 +150,13 @@ OVERFLOWING = """Array.from(document.querySelectorAll('.scroll'))
     .filter(e => e.scrollWidth > e.clientWidth).map(e => e.firstElementChild.id)"""
 
 
+def assert_fits_a_phone(page, kind: str) -> None:
+    """No sideways scroll of the page, and no table wider than its scroll box."""
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= PHONE_WIDTH, (kind, width)
+    assert page.evaluate(OVERFLOWING) == [], kind
+
+
 @pytest.mark.parametrize("kind", ["index", "standings", "player", "traveller", "seating"])
 def test_no_console_errors_and_no_sideways_scroll_on_a_phone(site, browser, kind):
     phone = Watched(browser, width=PHONE_WIDTH)
@@ -230,10 +237,7 @@ def test_no_sideways_scroll_at_390px_with_a_long_name_or_an_email_id(
     site = build_site(hostile, tmp_path / "site", lang=lang).parent
     phone = Watched(browser, width=PHONE_WIDTH)
     for kind, path in hostile_pages(site).items():
-        page = phone.open(path)
-        width = page.evaluate("document.scrollingElement.scrollWidth")
-        assert width <= PHONE_WIDTH, (kind, width)
-        assert page.evaluate(OVERFLOWING) == [], kind
+        assert_fits_a_phone(phone.open(path), kind)
     assert phone.errors == []
     phone.page.close()
 

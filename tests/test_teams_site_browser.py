@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 import test_site_browser as individual
-from test_site_browser import OVERFLOWING, PHONE_WIDTH, Watched
+from test_site_browser import PHONE_WIDTH, Watched, assert_fits_a_phone
 
 from guandan_dup.event import EventFolder
 from guandan_dup.event.team_rehearse import demo_teams, rehearse_teams
@@ -131,10 +131,7 @@ def test_no_sideways_scroll_at_390px_with_a_40_letter_team_name(
     path = sites[lang] / team_pages(event, long_team)[kind]
     assert LONG_TEAM in path.read_text("utf-8")
     phone = Watched(browser, width=PHONE_WIDTH)
-    page = phone.open(path)
-    width = page.evaluate("document.scrollingElement.scrollWidth")
-    assert width <= PHONE_WIDTH, (kind, width)
-    assert page.evaluate(OVERFLOWING) == [], kind
+    assert_fits_a_phone(phone.open(path), kind)
     assert phone.errors == []
     phone.page.close()
 
