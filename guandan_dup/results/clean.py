@@ -68,8 +68,9 @@ def clean_block(
     players, seats = encode_ids([table[c] for c in SEAT_COLUMNS])
     ns, ew = (table[c].to_numpy(zero_copy_only=False) for c in ("ns_level", "ew_level"))
     real = ~np.isnan(ns)
-    if not (_seats_distinct(seats) and _one_result_each(number)
-            and _one_table_each(number, seats, len(players))
+    round_set = _round_sets(number)
+    if not (_seats_distinct(seats) and _one_result_each(round_set, number["table"])
+            and _one_table_each(round_set, seats, len(players))
             and possible_levels(boards_per_set, three_failures_reset, (0, 0))[
                 ns[real].astype(np.int64), ew[real].astype(np.int64)].all()):
         return None
@@ -152,16 +153,16 @@ def _round_sets(number: dict[str, np.ndarray]) -> np.ndarray:
     return np.cumsum(starts) - 1
 
 
-def _one_result_each(number: dict[str, np.ndarray]) -> bool:
-    """No (round, table, set) given twice (the full path warns of a repeat or refuses it)."""
-    tables, round_set = number["table"], _round_sets(number)
+def _one_result_each(round_set: np.ndarray, tables: np.ndarray) -> bool:
+    """No (round, table, set) given twice (the full path warns of a repeat or refuses it);
+    rows sorted by round, set and table."""
     same = (round_set[1:] == round_set[:-1]) & (tables[1:] == tables[:-1])
     return not same.any()
 
 
-def _one_table_each(number: dict[str, np.ndarray], seats: np.ndarray, players: int) -> bool:
+def _one_table_each(round_set: np.ndarray, seats: np.ndarray, players: int) -> bool:
     """No player at two tables of one (round, set)."""
-    keys = np.repeat(_round_sets(number), 4) * players + seats.ravel()
+    keys = np.repeat(round_set, 4) * players + seats.ravel()
     return not repeated(keys).any()
 
 

@@ -86,14 +86,11 @@ def _local_outcomes(plan, settings: Settings, writing: list[Future]) -> Iterator
         ahead = pool.submit(block_outcome, plan, blocks[1], settings) if len(blocks) > 1 else None
         refused = False
         for i in range(len(blocks)):
-            if i == 0:
-                outcome = block_outcome(plan, blocks[0], settings)
-            else:
-                outcome = ahead.result()
-                ahead = (pool.submit(_after, list(writing), block_outcome, plan, blocks[i + 1],
-                                     settings, not (refused or outcome.problems))
-                         if i + 1 < len(blocks) else None)
+            outcome = ahead.result() if i else block_outcome(plan, blocks[0], settings)
             refused |= bool(outcome.problems)
+            if 0 < i < len(blocks) - 1:
+                ahead = pool.submit(_after, list(writing), block_outcome, plan, blocks[i + 1],
+                                    settings, not refused)
             yield outcome
             del outcome  # not alive while the block after next is scored
 
