@@ -9,9 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
 
 @contextmanager
 def progress(
@@ -21,6 +18,15 @@ def progress(
     if not enabled:
         yield lambda n=1: None
         return
+    from rich.console import Console  # only when a bar is drawn: 40 ms of imports
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),

@@ -20,8 +20,10 @@ from guandan_dup.results.schema import ADJUSTED_CODES
 from guandan_dup.seats import SEAT_COLUMNS
 
 
-def _sound(tables: int = 3, sets: int = 2, rounds: int = 1) -> dict[str, list]:
-    """A sound set-level block: every table plays every set, distinct players per set."""
+def _sound(tables: int = 3, sets: int = 2, rounds: int = 1, moving: bool = True
+           ) -> dict[str, list]:
+    """A sound set-level block: every table plays every set, distinct players per set;
+    players change seats between a round's sets unless not ``moving``."""
     rows: dict[str, list] = {c: [] for c in ("round", "group", "table", "set", *SEAT_COLUMNS,
                                              "ns_level", "ew_level", "adjusted")}
     for r in range(1, rounds + 1):
@@ -32,7 +34,7 @@ def _sound(tables: int = 3, sets: int = 2, rounds: int = 1) -> dict[str, list]:
                 rows["table"].append(t)
                 rows["set"].append((r - 1) * sets + s)
                 for i, seat in enumerate(SEAT_COLUMNS):
-                    rows[seat].append(f"p{4 * (t - 1) + (i + s) % 4}")
+                    rows[seat].append(f"p{4 * (t - 1) + (i + s * moving) % 4}")
                 rows["ns_level"].append(["A", "5", "2"][t % 3])
                 rows["ew_level"].append(["2", "K", "10"][t % 3])
                 rows["adjusted"].append(None)
@@ -65,6 +67,22 @@ def _agrees(table: pa.Table, boards=None, codes=ADJUSTED_CODES) -> bool:
 
 def test_a_sound_block_is_accepted_the_short_way_with_the_full_table():
     assert _agrees(pa.table(_sound(tables=5, sets=3, rounds=2)))
+
+
+def test_sets_of_a_round_played_in_the_same_seats_share_their_codes():
+    rows = _sound(tables=5, sets=3, rounds=2, moving=False)
+    assert _agrees(pa.table(rows))
+    seats = clean_block([pa.table(rows)], None, False, ADJUSTED_CODES).seats
+    assert (seats[:5] == seats[5:10]).all() and (seats[:5] == seats[10:15]).all()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 35), st.sampled_from(SEAT_COLUMNS + ("table", "group")),
+       st.sampled_from(["p0", "p5", "p9", "p30", " p0", ""]), st.integers(1, 3))
+def test_property_a_change_to_a_repeated_seating_is_seen(row, column, player, number):
+    rows = _sound(tables=6, sets=3, rounds=2, moving=False)
+    rows[column][row] = number if column in ("table", "group") else player
+    _agrees(pa.table(rows))
 
 
 def test_an_artificial_result_with_canonical_codes_is_accepted():

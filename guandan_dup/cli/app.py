@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import importlib
 
-import click
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 from typer.main import get_command_from_info, get_group_from_info
 
 from ..errors import GuandanError
@@ -76,20 +75,20 @@ class LazyGroup(ReportingGroup):
 
     listing = False
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def list_commands(self, ctx: typer.Context) -> list[str]:
         return [*COMMANDS, *(name for name in super().list_commands(ctx) if name not in COMMANDS)]
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+    def get_command(self, ctx: typer.Context, cmd_name: str) -> TyperCommand | None:
         if cmd_name not in self.commands and cmd_name in COMMANDS:
             modules, help_text = COMMANDS[cmd_name]
             if self.listing:
-                return click.Command(cmd_name, help=help_text)
+                return TyperCommand(cmd_name, help=help_text)
             for module in modules:
                 importlib.import_module(f"{__package__}.{module}")
             self.add_command(_converted(cmd_name), cmd_name)
         return super().get_command(ctx, cmd_name)
 
-    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+    def format_help(self, ctx: typer.Context, formatter) -> None:
         self.listing = True
         try:
             super().format_help(ctx, formatter)
@@ -97,7 +96,7 @@ class LazyGroup(ReportingGroup):
             self.listing = False
 
 
-def _converted(name: str) -> click.Command:
+def _converted(name: str) -> TyperCommand | TyperGroup:
     """The click command (or group) typer makes of what a module registered on ``app``."""
     for info in app.registered_commands:
         if info.name == name:

@@ -65,12 +65,12 @@ def clean_block(
     if (order[1:] < order[:-1]).any():  # files are usually written in this order already
         table = table.take(pa.array(order))
         number = {c: values[order] for c, values in number.items()}
-    players, seats = encode_ids([table[c] for c in SEAT_COLUMNS])
+    round_set = _round_sets(number)
+    players, seats, first = _seat_codes(table, number, round_set)
     ns, ew = (table[c].to_numpy(zero_copy_only=False) for c in ("ns_level", "ew_level"))
     real = ~np.isnan(ns)
-    round_set = _round_sets(number)
-    if not (_seats_distinct(seats) and _one_result_each(round_set, number["table"])
-            and _one_table_each(round_set, seats, len(players))
+    if not (_seats_distinct(seats[first]) and _one_result_each(round_set, number["table"])
+            and _one_table_each(round_set[first], seats[first], len(players))
             and possible_levels(boards_per_set, three_failures_reset, (0, 0))[
                 ns[real].astype(np.int64), ew[real].astype(np.int64)].all()):
         return None
@@ -139,6 +139,50 @@ def _text(column: pa.ChunkedArray) -> pa.ChunkedArray | None:
     if pa.types.is_null(kind) or pa.types.is_string(kind) or pa.types.is_large_string(kind):
         return column.cast(pa.large_string())
     return None
+
+
+def _seat_codes(table: pa.Table, number: dict[str, np.ndarray], round_set: np.ndarray):
+    """The distinct ids, each row's codes (as ``encode_ids``) and a mask of the rows whose
+    seating was hashed. A round's later sets are usually played at the same tables by the
+    same players as its first; such a set (same groups, tables and four ids, row by row)
+    takes the codes of the first set's rows: comparing ids is a fraction of the cost of
+    hashing them, and hashing was a third of a block's checks. The ids' order is unchanged:
+    a repeated set adds no id that was not seen before it."""
+    starts = np.flatnonzero(np.r_[True, round_set[1:] != round_set[:-1]])
+    bounds = np.r_[starts, len(round_set)]
+    copies: dict[int, int] = {}  # set of the block (by position) -> the earlier set it repeats
+    first = 0
+    for i in range(1, len(starts)):
+        if number["round"][starts[i]] != number["round"][starts[first]] or not _same_seating(
+                table, number, bounds[first:first + 2], bounds[i:i + 2]):
+            first = i
+        else:
+            copies[i] = first
+    hashed = np.ones(table.num_rows, bool)
+    for i in copies:
+        hashed[bounds[i]:bounds[i + 1]] = False
+    spans = [(bounds[i], bounds[i + 1]) for i in range(len(starts)) if i not in copies]
+    players, codes = encode_ids([
+        pa.chunked_array([chunk for a, b in spans for chunk in table[c].slice(a, b - a).chunks],
+                         table[c].type)
+        for c in SEAT_COLUMNS])
+    seats = np.empty((table.num_rows, len(SEAT_COLUMNS)), codes.dtype)
+    seats[hashed] = codes
+    for i, like in copies.items():
+        seats[bounds[i]:bounds[i + 1]] = seats[bounds[like]:bounds[like + 1]]
+    return players, seats, hashed
+
+
+def _same_seating(table: pa.Table, number: dict[str, np.ndarray], one, other) -> bool:
+    """The rows ``one`` and ``other`` (start, stop) hold the same groups, tables and ids."""
+    size = one[1] - one[0]
+    if other[1] - other[0] != size:
+        return False
+    if not all(np.array_equal(number[c][one[0]:one[1]], number[c][other[0]:other[1]])
+               for c in ("group", "table")):
+        return False
+    return all(_all(pc.equal(table[c].slice(one[0], size), table[c].slice(other[0], size)))
+               for c in SEAT_COLUMNS)
 
 
 def _seats_distinct(seats: np.ndarray) -> bool:

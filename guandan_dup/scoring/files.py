@@ -14,6 +14,7 @@ failed write leaves the folder as it was. ``read_output`` reads one back for the
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
@@ -37,6 +38,7 @@ from .rounds import BlockScores, each_block, score_block
 from .standings import Standings, empty_standings
 
 OUTPUT_NAMES = ("scores", "standings", "travellers")
+_ROW_PER_RESULT = ("travellers", "scores")  # the big ones: rows per table or per seat
 
 
 @dataclass(frozen=True)
@@ -75,24 +77,43 @@ def block_outcome(plan, block, settings: Settings, score_it: bool = True) -> Out
     return Outcome(done, ingested.warnings, [])
 
 
+# Table results the local engine holds in memory at once, in up to four blocks (about half
+# a GB): blocks this small are scored two ahead, without waiting for earlier writes.
+IN_MEMORY_ROWS = 600_000
+
+
 def _local_outcomes(plan, settings: Settings, writing: list[Future]) -> Iterator[Outcome]:
     """Each block's outcome in order. The next block is read, checked and scored on a second
     thread while this one is ranked and written (reading, hashing ids and writing are Arrow's
-    work, without the GIL); the first two blocks start together. A block starts once the
-    writes of the block before the one being ranked are done (``writing``: the last queued
-    block's, see ``_Outputs``), so two blocks' rows are in memory at most."""
+    work, without the GIL); the first two blocks start together.
+
+    Small blocks (four of the size of the largest so far within ``IN_MEMORY_ROWS``) are
+    scored two ahead. A bigger block starts once the travellers and scores of the block two
+    before it are written (``writing``: the last queued block's, see ``_Outputs``; the
+    consumer queues a block's writes as soon as it takes it), so two blocks' rows are in
+    memory at most."""
     blocks = plan.blocks
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        ahead = pool.submit(block_outcome, plan, blocks[1], settings) if len(blocks) > 1 else None
-        refused = False
+    with ThreadPoolExecutor(max_workers=1) as pool:  # one block at a time, in order
+        ahead = {1: pool.submit(block_outcome, plan, blocks[1], settings)} if len(blocks) > 1 \
+            else {}
+        refused, largest = False, 0
         for i in range(len(blocks)):
-            outcome = ahead.result() if i else block_outcome(plan, blocks[0], settings)
+            outcome = ahead.pop(i).result() if i else block_outcome(plan, blocks[0], settings)
             refused |= bool(outcome.problems)
-            if 0 < i < len(blocks) - 1:
-                ahead = pool.submit(_after, list(writing), block_outcome, plan, blocks[i + 1],
-                                    settings, not refused)
+            largest = max(largest, _rows(outcome))
+            small = 4 * largest <= IN_MEMORY_ROWS
+            for later in range(i + 1, min(i + (3 if small else 2), len(blocks))):
+                if later not in ahead:
+                    ahead[later] = pool.submit(_after, [] if small else list(writing),
+                                               block_outcome, plan, blocks[later], settings,
+                                               not refused)
             yield outcome
             del outcome  # not alive while the block after next is scored
+
+
+def _rows(outcome: Outcome) -> int:
+    """The table results of a scored block (0 if it was only checked)."""
+    return 0 if outcome.scored is None else len(outcome.scored.travellers)
 
 
 def _after(writes: list[Future], work: Callable, *args):
@@ -178,28 +199,40 @@ class _Outputs:
 
     def __init__(self, stage: Callable[[Path], Path], out_dir: str | os.PathLike,
                  writing: list[Future]):
-        self.writing = writing  # the last queued block's writes, for whoever waits on them
+        # The last queued block's writes of its travellers and scores (its standings, a row
+        # per player, are a fraction of the size), for whoever waits on them.
+        self.writing = writing
         self.dests = {name: stage(Path(out_dir) / f"{name}.parquet") for name in OUTPUT_NAMES}
         self.writers: dict[str, pq.ParquetWriter] = {}
         self.rows = dict.fromkeys(OUTPUT_NAMES, 0)
         self.pools = {name: ThreadPoolExecutor(max_workers=1) for name in OUTPUT_NAMES}
         self.pending: dict[str, Future | None] = dict.fromkeys(OUTPUT_NAMES)
+        self.lock = threading.Lock()
 
     def append(self, frames: Mapping[str, pd.DataFrame]) -> None:
-        """Queue a block's frames (output name -> frame), once the previous block's are all
-        written: one block's outputs are in memory at most."""
-        self.flush()
+        """Queue frames of a block (output name -> frame), each once the previous block's
+        frame of that file is written: one block's outputs are in memory at most. A file is
+        appended to by one thread; the travellers and scores by another than the standings."""
         for name, frame in frames.items():
-            self.rows[name] += len(frame)
-            self.pending[name] = self.pools[name].submit(self._write, name, frame)
-        self.writing[:] = [done for done in self.pending.values() if done is not None]
+            self._wait(name)
+            queued = self.pools[name].submit(self._write, name, frame)
+            with self.lock:
+                self.rows[name] += len(frame)
+                self.pending[name] = queued
+                self.writing[:] = [self.pending[big] for big in _ROW_PER_RESULT
+                                   if self.pending[big] is not None]
+
+    def _wait(self, name: str) -> None:
+        """The queued write of file ``name`` done; its failure raises."""
+        with self.lock:
+            done, self.pending[name] = self.pending[name], None
+        if done is not None:
+            done.result()
 
     def flush(self) -> None:
         """Every queued write done; the first failure raises."""
-        for name, done in self.pending.items():
-            if done is not None:
-                self.pending[name] = None
-                done.result()
+        for name in self.pending:
+            self._wait(name)
 
     def _write(self, name: str, frame: pd.DataFrame) -> None:
         table = pa.Table.from_pandas(frame, preserve_index=False)
@@ -220,20 +253,22 @@ class _Outputs:
                 writer.close()
 
 
-_FEW_VALUES = ("round", "group", "set")
+_KEYS = ("round", "group", "set", "table")
+_FEW_VALUES = ("round", "group", "set", "seat", "direction", "adjusted")
 
 
 def _writer(dest: Path, schema: pa.Schema) -> pq.ParquetWriter:
-    """Min/max statistics on number columns only: on text (player ids, also when dictionary
-    encoded) they help no reader and cost a third of the writing time. Dictionary pages only
-    for columns with few distinct values in a row group (round, group, set, and the columns
-    already coded: ids, seats, directions): on the others (tables, rates, ids as text) a
-    dictionary is built, outgrows its page and is dropped, costing a fifth of the writing."""
-    numbers = [field.name for field in schema
-               if pa.types.is_integer(field.type) or pa.types.is_floating(field.type)]
-    coded = [field.name for field in schema
-             if pa.types.is_dictionary(field.type) or field.name in _FEW_VALUES]
-    return pq.ParquetWriter(dest, schema, write_statistics=numbers, use_dictionary=coded)
+    """Min/max statistics on the keys only (round, group, set, table: what a reader picks
+    row groups by); on ids, rates and sums they help no reader and cost a fifth of the
+    writing time. Dictionary pages only for columns with few distinct values in a row group
+    (round, group, set, seat, direction, adjusted): on the others (tables, rates, player ids)
+    a dictionary outgrows its page and the writer starts again in plain, which made the ids
+    of a round's scores (400k players) three times dearer to write (0.25 against 0.09 s).
+    The player column keeps its Arrow dictionary type in the file's schema, so readers still
+    get it coded."""
+    keys = [name for name in schema.names if name in _KEYS]
+    coded = [name for name in schema.names if name in _FEW_VALUES]
+    return pq.ParquetWriter(dest, schema, write_statistics=keys, use_dictionary=coded)
 
 
 def append_row_group(writer: pq.ParquetWriter, table: pa.Table) -> None:
@@ -251,17 +286,20 @@ def write_outcomes(
     advance: Callable[[], None],
     writing: list[Future] | None = None,
 ) -> Scored:
-    """Append each block's outputs (blocks in round order) and the standings of its rounds;
-    raise every problem of every block at the end, before anything is renamed into place.
-    ``writing`` is kept holding the last block's queued writes (see ``_local_outcomes``)."""
+    """Append each block's outputs (blocks in round order) and the standings of its rounds
+    (ranked on a thread of their own, see ``_rank``); raise every problem of every block at
+    the end, before anything is renamed into place. ``writing`` is kept holding the last
+    block's queued writes of travellers and scores (see ``_local_outcomes``)."""
     standing = Standings(seed, previous_positions)
     kept: dict[str, list[pd.DataFrame]] = {name: [] for name in OUTPUT_NAMES}
     problems: list[Problem] = []
     warnings: list[str] = []
     scoring_warnings: list[str] = []
     rounds: list[int] = []
+    ranked: list[Future] = []
     with staged_writes() as stage:
         outputs = _Outputs(stage, out_dir, [] if writing is None else writing)
+        ranking = ThreadPoolExecutor(max_workers=1)  # rounds in order, off this thread
         try:
             for outcome in outcomes:
                 problems += outcome.problems
@@ -269,25 +307,37 @@ def write_outcomes(
                 if outcome.scored is not None and not problems:
                     done = outcome.scored
                     frames = {"travellers": done.travellers, "scores": done.scores}
-                    for sums in done.sums:
-                        frames.setdefault("standings", []).append(standing.add(sums))
-                        rounds.append(sums.round)
-                    frames["standings"] = concat_frames(frames["standings"])
                     outputs.append(frames)
+                    if len(ranked) > 1:  # two blocks' sums waiting at most
+                        ranked[-2].result()
+                    ranked.append(ranking.submit(_rank, standing, done.sums, outputs, keep))
+                    rounds += [sums.round for sums in done.sums]
                     for name, frame in frames.items():
                         kept[name] += [frame] if keep else []
                     scoring_warnings += done.warnings
-                    del done, frames  # only the writer holds them now
+                    del done, frames  # only the writers hold them now
                 del outcome
                 advance()
+            kept["standings"] = [frame for done in ranked if (frame := done.result()) is not None]
             if problems:
                 raise InvalidResultsError(file_order(plan, problems) if plan else problems)
             _empty_outputs(outputs, kept)
         finally:
+            ranking.shutdown(cancel_futures=True)
             outputs.close()
     frames = {name: concat_frames(got) for name, got in kept.items()}
     return Scored(frames["scores"], frames["standings"], frames["travellers"],
                   warnings + scoring_warnings, dict(outputs.rows), tuple(rounds))
+
+
+def _rank(standing: Standings, sums: Sequence, outputs: _Outputs, keep: bool):
+    """Add a block's rounds to the standings and queue their rows for writing; the frame if
+    ``keep``. Ranking runs on a thread of its own, so the loop of ``write_outcomes`` takes
+    the next block as soon as it is scored, and its travellers and scores are written (and
+    their memory freed) without waiting for this block's ranking."""
+    frame = concat_frames([standing.add(part) for part in sums])
+    outputs.append({"standings": frame})
+    return frame if keep else None
 
 
 def _empty_outputs(outputs: _Outputs, kept: dict[str, list[pd.DataFrame]]) -> None:
