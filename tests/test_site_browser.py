@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from site_support import EMAIL_ID, LONG_NAME, build_site, shared_event, shared_site
+from site_support import EMAIL_ID, LONG_NAME, build_site
 
 from guandan_dup.event.folder import EventFolder
 from guandan_dup.reports.site.labels import LABELS
@@ -37,16 +37,6 @@ sync_api = pytest.importorskip(
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason=f"{CHROMIUM} is missing (apt-get install chromium)"
 )
-
-
-@pytest.fixture(scope="module")
-def event(tmp_path_factory) -> Path:
-    return shared_event("full", tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    return shared_site("full", tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
@@ -95,10 +85,10 @@ def visible_ids(page) -> list[str]:
     return page.locator("#standings tbody tr:visible .pid").all_inner_texts()
 
 
-def test_standings_page_shows_the_leader(event, site, watched):
-    standings = EventFolder.open(event).read(3, "standings")
+def test_standings_page_shows_the_leader(full, full_site, watched):
+    standings = EventFolder.open(full).read(3, "standings")
     leader = standings.loc[standings["position"] == 1, "player"].item()
-    page = watched.open(site / "standings" / "round-3.html")
+    page = watched.open(full_site / "standings" / "round-3.html")
     assert page.locator("#standings tbody tr").first.locator(".pid").inner_text() == leader
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "standings.png"), full_page=True)
@@ -106,10 +96,10 @@ def test_standings_page_shows_the_leader(event, site, watched):
     assert watched.errors == []
 
 
-def test_search_box_filters_rows_by_name_or_id(event, site, watched):
-    players = EventFolder.open(event).players()
+def test_search_box_filters_rows_by_name_or_id(full, full_site, watched):
+    players = EventFolder.open(full).players()
     name = players.loc[players["player"] == "P007", "name"].item()
-    page = watched.open(site / "standings" / "round-3.html")
+    page = watched.open(full_site / "standings" / "round-3.html")
     assert len(visible_ids(page)) == len(players)
     page.fill("#search", name)
     named = players.loc[players["name"].str.contains(name), "player"]
@@ -121,8 +111,8 @@ def test_search_box_filters_rows_by_name_or_id(event, site, watched):
     assert watched.errors == []
 
 
-def test_clicking_a_header_sorts_the_column(event, site, watched):
-    page = watched.open(site / "standings" / "round-3.html")
+def test_clicking_a_header_sorts_the_column(full, full_site, watched):
+    page = watched.open(full_site / "standings" / "round-3.html")
     header = page.locator("#standings th").nth(4)  # sets played
     cells = page.locator("#standings tbody td:nth-child(5)")
     header.click()
@@ -134,8 +124,8 @@ def test_clicking_a_header_sorts_the_column(event, site, watched):
     assert watched.errors == []
 
 
-def test_player_page_links_back_to_standings(site, watched):
-    page = watched.open(site / "standings" / "round-3.html")
+def test_player_page_links_back_to_standings(full_site, watched):
+    page = watched.open(full_site / "standings" / "round-3.html")
     first = page.locator("#standings tbody tr").first
     player = first.locator(".pid").inner_text()
     first.locator("a").click()
@@ -158,17 +148,17 @@ def assert_fits_a_phone(page, kind: str) -> None:
 
 
 @pytest.mark.parametrize("kind", ["index", "standings", "player", "traveller", "seating"])
-def test_no_console_errors_and_no_sideways_scroll_on_a_phone(site, browser, kind):
+def test_no_console_errors_and_no_sideways_scroll_on_a_phone(full_site, browser, kind):
     phone = Watched(browser, width=PHONE_WIDTH)
-    page = phone.open(page_types(site)[kind])
+    page = phone.open(page_types(full_site)[kind])
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
     assert page.evaluate(OVERFLOWING) == []
     assert phone.errors == []
     phone.page.close()
 
 
-def test_a_long_unbreakable_name_does_not_widen_a_phone_page(event, browser, tmp_path):
-    copy = shutil.copytree(event, tmp_path / "event")
+def test_a_long_unbreakable_name_does_not_widen_a_phone_page(full, browser, tmp_path):
+    copy = shutil.copytree(full, tmp_path / "event")
     players = pd.read_parquet(copy / "players.parquet")
     players["name"] = players["name"].where(players["player"] != "P002", "Featherstonehaugh<b>&")
     players.to_parquet(copy / "players.parquet", index=False)
@@ -187,10 +177,10 @@ PHONE_COLUMNS = {
 
 
 @pytest.mark.parametrize("kind", PHONE_COLUMNS)
-def test_the_columns_players_look_for_are_shown_on_a_phone(site, browser, kind):
+def test_the_columns_players_look_for_are_shown_on_a_phone(full_site, browser, kind):
     """Round rate, sets played, seat, partner and opponents matter on a phone too."""
     phone = Watched(browser, width=PHONE_WIDTH)
-    page = phone.open(page_types(site)[kind])
+    page = phone.open(page_types(full_site)[kind])
     shown = page.locator("table.data thead th:visible").all_inner_texts()
     wanted = [LABELS["zh"][key] for key in PHONE_COLUMNS[kind]]
     assert [label for label in wanted if label not in shown] == []
@@ -289,9 +279,9 @@ def test_a_set_link_on_a_player_page_lands_on_their_row(hostile_site, watched):
                                                    ("standings/round-3.html", 3),
                                                    ("sets/set-5.html", 4),
                                                    ("sets/set-5.html", 5)])
-def test_first_click_on_a_score_column_sorts_best_first(site, watched, page_file, column):
+def test_first_click_on_a_score_column_sorts_best_first(full_site, watched, page_file, column):
     table = "#standings" if "standings" in page_file else "#traveller"
-    page = watched.open(site / page_file)
+    page = watched.open(full_site / page_file)
     page.locator(f"{table} th").nth(column).click()
     cells = page.locator(f"{table} tbody td:nth-child({column + 1})").all_inner_texts()
     rates = [float(text.rstrip("%")) for text in cells if text != "–"]
@@ -303,10 +293,10 @@ def test_first_click_on_a_score_column_sorts_best_first(site, watched, page_file
     assert watched.errors == []
 
 
-def test_player_page_states_rank_and_average_in_text(event, site, watched):
-    standings = EventFolder.open(event).read(3, "standings")
+def test_player_page_states_rank_and_average_in_text(full, full_site, watched):
+    standings = EventFolder.open(full).read(3, "standings")
     row = standings[standings["player"] == "P001"].iloc[0]
-    page = watched.open(site / "players" / "P001.html")
+    page = watched.open(full_site / "players" / "P001.html")
     text = page.locator("#standing").inner_text()
     assert str(row["rank_label"]) in text and f"{len(standings)}" in text
     assert f"{row['cumulative'] * 100:.2f}%" in text
