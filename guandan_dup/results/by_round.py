@@ -25,15 +25,15 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from ..arrays import to_arrow, to_numpy
 from ..errors import Problem
 from .clean import clean_block
-from .ingest import Ingested, _codes, _ingest
-from .load import read_table
+from .ingested import Ingested
+from .schema import allowed_codes
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def _with_round(table: pa.Table, folder_round: int | None) -> pa.Table:
     """The table with the round its folder gives, if it has no round column of its own."""
     if folder_round is None or "round" in table.column_names:
         return table
-    return table.append_column("round", pa.array(np.full(len(table), folder_round)))
+    return table.append_column("round", to_arrow(np.full(len(table), folder_round)))
 
 
 def _round_set(table: pa.Table) -> tuple[np.ndarray, np.ndarray] | None:
@@ -80,7 +80,7 @@ def _round_set(table: pa.Table) -> tuple[np.ndarray, np.ndarray] | None:
         column = table[name]
         if column.null_count or not pa.types.is_integer(column.type):
             return None
-        values = column.to_numpy().astype(np.int64)
+        values = to_numpy(column).astype(np.int64)
         if len(values) and (values.min() < 1 or values.max() >= 2**31):
             return None
         columns.append(values)
@@ -90,7 +90,7 @@ def _round_set(table: pa.Table) -> tuple[np.ndarray, np.ndarray] | None:
 def _distinct_pairs(rounds: np.ndarray, sets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The distinct (round, set) pairs of a row group (numbers from 1 to 2**31 - 1, or the
     row group is read whole instead), found by hashing one integer per row."""
-    key = pd.unique(rounds << 31 | sets)
+    key = to_numpy(pc.unique(to_arrow(rounds << 31 | sets)))
     return key >> 31, key & (2**31 - 1)
 
 
@@ -100,16 +100,20 @@ def round_blocks(rounds: np.ndarray, sets: np.ndarray) -> list[list[int]]:
     >>> round_blocks(np.array([1, 1, 2, 3, 4]), np.array([1, 2, 3, 2, 4]))
     [[1, 2, 3], [4]]
     """
-    pairs = pd.DataFrame({"round": rounds, "set": sets}).drop_duplicates()
-    last = pairs.groupby("set")["round"].transform("max")
-    reach = last.groupby(pairs["round"]).max()  # the last round each round's sets reach
+    pairs = np.unique(np.stack([rounds, sets], axis=1).astype(np.int64), axis=0)
+    distinct_sets, set_at = np.unique(pairs[:, 1], return_inverse=True)
+    last = np.zeros(len(distinct_sets), np.int64)  # the last round each set is played in
+    np.maximum.at(last, set_at.ravel(), pairs[:, 0])
+    distinct_rounds, round_at = np.unique(pairs[:, 0], return_inverse=True)
+    reach = np.zeros(len(distinct_rounds), np.int64)  # the last round each round's sets reach
+    np.maximum.at(reach, round_at.ravel(), last[set_at.ravel()])
     blocks: list[list[int]] = []
     end = None
-    for round_no, far in reach.items():
+    for round_no, far in zip(distinct_rounds.tolist(), reach.tolist(), strict=True):
         if end is None or round_no > end:
             blocks.append([])
             end = far
-        blocks[-1].append(int(round_no))
+        blocks[-1].append(round_no)
         end = max(end, far)
     return blocks
 
@@ -137,13 +141,12 @@ def layout(paths: Sequence[str | os.PathLike]) -> Layout | None:
                 return None
             rounds, sets = _distinct_pairs(*found)
             mine.append((start, frozenset(rounds.tolist())))
-            pairs.append(pd.DataFrame({"round": rounds, "set": sets}))
+            pairs.append((rounds, sets))
             start += parquet.metadata.row_group(index).num_rows
         groups.append(tuple(mine))
-    if not pairs or not sum(len(p) for p in pairs):
+    if not pairs or not sum(len(rounds) for rounds, _ in pairs):
         return None
-    every = pd.concat(pairs, ignore_index=True).drop_duplicates()
-    blocks = round_blocks(every["round"].to_numpy(), every["set"].to_numpy())
+    blocks = round_blocks(*(np.concatenate(column) for column in zip(*pairs, strict=True)))
     return Layout(tuple(path for path, _ in files), tuple(groups), tuple(map(tuple, blocks)),
                   tuple(folder_round for _, folder_round in files))
 
@@ -168,9 +171,10 @@ def _read_block(path: str, row_groups, block: tuple[int, ...], folder_round: int
             tables.append(table)
             rows.append(first + 1 + np.arange(table.num_rows))
             continue
-        keep = pc.is_in(table["round"], value_set=pa.array(block, table["round"].type))
+        wanted = to_arrow(np.array(block)).cast(table["round"].type)
+        keep = pc.is_in(table["round"], value_set=wanted)
         tables.append(table.filter(keep))
-        rows.append(first + 1 + np.flatnonzero(keep.to_numpy(False)))
+        rows.append(first + 1 + np.flatnonzero(to_numpy(keep)))
     return pa.concat_tables(tables), np.concatenate(rows)
 
 
@@ -190,11 +194,14 @@ def ingest_block(
             for path, row_groups, folder_round in zip(plan.paths, plan.row_groups,
                                                       folder_rounds, strict=True)]
     read = [(path, table, rows) for path, table, rows in read if table is not None]
-    codes = _codes(adjusted_rates)
+    codes = allowed_codes(adjusted_rates)
     clean = clean_block([table for _, table, _ in read], boards_per_set, three_failures_reset,
                         codes)
     if clean is not None:
         return Ingested(clean.sets, [], (clean.players, clean.seats))
+    from .ingest import _ingest  # the full path, and its pandas, only for a block that needs it
+    from .load import read_table
+
     raws = []
     for path, table, rows in read:
         raw = read_table(table, path)

@@ -8,7 +8,8 @@ and that path spends most of its time preparing to explain problems that are not
 files are set-level Parquet in the plain types (integer numbers, text ids, levels written
 exactly as ``LEVEL_NAMES``, canonical adjusted codes) and every check passes, it returns the
 normalised set table ``_ingest`` would return (tests hold the two equal on random inputs),
-with the players' codes: the ids are hashed once here, and scoring uses the codes.
+with the players' codes: the ids are hashed once here, and scoring uses the codes. Columns
+only, no frame: the table is Arrow, and neither this path nor scoring loads pandas.
 
 Anything unusual (a problem, a repeated row, a type or a spelling the full path would coerce,
 board-level rows) gives None, and the full path runs: it reports the problems, or accepts
@@ -21,16 +22,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from ..arrays import filled, scalar, strings, to_arrow, to_numpy
 from ..levels import LEVEL_NAMES
 from ..scoring.players import encode_ids
 from ..seats import SEAT_COLUMNS
-from .load import LARGEST
-from .schema import NORMALISED_DTYPES, SET_LEVEL
-from .validate import possible_levels, repeated
+from .masks import possible_levels, repeated
+from .schema import LARGEST, NORMALISED_DTYPES, SET_LEVEL
 
 _NUMBERS = ("round", "group", "table", "set")
 # Python's whitespace (``str.isspace``, what ``str.strip`` takes off), as an RE2 class.
@@ -42,10 +42,10 @@ _NOT_AS_IS = f"^{SPACE_CLASS}|{SPACE_CLASS}$|^$"
 
 @dataclass(frozen=True)
 class CleanBlock:
-    """A sound block: the normalised set table, the distinct player ids, and each row's
-    players as codes into them (rows of ``sets``, seats N E S W)."""
+    """A sound block: the normalised set table (as Arrow), the distinct player ids, and each
+    row's players as codes into them (rows of ``sets``, seats N E S W)."""
 
-    sets: pd.DataFrame
+    sets: pa.Table
     players: pa.Array
     seats: np.ndarray
 
@@ -60,21 +60,21 @@ def clean_block(
     if not parts or any(part is None for part in parts):
         return None
     table = pa.concat_tables(parts)
-    number = {c: table[c].to_numpy() for c in _NUMBERS}
+    number = {c: to_numpy(table[c]) for c in _NUMBERS}
     order = np.lexsort((number["table"], number["set"], number["round"]))
     if (order[1:] < order[:-1]).any():  # files are usually written in this order already
-        table = table.take(pa.array(order))
+        table = table.take(to_arrow(order))
         number = {c: values[order] for c, values in number.items()}
     round_set = _round_sets(number)
     players, seats, first = _seat_codes(table, number, round_set)
-    ns, ew = (table[c].to_numpy(zero_copy_only=False) for c in ("ns_level", "ew_level"))
-    real = ~np.isnan(ns)
+    real = to_numpy(table["ns_level"].is_valid())
+    ns, ew = (filled(table[c], 0) for c in ("ns_level", "ew_level"))
     if not (_seats_distinct(seats[first]) and _one_result_each(round_set, number["table"])
             and _one_table_each(round_set[first], seats[first], len(players))
             and possible_levels(boards_per_set, three_failures_reset, (0, 0))[
-                ns[real].astype(np.int64), ew[real].astype(np.int64)].all()):
+                ns[real], ew[real]].all()):
         return None
-    return CleanBlock(_normalised(table, number, real), players, seats)
+    return CleanBlock(_normalised(table, number), players, seats)
 
 
 def _plain(table: pa.Table, codes: tuple[str, ...]) -> pa.Table | None:
@@ -86,13 +86,13 @@ def _plain(table: pa.Table, codes: tuple[str, ...]) -> pa.Table | None:
     columns = {}
     for name in _NUMBERS:
         if name == "group" and name not in names:
-            columns[name] = pa.array(np.ones(table.num_rows, np.int64))
+            columns[name] = to_arrow(np.ones(table.num_rows, np.int64))
             continue
         column = table[name]
         if not pa.types.is_integer(column.type):
             return None
         if name == "group":
-            column = column.fill_null(1)
+            column = pc.coalesce(column, scalar(1).cast(column.type))
         if column.null_count or pc.min(column).as_py() < 1 or pc.max(column).as_py() > LARGEST:
             return None
         columns[name] = column.cast(pa.int64())
@@ -103,7 +103,7 @@ def _plain(table: pa.Table, codes: tuple[str, ...]) -> pa.Table | None:
         columns[name] = column
     adjusted = _text(table["adjusted"]) if "adjusted" in names else pa.nulls(
         table.num_rows, pa.large_string())
-    allowed = pa.array([f"{ns}/{ew}" for ns in codes for ew in codes], pa.large_string())
+    allowed = strings(f"{ns}/{ew}" for ns in codes for ew in codes)
     if adjusted is None or not _all(pc.is_in(adjusted.drop_null(), allowed)):
         return None
     artificial = adjusted.is_valid()
@@ -111,11 +111,11 @@ def _plain(table: pa.Table, codes: tuple[str, ...]) -> pa.Table | None:
         text = _text(table[name])
         if text is None:
             return None
-        index = pc.index_in(text, pa.array(LEVEL_NAMES, pa.large_string()))
+        index = pc.index_in(text, strings(LEVEL_NAMES))
         # A real result has a known level; an artificial one has none at all.
         if not _all(pc.if_else(artificial, text.is_null(), index.is_valid())):
             return None
-        columns[name] = index.cast(pa.float64())
+        columns[name] = index.cast(pa.int8())
     columns["adjusted"] = adjusted
     return pa.table(columns)
 
@@ -210,19 +210,13 @@ def _one_table_each(round_set: np.ndarray, seats: np.ndarray, players: int) -> b
     return not repeated(keys).any()
 
 
-def _normalised(table: pa.Table, number: dict[str, np.ndarray], real: np.ndarray):
-    """The normalised set table (``schema.NORMALISED_DTYPES``) of sound sorted rows."""
-    n = table.num_rows
-    frame = {c: number[c] for c in ("round", "group", "table", "set")}
-    frame |= {c: table[c].to_pandas() for c in SEAT_COLUMNS}
-    for name in ("ns_level", "ew_level"):
-        index = table[name].to_numpy(zero_copy_only=False)
-        frame[name] = pd.arrays.IntegerArray(
-            np.where(real, index, 0).astype(np.int8), ~real)
+def _normalised(table: pa.Table, number: dict[str, np.ndarray]) -> pa.Table:
+    """The normalised set table (``schema.NORMALISED_DTYPES``, as Arrow: what
+    ``pa.Table.from_pandas`` makes of the frame) of sound sorted rows."""
+    columns = {c: to_arrow(number[c]) for c in ("round", "group", "table", "set")}
+    columns |= {c: table[c] for c in (*SEAT_COLUMNS, "ns_level", "ew_level", "adjusted")}
     halves = pc.split_pattern(table["adjusted"], "/")
-    frame["adjusted"] = table["adjusted"].to_pandas()
-    frame["ns_adjusted"] = pc.list_element(halves, 0).to_pandas()
-    frame["ew_adjusted"] = pc.list_element(halves, 1).to_pandas()
-    frame["boards"] = pd.arrays.IntegerArray(np.zeros(n, np.int16), np.ones(n, bool))
-    return pd.DataFrame(frame)[list(NORMALISED_DTYPES)].astype(NORMALISED_DTYPES)
-
+    columns["ns_adjusted"] = pc.list_element(halves, scalar(0))
+    columns["ew_adjusted"] = pc.list_element(halves, scalar(1))
+    columns["boards"] = pa.nulls(table.num_rows, pa.int16())
+    return pa.table({c: columns[c] for c in NORMALISED_DTYPES})

@@ -9,7 +9,6 @@ raise one :class:`~guandan_dup.errors.InvalidResultsError` listing every problem
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -20,8 +19,9 @@ from ..errors import InvalidResultsError, Problem
 from ..levels import LEVEL_NAMES
 from ..seats import SEAT_COLUMNS
 from .boards import boards_to_sets, check_board_numbers, same_players_through_set
+from .ingested import Ingested
 from .load import RawFile, read_file, read_table
-from .schema import ADJUSTED_CODES, NORMALISED_DTYPES, RESULT_KEY
+from .schema import NORMALISED_DTYPES, RESULT_KEY, allowed_codes
 from .validate import check_rows, drop_duplicates, players_at_one_table, unreachable_levels
 
 # Compared columns of a repeated result -> the input column a problem names.
@@ -31,17 +31,6 @@ _SET_VALUES = {**_SAME, "ns_index": "ns_level", "ew_index": "ew_level", "adjuste
 _BOARD_VALUES = {**_SAME, "side": "finish", "amount": "finish"}
 _COLUMN_ORDER = ["round", "group", "table", "set", "board", *SEAT_COLUMNS, "ns_level", "ew_level",
                  "finish", "adjusted", "tiebreak"]
-
-
-@dataclass(frozen=True)
-class Ingested:
-    """Validated results: the normalised set table and warnings worth a director's look;
-    ``seats``, when ingestion hashed the ids (``clean.clean_block``), the distinct ids and
-    each row's players as codes into them (rows of ``sets``, seats N E S W) for scoring."""
-
-    sets: pd.DataFrame
-    warnings: list[str] = field(default_factory=list)
-    seats: tuple[pa.Array, np.ndarray] | None = None
 
 
 def load_results(
@@ -63,7 +52,7 @@ def load_results(
     if isinstance(paths, str | Path):
         paths = [paths]
     raws = [read_file(path) for path in paths]
-    return _ingest(raws, boards_per_set, three_failures_reset, _codes(adjusted_rates),
+    return _ingest(raws, boards_per_set, three_failures_reset, allowed_codes(adjusted_rates),
                    start_levels)
 
 
@@ -90,12 +79,8 @@ def validate_sets(
     raw = read_table(pa.Table.from_pandas(frame, preserve_index=False), file)
     if "boards" in df and raw.kind is not None:
         raw.frame["boards"] = pd.array(df["boards"], "Int16")
-    return _ingest([raw], boards_per_set, three_failures_reset, _codes(adjusted_rates),
+    return _ingest([raw], boards_per_set, three_failures_reset, allowed_codes(adjusted_rates),
                    start_levels)
-
-
-def _codes(adjusted_rates: Mapping[str, float] | None) -> tuple[str, ...]:
-    return ADJUSTED_CODES if adjusted_rates is None else tuple(adjusted_rates)
 
 
 def _ingest(

@@ -25,14 +25,11 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ..errors import Problem
-from .schema import INT_COLUMNS, KINDS, PLAYER_COLUMNS, TEXT_COLUMNS, FileKind, file_kind
+from .schema import INT_COLUMNS, KINDS, LARGEST, PLAYER_COLUMNS, TEXT_COLUMNS, FileKind, file_kind
 from .spreadsheet import SUFFIXES, Unreadable, csv_table, xlsx_table
 
 _INT64 = {pa.int64(): pd.Int64Dtype()}.get
 LEVEL_COLUMNS = ("ns_level", "ew_level")
-LARGEST = 1_000_000_000
-"""Round, group, table, set and board numbers above this are refused as typing slips (an
-event has far fewer); it also keeps every later sum far from overflowing 64-bit integers."""
 
 
 def _empty(column: str, n: int) -> pd.Series:

@@ -13,8 +13,9 @@ finishing order ``finish``). Both become the normalised set table, one row per
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from numbers import Real
 
 from ..seats import SEAT_COLUMNS
 
@@ -26,6 +27,14 @@ PLAYER_COLUMNS = SEAT_COLUMNS
 TEXT_COLUMNS = ("ns_level", "ew_level", "finish", "adjusted", "tiebreak")
 #: Artificial result codes for one direction, best first (SPEC 5 and 6).
 ADJUSTED_CODES = ("A+", "A", "A-")
+LARGEST = 1_000_000_000
+"""Round, group, table, set and board numbers above this are refused as typing slips (an
+event has far fewer); it also keeps every later sum far from overflowing 64-bit integers."""
+
+
+def allowed_codes(adjusted_rates: Mapping[str, Real] | None) -> tuple[str, ...]:
+    """The artificial result codes a file may use: the defaults, or those given rates."""
+    return ADJUSTED_CODES if adjusted_rates is None else tuple(adjusted_rates)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,6 @@ the caller raises once with all of them. Frames carry ``_file`` and ``_row`` (se
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache
 from itertools import combinations
 
 import numpy as np
@@ -17,9 +16,10 @@ import pandas as pd
 
 from ..errors import NotationError, Problem
 from ..levels import LEVEL_NAMES, level_from_text
-from ..rules.progression import finish_problem, move_up, parse_finish, reachable_levels
+from ..rules.progression import finish_problem, move_up, parse_finish
 from ..seats import SEAT_COLUMNS
 from .load import RawFile
+from .masks import possible_levels, repeated
 
 _SIDE_CODE = {"NS": 0, "EW": 1}
 
@@ -194,18 +194,6 @@ def _describe(key: dict) -> str:
     return ", ".join(f"{name} {value}" for name, value in key.items())
 
 
-def repeated(keys: np.ndarray) -> np.ndarray:
-    """Mask of the non-negative int ``keys`` that occur more than once.
-
-    Counting (``bincount``) is several times faster than hashing, but needs an array as long
-    as the largest key: it is used when keys are dense (every player plays most sets, the
-    usual event), hashing (``duplicated``) when they are not.
-    """
-    if len(keys) and keys.max() < 4 * len(keys):
-        return np.bincount(keys)[keys] > 1
-    return pd.Series(keys).duplicated(keep=False).to_numpy()
-
-
 def players_at_one_table(frame: pd.DataFrame) -> list[Problem]:
     """A player sits at one table per (round, set): report every seat at a second table.
 
@@ -241,18 +229,6 @@ def players_at_one_table(frame: pd.DataFrame) -> list[Problem]:
             first.loc[elsewhere.index], rows["round"], rows["set"], strict=True,
         )
     ]
-
-
-@cache
-def possible_levels(boards: int | None, three_failures_reset: bool, start: tuple[int, int]):
-    """Which (NS, EW) final level indices a set of at most ``boards`` boards (None: any) can
-    end with from ``start``: a 14 x 14 mask, the same for every block (so kept)."""
-    possible = np.zeros((len(LEVEL_NAMES), len(LEVEL_NAMES)), dtype=bool)
-    for played in [None] if boards is None else range(1, boards + 1):
-        for ns, ew in reachable_levels(played, three_failures_reset, start):
-            possible[ns, ew] = True
-    possible.flags.writeable = False
-    return possible
 
 
 def start_of_rows(frame: pd.DataFrame, start_levels: pd.DataFrame | None) -> np.ndarray:

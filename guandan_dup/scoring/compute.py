@@ -3,34 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from numbers import Real
 
 import numpy as np
 import pandas as pd
 import pyarrow as pa
-from pandas.api.types import union_categoricals
 
+from .outputs import to_frame
 from .penalised import with_penalties, with_unplaced
 from .rates import Expected
 from .rounds import TRAVELLERS_COLUMNS, each_block, score_block
+from .scored import Scored, concat_frames
 from .standings import Standings, empty_standings, round_sums
 from .variable import variable_rates
 
 __all__ = ["TRAVELLERS_COLUMNS", "Scored", "concat_frames", "score", "standings_of"]
-
-
-@dataclass(frozen=True)
-class Scored:
-    """The three outputs of scoring, plus warnings a director should read; from
-    ``score_files``, also the rows written per output and the rounds scored."""
-
-    scores: pd.DataFrame
-    standings: pd.DataFrame
-    travellers: pd.DataFrame
-    warnings: list[str] = field(default_factory=list)
-    written: Mapping[str, int] = field(default_factory=dict)
-    rounds: tuple[int, ...] = ()
 
 
 def score(
@@ -75,34 +62,20 @@ def score(
     warnings: list[str] = []
     for block in each_block(sets):
         done = score_block(block, expected, compare_within, adjusted_rates)
-        parts["travellers"].append(done.travellers)
-        parts["scores"].append(done.scores)
-        parts["standings"] += [standing.add(sums) for sums in done.sums]
+        parts["travellers"].append(to_frame(done.travellers))
+        parts["scores"].append(to_frame(done.scores))
+        parts["standings"] += [to_frame(standing.add(sums)) for sums in done.sums]
         warnings += done.warnings
     if not parts["scores"]:
         empty = score_block(sets.iloc[:0], expected, compare_within, adjusted_rates)
-        parts = {"travellers": [empty.travellers], "scores": [empty.scores],
-                 "standings": [empty_standings()]}
+        parts = {"travellers": [to_frame(empty.travellers)], "scores": [to_frame(empty.scores)],
+                 "standings": [to_frame(empty_standings())]}
     frames = {name: concat_frames(frames) for name, frames in parts.items()}
     if variable is not None or penalties is not None or players is not None:
         frames = _with_ledger(frames, seed, previous_positions, players, penalties, variable)
     for name in ("travellers", "scores", "standings"):
         (on_ready or (lambda name, frame: None))(name, frames[name])
     return Scored(frames["scores"], frames["standings"], frames["travellers"], warnings)
-
-
-def concat_frames(frames: list[pd.DataFrame]) -> pd.DataFrame:
-    """Rounds' frames one below the other; categorical columns (the scores' ids and codes)
-    stay categorical, over the union of the rounds' categories."""
-    if not frames:
-        return pd.DataFrame()
-    if len(frames) == 1:
-        return frames[0]
-    out = pd.concat(frames, ignore_index=True)
-    for column, dtype in frames[0].dtypes.items():
-        if isinstance(dtype, pd.CategoricalDtype):
-            out[column] = union_categoricals([frame[column] for frame in frames])
-    return out
 
 
 def _with_ledger(
@@ -138,8 +111,8 @@ def standings_of(
     tables = []
     for round_no, rows in scores.groupby("round", sort=True, observed=True):
         codes, ids = pd.factorize(rows["player"].astype(str))
-        tables.append(standing.add(round_sums(
+        tables.append(to_frame(standing.add(round_sums(
             int(round_no), pa.array(ids, pa.string()), codes,
             rows["rate_num"].to_numpy(np.int64), rows["rate_den"].to_numpy(np.int64),
-            rows["score_rate"].to_numpy())))
-    return concat_frames(tables) if tables else empty_standings()
+            rows["score_rate"].to_numpy()))))
+    return concat_frames(tables) if tables else to_frame(empty_standings())

@@ -26,7 +26,8 @@ import math
 from functools import cache
 
 import numpy as np
-import pandas as pd
+
+from ..arrays import to_arrow, to_numpy
 
 # Float averages closer than this are compared exactly, never by the floats. A float sum of
 # k rates errs by about k * 2**-53 (1e-13 for a thousand sets), so exact ties always fall
@@ -72,7 +73,8 @@ def primes(count: int) -> tuple[int, ...]:
 def _common(values: np.ndarray) -> tuple[int, list[int], np.ndarray]:
     """The lcm of ``values``, lcm // v per distinct v (Python integers), each element's index
     into the distinct values."""
-    where, distinct = pd.factorize(values)
+    encoded = to_arrow(values).dictionary_encode()
+    where, distinct = to_numpy(encoded.indices), to_numpy(encoded.dictionary)
     big = math.lcm(*distinct.tolist())
     return big, [big // v for v in distinct.tolist()], where
 

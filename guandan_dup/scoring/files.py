@@ -20,22 +20,25 @@ from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from numbers import Real
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..atomic import staged_writes
 from ..errors import GuandanError, InvalidResultsError, Problem
 from ..progress import progress
-from ..results import load_results
 from ..results.by_round import file_order, ingest_block, layout
-from .compute import Scored, concat_frames
 from .options import ENGINES
+from .outputs import empty_table
 from .pool import returning_memory
 from .rates import Expected
 from .rounds import BlockScores, each_block, score_block
-from .standings import Standings, empty_standings
+from .scored import Scored
+from .standings import Standings
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 OUTPUT_NAMES = ("scores", "standings", "travellers")
 _ROW_PER_RESULT = ("travellers", "scores")  # the big ones: rows per table or per seat
@@ -156,6 +159,8 @@ def score_files(
                         adjusted_rates)
     plan = layout(paths)
     if plan is None:  # not readable a round at a time: read whole, with the usual report
+        from ..results import load_results
+
         sets = load_results(paths, boards_per_set=boards_per_set,
                             three_failures_reset=three_failures_reset,
                             adjusted_rates=adjusted_rates)
@@ -209,15 +214,15 @@ class _Outputs:
         self.pending: dict[str, Future | None] = dict.fromkeys(OUTPUT_NAMES)
         self.lock = threading.Lock()
 
-    def append(self, frames: Mapping[str, pd.DataFrame]) -> None:
-        """Queue frames of a block (output name -> frame), each once the previous block's
-        frame of that file is written: one block's outputs are in memory at most. A file is
+    def append(self, tables: Mapping[str, pa.Table]) -> None:
+        """Queue tables of a block (output name -> table), each once the previous block's
+        table of that file is written: one block's outputs are in memory at most. A file is
         appended to by one thread; the travellers and scores by another than the standings."""
-        for name, frame in frames.items():
+        for name, table in tables.items():
             self._wait(name)
-            queued = self.pools[name].submit(self._write, name, frame)
+            queued = self.pools[name].submit(self._write, name, table)
             with self.lock:
-                self.rows[name] += len(frame)
+                self.rows[name] += table.num_rows
                 self.pending[name] = queued
                 self.writing[:] = [self.pending[big] for big in _ROW_PER_RESULT
                                    if self.pending[big] is not None]
@@ -234,11 +239,10 @@ class _Outputs:
         for name in self.pending:
             self._wait(name)
 
-    def _write(self, name: str, frame: pd.DataFrame) -> None:
-        table = pa.Table.from_pandas(frame, preserve_index=False)
+    def _write(self, name: str, table: pa.Table) -> None:
         if name not in self.writers:
             self.writers[name] = _writer(self.dests[name], table.schema)
-        else:  # a column empty in this block (all null) keeps the file's type
+        elif table.schema != self.writers[name].schema:  # codes of another width: the file's
             table = table.cast(self.writers[name].schema)
         append_row_group(self.writers[name], table)
 
@@ -291,7 +295,7 @@ def write_outcomes(
     the end, before anything is renamed into place. ``writing`` is kept holding the last
     block's queued writes of travellers and scores (see ``_local_outcomes``)."""
     standing = Standings(seed, previous_positions)
-    kept: dict[str, list[pd.DataFrame]] = {name: [] for name in OUTPUT_NAMES}
+    kept: dict[str, list[pa.Table]] = {name: [] for name in OUTPUT_NAMES}
     problems: list[Problem] = []
     warnings: list[str] = []
     scoring_warnings: list[str] = []
@@ -306,57 +310,46 @@ def write_outcomes(
                 warnings += outcome.warnings
                 if outcome.scored is not None and not problems:
                     done = outcome.scored
-                    frames = {"travellers": done.travellers, "scores": done.scores}
-                    outputs.append(frames)
+                    tables = {"travellers": done.travellers, "scores": done.scores}
+                    outputs.append(tables)
                     if len(ranked) > 1:  # two blocks' sums waiting at most
                         ranked[-2].result()
                     ranked.append(ranking.submit(_rank, standing, done.sums, outputs, keep))
                     rounds += [sums.round for sums in done.sums]
-                    for name, frame in frames.items():
-                        kept[name] += [frame] if keep else []
+                    for name, table in tables.items():
+                        kept[name] += [table] if keep else []
                     scoring_warnings += done.warnings
-                    del done, frames  # only the writers hold them now
+                    del done, tables  # only the writers hold them now
                 del outcome
                 advance()
-            kept["standings"] = [frame for done in ranked if (frame := done.result()) is not None]
+            kept["standings"] = [table for done in ranked for table in done.result()]
             if problems:
                 raise InvalidResultsError(file_order(plan, problems) if plan else problems)
             _empty_outputs(outputs, kept)
         finally:
             ranking.shutdown(cancel_futures=True)
             outputs.close()
-    frames = {name: concat_frames(got) for name, got in kept.items()}
-    return Scored(frames["scores"], frames["standings"], frames["travellers"],
-                  warnings + scoring_warnings, dict(outputs.rows), tuple(rounds))
+    return Scored.of(kept, warnings + scoring_warnings, dict(outputs.rows), tuple(rounds))
 
 
-def _rank(standing: Standings, sums: Sequence, outputs: _Outputs, keep: bool):
-    """Add a block's rounds to the standings and queue their rows for writing; the frame if
+def _rank(standing: Standings, sums: Sequence, outputs: _Outputs, keep: bool) -> list:
+    """Add a block's rounds to the standings and queue their rows for writing; the tables if
     ``keep``. Ranking runs on a thread of its own, so the loop of ``write_outcomes`` takes
     the next block as soon as it is scored, and its travellers and scores are written (and
     their memory freed) without waiting for this block's ranking."""
-    frame = concat_frames([standing.add(part) for part in sums])
-    outputs.append({"standings": frame})
-    return frame if keep else None
+    table = pa.concat_tables([standing.add(part) for part in sums])
+    outputs.append({"standings": table})
+    return [table] if keep else []
 
 
-def _empty_outputs(outputs: _Outputs, kept: dict[str, list[pd.DataFrame]]) -> None:
+def _empty_outputs(outputs: _Outputs, kept: dict[str, list[pa.Table]]) -> None:
     """No rounds at all: write each file empty, with its columns."""
     if outputs.rows["travellers"]:
         return
-    empty = score_block(each_empty(), None)
-    frames = {"travellers": empty.travellers, "scores": empty.scores,
-              "standings": empty_standings()}
-    outputs.append(frames)
-    for name, frame in frames.items():
-        kept[name] = [frame]
-
-
-def each_empty() -> pd.DataFrame:
-    """The normalised set table with no rows."""
-    from ..results.schema import NORMALISED_DTYPES
-
-    return pd.DataFrame({c: pd.Series(dtype=t) for c, t in NORMALISED_DTYPES.items()})
+    tables = {name: empty_table(name) for name in OUTPUT_NAMES}
+    outputs.append(tables)
+    for name, table in tables.items():
+        kept[name] = [table]
 
 
 def read_output(directory: str | os.PathLike, name: str) -> pd.DataFrame:

@@ -21,6 +21,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from ..arrays import filled
+
 _MIX = 0x9E3779B97F4A7C15  # an odd multiplier with well spread bits (2**64 / phi)
 WIDEST = 64  # bytes of the longest id found by words (e-mail addresses fit)
 
@@ -77,7 +79,7 @@ class IdLookup:
             return np.full(len(ids), -1, np.int64)
         if not self.unique or _longest(ids) > WIDEST:
             found = pc.index_in(ids, value_set=self.ids)
-            return found.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
+            return filled(found, -1).astype(np.int64)
         words = id_words(ids, least=self.words.shape[1])
         if words.shape[1] > self.words.shape[1]:  # longer ids than any known: pad the known
             self.words = np.pad(self.words, ((0, 0), (0, words.shape[1] - self.words.shape[1])))

@@ -21,13 +21,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 from numbers import Rational, Real
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
+from ..arrays import filled, strings, to_arrow, to_numpy
 from ..errors import GuandanError
 from .kernel import exact_rates, matchpoints
 from .options import COMPARE_WITHIN
+from .outputs import TRAVELLERS_DTYPES, floats, nullable, output_table
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 DEFAULT_ADJUSTED_RATES: dict[str, Fraction] = {
     "A+": Fraction(3, 5),
@@ -60,19 +67,22 @@ def adjusted_fractions(adjusted_rates: Mapping[str, Real] | None) -> dict[str, F
     return rates
 
 
-def _unrated(artificial: pd.DataFrame, rates: Mapping[str, Fraction]) -> None:
+def _unrated(artificial: pa.Table, rates: Mapping[str, Fraction]) -> None:
     """Refuse artificial results whose code has no rate, naming the first such table."""
-    codes = artificial[["ns_adjusted", "ew_adjusted"]]
-    unknown = ~codes.isin(list(rates)).all(axis=1)
+    known = strings(rates)
+    unknown = np.zeros(artificial.num_rows, bool)
+    for column in ("ns_adjusted", "ew_adjusted"):
+        unknown |= ~to_numpy(pc.is_in(artificial[column], value_set=known))
     if unknown.any():
-        row = artificial[unknown].iloc[0]
+        row = artificial.slice(int(np.argmax(unknown)), 1).to_pylist()[0]
         raise GuandanError(
             f"round {row['round']}, table {row['table']}, set {row['set']}: artificial result "
             f"{row['adjusted']!r} has no rate; rates are given for {', '.join(rates)}"
         )
 
 
-def _expected_per_row(expected: Expected, rows: pd.DataFrame, n: np.ndarray) -> np.ndarray:
+def _expected_per_row(expected: Expected, rows: Mapping[str, np.ndarray],
+                      n: np.ndarray) -> np.ndarray:
     """N for each real result: the expected table count, never below the real count n.
 
     A mapping is keyed by set number, or by (set, group) when groups are compared apart (each
@@ -81,20 +91,21 @@ def _expected_per_row(expected: Expected, rows: pd.DataFrame, n: np.ndarray) -> 
     if expected is None:
         return n
     if not isinstance(expected, Mapping):
-        return np.maximum(np.full(len(rows), int(expected), dtype=np.int64), n)
+        return np.maximum(np.full(len(n), int(expected), dtype=np.int64), n)
     by_group = any(isinstance(key, tuple) for key in expected)
     if by_group and "group" not in rows:
         raise GuandanError(
             "tables expected per (set, group) need compare_within='group'; comparing "
             "event-wide, give them per set"
         )
+    import pandas as pd  # only for a mapping of expected tables, never at national scale
+
     if by_group:
         index = pd.MultiIndex.from_tuples([(int(s), int(g)) for s, g in expected])
-        where = pd.MultiIndex.from_arrays([rows["set"].to_numpy(np.int64),
-                                           rows["group"].to_numpy(np.int64)])
+        where = pd.MultiIndex.from_arrays([rows["set"], rows["group"]])
     else:
         index = pd.Index([int(s) for s in expected])
-        where = rows["set"].to_numpy(np.int64)
+        where = rows["set"]
     lookup = pd.Series([int(v) for v in expected.values()], index=index, dtype="float64")
     wanted = lookup.reindex(where).to_numpy()
     return np.maximum(np.where(np.isnan(wanted), 0, wanted).astype(np.int64), n)
@@ -109,54 +120,57 @@ def in_table_order(sets: pd.DataFrame) -> pd.DataFrame:
     return sets.take(order).reset_index(drop=True)
 
 
-def _comparisons(frame: pd.DataFrame, real: np.ndarray, by: list[str]) -> np.ndarray:
+def _comparisons(numbers: Mapping[str, np.ndarray], by: list[str]) -> np.ndarray:
     """A comparison id per real result, 0, 1, ... (a set, or a set within a group, or a
-    fouled split of either)."""
-    key = frame["set"].to_numpy(np.int64)[real]
+    fouled split of either); ``numbers`` holds the real results' ``by`` columns."""
+    key = numbers["set"]
     for column in by[1:]:  # group, split: small non-negative numbers
-        part = frame[column].to_numpy(np.int64)[real]
+        part = numbers[column]
         key = key * (int(part.max(initial=0)) + 1) + part
-    return pd.factorize(key)[0].astype(np.int64)
+    return to_numpy(to_arrow(key).dictionary_encode().indices).astype(np.int64)
 
 
 def _real_rates(
-    frame: pd.DataFrame, real: np.ndarray, by: list[str], expected
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, pd.DataFrame, np.ndarray]:
-    """Exact NS rate (numerator, denominator) and N of every real result, by the formula of
-    the module docstring, reduced; also the comparison keys and n, for the warnings."""
-    real_rows = frame.loc[real, by]
-    comparison = _comparisons(frame, real, by)
-    d = (frame["ns_level"].to_numpy("int64", na_value=0)
-         - frame["ew_level"].to_numpy("int64", na_value=0))[real]
+    sets: pa.Table, real: np.ndarray, d: np.ndarray, by: list[str], expected
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray], np.ndarray]:
+    """Exact NS rate (numerator, denominator) and N of every real result (``d``, its D), by
+    the formula of the module docstring, reduced; also the comparison columns and n, for the
+    warnings."""
+    numbers = {c: _numbers(sets, c)[real] for c in by}
+    comparison = _comparisons(numbers, by)
     mp, n = matchpoints(comparison, d, int(comparison.max(initial=-1)) + 1)
-    big_n = _expected_per_row(expected, real_rows, n)
+    big_n = _expected_per_row(expected, numbers, n)
     num, den = exact_rates(mp, n, big_n)
-    return num, den, big_n, real_rows, n
+    return num, den, big_n, numbers, n
+
+
+def _numbers(sets: pa.Table, column: str) -> np.ndarray:
+    return to_numpy(sets[column]).astype(np.int64, copy=False)
 
 
 def _artificial_rates(
-    artificial: pd.DataFrame, rates: Mapping[str, Fraction]
+    artificial: pa.Table, rates: Mapping[str, Fraction]
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """NS and EW numerators over one denominator for each artificial result."""
     _unrated(artificial, rates)
-    numerators = {code: f.numerator for code, f in rates.items()}
-    denominators = {code: f.denominator for code, f in rates.items()}
-    ns_den = artificial["ns_adjusted"].map(denominators).to_numpy(np.int64)
-    ew_den = artificial["ew_adjusted"].map(denominators).to_numpy(np.int64)
+    codes = strings(rates)
+    numerators = np.array([f.numerator for f in rates.values()], np.int64)
+    denominators = np.array([f.denominator for f in rates.values()], np.int64)
+    ns_at, ew_at = (to_numpy(pc.index_in(artificial[c], value_set=codes)).astype(np.int64)
+                    for c in ("ns_adjusted", "ew_adjusted"))
+    ns_den, ew_den = denominators[ns_at], denominators[ew_at]
     den = np.lcm(ns_den, ew_den)
-    ns_num = artificial["ns_adjusted"].map(numerators).to_numpy(np.int64) * (den // ns_den)
-    ew_num = artificial["ew_adjusted"].map(numerators).to_numpy(np.int64) * (den // ew_den)
-    return ns_num, ew_num, den
+    return numerators[ns_at] * (den // ns_den), numerators[ew_at] * (den // ew_den), den
 
 
 def rate_tables(
-    sets: pd.DataFrame,
+    sets: pa.Table,
     expected: Expected = None,
     compare_within: str = "event",
     adjusted_rates: Mapping[str, Real] | None = None,
-) -> tuple[pd.DataFrame, list[str]]:
-    """Travellers: ``sets`` (the normalised set table, ``in_table_order``) with each table's
-    exact rates.
+) -> tuple[pa.Table, list[str]]:
+    """Travellers (``outputs.TRAVELLERS_DTYPES``): the rows of ``sets`` (the normalised set
+    table as Arrow, ``in_table_order``) with each table's exact rates.
 
     Adds ``ns_score`` (D for NS, null for artificial results), ``ns_matchpoints``,
     ``ew_matchpoints`` (Neuberg-adjusted, 2/1 units, null for artificial results), ``top``,
@@ -169,43 +183,46 @@ def rate_tables(
     if compare_within not in COMPARE_WITHIN:
         raise GuandanError(f"compare within {compare_within!r}: expected 'event' or 'group'")
     rates = adjusted_fractions(adjusted_rates)
-    frame = sets.copy(deep=False)
-    real = frame["ns_level"].notna().to_numpy()
+    ns_level, ew_level = (sets[c].cast(pa.int8()) for c in ("ns_level", "ew_level"))
+    real = to_numpy(ns_level.is_valid())
+    both = real & to_numpy(ew_level.is_valid())
+    d = filled(ns_level, 0).astype(np.int64) - filled(ew_level, 0).astype(np.int64)
     by = ["set"] if compare_within == "event" else ["set", "group"]
-    if "split" in frame:  # fouled sets: each split compared apart, factored to the field
+    if "split" in sets.column_names:  # fouled sets: each split compared apart, factored
         by.append("split")
-    num, den, big_n, real_rows, n = _real_rates(frame, real, by, expected)
+    num, den, big_n, numbers, n = _real_rates(sets, real, d[real], by, expected)
 
-    ns_num = np.zeros(len(frame), np.int64)
-    ew_num = np.zeros(len(frame), np.int64)
-    rate_den = np.ones(len(frame), np.int64)
-    top = np.full(len(frame), np.nan)
+    ns_num = np.zeros(len(real), np.int64)
+    ew_num = np.zeros(len(real), np.int64)
+    rate_den = np.ones(len(real), np.int64)
+    top = np.full(len(real), np.nan)
     ns_num[real], rate_den[real], top[real] = num, den, 2 * (big_n - 1)
     ew_num[real] = den - num
-    ns_num[~real], ew_num[~real], rate_den[~real] = _artificial_rates(frame.loc[~real], rates)
+    ns_num[~real], ew_num[~real], rate_den[~real] = _artificial_rates(
+        sets.filter(to_arrow(~real)), rates)
+    ns_rate, ew_rate = ns_num / rate_den, ew_num / rate_den
+    columns = {c: sets[c] for c in TRAVELLERS_DTYPES if c in sets.column_names}
+    columns |= {
+        "ns_level": ns_level, "ew_level": ew_level,
+        "ns_score": nullable(d, ~both, "Int8"),
+        "ns_rate": ns_rate, "ew_rate": ew_rate,
+        "ns_matchpoints": floats(ns_rate * top), "ew_matchpoints": floats(ew_rate * top),
+        "top": nullable(np.where(real, top, 0), ~real, "Int64"),
+        "ns_rate_num": ns_num, "ew_rate_num": ew_num, "rate_den": rate_den,
+    }
+    return output_table("travellers", columns), _surplus_warnings(expected, numbers, n)
 
-    levels = frame["ns_level"].astype("Int16") - frame["ew_level"].astype("Int16")
-    frame["ns_score"] = levels.astype("Int8")
-    frame["ns_rate"] = ns_num / rate_den
-    frame["ew_rate"] = ew_num / rate_den
-    frame["ns_matchpoints"] = frame["ns_rate"] * top
-    frame["ew_matchpoints"] = frame["ew_rate"] * top
-    # Built from integers: a cast of the NaN under the mask would warn, or not, depending on
-    # the CPU's vector path.
-    frame["top"] = pd.arrays.IntegerArray(np.where(real, top, 0).astype(np.int64), ~real)
-    frame["ns_rate_num"], frame["ew_rate_num"], frame["rate_den"] = ns_num, ew_num, rate_den
-    return frame, _surplus_warnings(expected, real_rows, n)
 
-
-def _surplus_warnings(expected, real_rows: pd.DataFrame, n: np.ndarray) -> list[str]:
+def _surplus_warnings(expected, numbers: Mapping[str, np.ndarray], n: np.ndarray) -> list[str]:
     """Name each set that had more real results than the tables expected to play it."""
     if expected is None:
         return []
-    wanted = _expected_per_row(expected, real_rows, np.zeros_like(n))
+    wanted = _expected_per_row(expected, numbers, np.zeros_like(n))
     over = (n > wanted) & (wanted > 0)
-    surplus = real_rows.assign(n=n, wanted=wanted)[over].drop_duplicates()
-    where = ("set " + surplus["set"].astype(str)).to_numpy(object)
-    if "group" in surplus:
-        where = where + (" group " + surplus["group"].astype(str)).to_numpy(object)
-    counts = surplus["n"].astype(str) + " results but only " + surplus["wanted"].astype(str)
-    return list(where + ": " + counts.to_numpy(object) + " tables expected; not adjusted")
+    rows = np.stack([*(values[over] for values in numbers.values()), n[over], wanted[over]],
+                    axis=1)  # a set's splits apart, as they were compared
+    _, first = np.unique(rows, axis=0, return_index=True)
+    shown = [c for c in ("set", "group") if c in numbers]
+    return [" ".join(f"{c} {row[i]}" for i, c in enumerate(shown))
+            + f": {row[-2]} results but only {row[-1]} tables expected; not adjusted"
+            for row in rows[np.sort(first)].tolist()]

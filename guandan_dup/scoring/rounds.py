@@ -12,31 +12,33 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from numbers import Real
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 import pyarrow as pa
 
+from ..arrays import to_arrow, to_numpy
 from ..results.by_round import round_blocks
-from .players import categories, encode_seats
+from .outputs import TRAVELLERS_DTYPES
+from .players import encode_seats
 from .rates import Expected, in_table_order, rate_tables
 from .scores import player_scores
 from .standings import RoundSums, round_sums
 
-TRAVELLERS_COLUMNS = (
-    "round", "group", "set", "table", "north", "east", "south", "west", "ns_level",
-    "ew_level", "adjusted", "ns_adjusted", "ew_adjusted", "ns_score", "ns_rate", "ew_rate",
-    "ns_matchpoints", "ew_matchpoints", "top", "ns_rate_num", "ew_rate_num", "rate_den",
-)
+if TYPE_CHECKING:
+    import pandas as pd
+
+TRAVELLERS_COLUMNS = tuple(TRAVELLERS_DTYPES)
 
 
 @dataclass(frozen=True)
 class BlockScores:
-    """A block's travellers and scores (frames of the output contract, rounds ascending),
-    each round's player sums for the standings, and warnings."""
+    """A block's travellers and scores (Arrow tables of the output contract, rounds
+    ascending; ``outputs.to_frame`` gives the frames), each round's player sums for the
+    standings, and warnings."""
 
-    travellers: pd.DataFrame
-    scores: pd.DataFrame
+    travellers: pa.Table
+    scores: pa.Table
     sums: list[RoundSums]
     warnings: list[str]
 
@@ -52,29 +54,31 @@ def each_block(sets: pd.DataFrame):
 
 
 def score_block(
-    sets: pd.DataFrame,
+    sets: pa.Table | pd.DataFrame,
     expected: Expected = None,
     compare_within: str = "event",
     adjusted_rates: Mapping[str, Real] | None = None,
     seats: tuple[pa.Array, np.ndarray] | None = None,
 ) -> BlockScores:
-    """Score a block of rounds (``sets``: rows of the normalised set table in table order,
-    e.g. from ``each_block``); ``seats``, the players' codes if ingestion has them (see
-    ``results.Ingested``), saves hashing the ids again."""
-    rated, warnings = rate_tables(sets, expected, compare_within, adjusted_rates)
-    names, codes = encode_seats(rated) if seats is None else (seats[0], seats[1].ravel())
-    scores = player_scores(rated, lambda: categories(codes, names))
-    rounds = rated["round"].to_numpy(np.int64)
+    """Score a block of rounds (``sets``: rows of the normalised set table in table order, as
+    Arrow or as the frame ``each_block`` gives); ``seats``, the players' codes if ingestion
+    has them (see ``results.Ingested``), saves hashing the ids again."""
+    if not isinstance(sets, pa.Table):
+        sets = pa.Table.from_pandas(sets, preserve_index=False)
+    travellers, warnings = rate_tables(sets, expected, compare_within, adjusted_rates)
+    names, codes = encode_seats(travellers) if seats is None else (seats[0], seats[1].ravel())
+    scores = player_scores(travellers, names, codes)
+    rounds = to_numpy(travellers["round"])
     bounds = np.r_[0, np.flatnonzero(rounds[1:] != rounds[:-1]) + 1, len(rounds)]
     bounds = bounds[:1] if not len(rounds) else bounds
-    num, den = scores["rate_num"].to_numpy(np.int64), scores["rate_den"].to_numpy(np.int64)
-    rate = scores["score_rate"].to_numpy()
+    num, den = to_numpy(scores["rate_num"]), to_numpy(scores["rate_den"])
+    rate = to_numpy(scores["score_rate"])
     sums = []
     for start, stop in zip(4 * bounds[:-1], 4 * bounds[1:], strict=True):
         round_names, local = names, codes[start:stop]
         if len(bounds) > 2:  # several rounds: each round's sums name only its own players
             mine, local = np.unique(local, return_inverse=True)
-            round_names = names.take(pa.array(mine))
+            round_names = names.take(to_arrow(mine))
         sums.append(round_sums(int(rounds[start // 4]), round_names, local,
                                num[start:stop], den[start:stop], rate[start:stop]))
-    return BlockScores(rated[list(TRAVELLERS_COLUMNS)], scores, sums, warnings)
+    return BlockScores(travellers, scores, sums, warnings)

@@ -2,26 +2,21 @@
 
 Both partners of a direction get that direction's rate; EW's score is -D. Rows keep the
 table order of the travellers, seats in the order N, E, S, W. The text columns (player,
-seat, direction, adjusted) are categoricals built from integer codes (see ``players``), and
-the keys int32: 50 bytes a row, not 100, and the Parquet file gets dictionaries without
-hashing a string.
+seat, direction, adjusted) are Arrow dictionaries built from integer codes (see
+``players``; pandas reads them as categoricals), and the keys int32: 50 bytes a row, not 100,
+and the Parquet file gets dictionaries without hashing a string.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
-import pandas as pd
 import pyarrow as pa
 
-from .players import arrow, categories
+from ..arrays import filled, strings, to_numpy
+from .outputs import coded, floats, nullable, output_table
 
-SCORES_COLUMNS = (
-    "round", "group", "set", "table", "player", "seat", "direction", "adjusted", "score",
-    "score_rate", "rate_num", "rate_den",
-)
 _DIRECTION_OF_SEAT = np.array([0, 1, 0, 1], dtype=np.int8)  # N E S W -> NS EW
+_SEATS, _DIRECTIONS = strings(["N", "E", "S", "W"]), strings(["NS", "EW"])
 
 
 def _each_seat(values: np.ndarray) -> np.ndarray:
@@ -34,38 +29,35 @@ def _by_seat(ns: np.ndarray, ew: np.ndarray) -> np.ndarray:
     return np.stack([ns, ew, ns, ew], axis=1).ravel()
 
 
-def _adjusted(travellers: pd.DataFrame) -> pd.Categorical:
+def _adjusted(travellers: pa.Table) -> pa.DictionaryArray:
     """Each seat's artificial-result code (its direction's), null for real results."""
     both = pa.chunked_array(
-        [arrow(travellers[c]).cast(pa.large_string()) for c in ("ns_adjusted", "ew_adjusted")],
+        [chunk for c in ("ns_adjusted", "ew_adjusted")
+         for chunk in travellers[c].cast(pa.large_string()).chunks],
         type=pa.large_string(),
     ).dictionary_encode().combine_chunks()
-    codes = both.indices.fill_null(-1).to_numpy(zero_copy_only=False).reshape(2, -1)
-    return categories(_by_seat(codes[0], codes[1]), both.dictionary)
+    codes = filled(both.indices, -1).reshape(2, -1)
+    return coded(_by_seat(codes[0], codes[1]), both.dictionary)
 
 
-def player_scores(
-    travellers: pd.DataFrame, player: Callable[[], pd.Categorical | pd.Series]
-) -> pd.DataFrame:
-    """One row per player per table-set, from the travellers of ``rates.rate_tables``.
-
-    ``player()`` gives the player id column (``players.encode_seats`` order); it is asked for
-    last, so the ids can still be hashing on another core while the rest is built.
-    """
-    count = len(travellers)
-    d = travellers["ns_score"].to_numpy(np.int8, na_value=0)
-    columns = {
-        **{c: _each_seat(travellers[c].to_numpy(np.int32))
+def player_scores(travellers: pa.Table, names: pa.Array, codes: np.ndarray) -> pa.Table:
+    """One row per player per table-set (``outputs.SCORES_DTYPES``), from the travellers of
+    ``rates.rate_tables``; ``codes`` index each seat's player in ``names`` (table by table,
+    seats N E S W, as ``players.encode_seats`` gives them)."""
+    count = travellers.num_rows
+    d = filled(travellers["ns_score"], 0)
+    missing = to_numpy(travellers["ns_score"].is_null())
+    ns_rate, ew_rate = (to_numpy(travellers[c]) for c in ("ns_rate", "ew_rate"))
+    ns_num, ew_num = (to_numpy(travellers[c]) for c in ("ns_rate_num", "ew_rate_num"))
+    return output_table("scores", {
+        **{c: _each_seat(to_numpy(travellers[c]).astype(np.int32))
            for c in ("round", "group", "set", "table")},
-        "seat": categories(np.tile(np.arange(4, dtype=np.int8), count), ["N", "E", "S", "W"]),
-        "direction": categories(np.tile(_DIRECTION_OF_SEAT, count), ["NS", "EW"]),
+        "player": coded(codes, names),
+        "seat": coded(np.tile(np.arange(4, dtype=np.int8), count), _SEATS),
+        "direction": coded(np.tile(_DIRECTION_OF_SEAT, count), _DIRECTIONS),
         "adjusted": _adjusted(travellers),
-        "score": pd.arrays.IntegerArray(
-            _by_seat(d, -d), _each_seat(travellers["ns_score"].isna().to_numpy())),
-        "score_rate": _by_seat(travellers["ns_rate"].to_numpy(), travellers["ew_rate"].to_numpy()),
-        "rate_num": _by_seat(travellers["ns_rate_num"].to_numpy(),
-                             travellers["ew_rate_num"].to_numpy()),
-        "rate_den": _each_seat(travellers["rate_den"].to_numpy(np.int64)),
-    }
-    columns["player"] = player()
-    return pd.DataFrame({c: columns[c] for c in SCORES_COLUMNS}, copy=False)
+        "score": nullable(_by_seat(d, -d), _each_seat(missing), "Int8"),
+        "score_rate": floats(_by_seat(ns_rate, ew_rate)),
+        "rate_num": _by_seat(ns_num, ew_num),
+        "rate_den": _each_seat(to_numpy(travellers["rate_den"])),
+    })

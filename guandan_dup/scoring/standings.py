@@ -27,12 +27,13 @@ import hashlib
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from ..arrays import scalar, to_arrow, to_numpy
 from .exact import (
     add_scaled,
     exact_order,
@@ -45,11 +46,13 @@ from .exact import (
 )
 from .kernel import per_player
 from .lookup import IdLookup
+from .outputs import STANDINGS_DTYPES, empty_table, floats, output_table
 from .players import text
 
-STANDINGS_COLUMNS = (
-    "round", "player", "sets", "round_avg", "cumulative", "rank", "rank_label", "position",
-)
+if TYPE_CHECKING:
+    import pandas as pd
+
+STANDINGS_COLUMNS = tuple(STANDINGS_DTYPES)
 
 
 def draw_lots(seed: int | str | bytes, players: Sequence[str]) -> np.ndarray:
@@ -111,7 +114,7 @@ class Standings:
     def __init__(self, seed: int | str | bytes = 0,
                  previous_positions: Mapping[str, int] | pd.Series | None = None):
         self.seed, self.first_previous = seed, previous_positions
-        self.names = pa.array([], pa.large_string())
+        self.names = pa.nulls(0, pa.large_string())
         self.known = IdLookup(self.names)
         self.counts = np.zeros(0, np.int64)
         self.sums = np.zeros(0)
@@ -130,7 +133,7 @@ class Standings:
         new = np.flatnonzero(where < 0)
         if len(new):
             where[new] = len(self.names) + np.arange(len(new))
-            self.names = pa.concat_arrays([self.names, names.take(pa.array(new)).cast(
+            self.names = pa.concat_arrays([self.names, names.take(to_arrow(new)).cast(
                 pa.large_string())])
             self._grow(len(new))
         return where
@@ -143,8 +146,9 @@ class Standings:
         self.lots = np.r_[self.lots, np.zeros(more, np.uint64)]
         self.drawn = np.r_[self.drawn, np.zeros(more, bool)]
 
-    def add(self, part: RoundSums) -> pd.DataFrame:
-        """Add a round (rounds in order) and return its standings, rows by position."""
+    def add(self, part: RoundSums) -> pa.Table:
+        """Add a round (rounds in order) and return its standings, rows by position (an
+        Arrow table; ``outputs.to_frame`` gives the frame)."""
         codes = self._codes(part.names)
         self.counts[codes] += part.counts
         self.sums[codes] += part.sums
@@ -179,7 +183,7 @@ class Standings:
             residues[i] = residues[i] * factor[sets_at] % prime
         return *exact_order(groups, approx, maybe, residues, chosen, order), order
 
-    def _table(self, round_no: int, played: np.ndarray, round_sum: np.ndarray) -> pd.DataFrame:
+    def _table(self, round_no: int, played: np.ndarray, round_sum: np.ndarray) -> pa.Table:
         who = np.flatnonzero(self.counts > 0)  # every player from their first round on
         sets = self.counts[who]
         key, cumulative, by_value = self._exact_keys(who, self.sums[who] / sets)
@@ -189,29 +193,31 @@ class Standings:
         self.previous[:] = 0
         self.previous[who[order]] = np.arange(1, len(who) + 1)
         labels = pc.binary_join_element_wise(
-            pc.cast(pa.array(rank[order]), pa.string()),
-            pc.if_else(pa.array(size[key][order] > 1), "=", ""), "")
+            pc.cast(to_arrow(rank[order]), pa.large_string()),
+            pc.if_else(to_arrow(size[key][order] > 1), scalar("="), scalar("")), scalar(""))
         mine = played[who]
         round_avg = np.where(mine > 0, round_sum[who] / np.maximum(mine, 1), np.nan)
-        return pd.DataFrame({
+        return output_table("standings", {
             "round": np.full(len(who), round_no, np.int64),
             "player": text(who[order], self.names),
             "sets": sets[order].astype(np.int64),
-            "round_avg": round_avg[order],
+            "round_avg": floats(round_avg[order]),
             "cumulative": cumulative[order],
             "rank": rank[order],
-            "rank_label": labels.to_pandas(),
+            "rank_label": labels,
             "position": np.arange(1, len(who) + 1, dtype=np.int64),
-        }, copy=False)
+        })
 
     def _before(self, who: np.ndarray) -> np.ndarray:
         """Each player's place before this round, 1, 2, ...; ``len(names) + 1`` if none."""
         unplaced = len(self.names) + 1
         if self.previous.any() or self.first_previous is None:
             return np.where(self.previous[who] > 0, self.previous[who], unplaced)
+        import pandas as pd  # positions given by a caller (an event's earlier standings)
+
         known = pd.Series(self.first_previous, dtype="float64")
         at = IdLookup(pa.array(known.index.astype("str"), pa.large_string())).find(
-            self.names.take(pa.array(who)))  # a third of the time of a reindex by strings
+            self.names.take(to_arrow(who)))  # a third of the time of a reindex by strings
         place = np.full(len(who), np.nan)
         place[at >= 0] = known.to_numpy()[at[at >= 0]]
         code = pd.factorize(place, sort=True)[0]
@@ -240,16 +246,17 @@ class Standings:
         equal (a chance of 2**-64 for two players: the ids are only sorted then)."""
         fresh = players[~self.drawn[players]]
         if len(fresh):
-            self.lots[fresh] = _lots(self.seed, self.names.take(pa.array(fresh)))
+            self.lots[fresh] = _lots(self.seed, self.names.take(to_arrow(fresh)))
             self.drawn[fresh] = True
         lots = self.lots[players]
         order = np.lexsort((lots, pair))
         drawn_twice = (np.diff(pair[order]) == 0) & (np.diff(lots[order]) == 0)
         if not drawn_twice.any():
             return order
-        ids = self.names.take(pa.array(players))
-        return np.lexsort((pc.rank(ids, tiebreaker="first").to_numpy(), lots, pair))
+        ids = self.names.take(to_arrow(players))
+        return np.lexsort((to_numpy(pc.rank(ids, tiebreaker="first")), lots, pair))
 
 
-def empty_standings() -> pd.DataFrame:
-    return pd.DataFrame({c: pd.Series(dtype="int64") for c in STANDINGS_COLUMNS})
+def empty_standings() -> pa.Table:
+    """The standings of an event with no round yet: the columns, no rows."""
+    return empty_table("standings")
