@@ -3,10 +3,12 @@ one pyarrow makes of the frame it stands for (the same types and the same pandas
 so the files are byte for byte what the frames would write and pandas reads back the same
 dtypes), and scoring a sound event never imports pandas (a third of a second of every run)."""
 
+import json
 import subprocess
 import sys
 
 import numpy as np
+import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
@@ -17,48 +19,65 @@ from test_scoring_digest import PAIRS, as_file_table, seeded_event
 from guandan_dup.arrays import filled, strings, to_arrow, to_numpy
 from guandan_dup.levels import LEVEL_NAMES
 from guandan_dup.results import validate_sets
-from guandan_dup.scoring.files import OUTPUT_NAMES
+from guandan_dup.scoring.files import OUTPUT_NAMES, read_output, score_files
 from guandan_dup.scoring.outputs import empty_table, to_frame
 from guandan_dup.scoring.rounds import score_block
 from guandan_dup.scoring.standings import Standings
 
 
-def one_round(tables: int, artificial: bool, seed: int = 1):
+def one_round(tables: int, artificial: bool, round_no: int = 1, seed: int = 1):
     """A round of two sets at ``tables`` tables (4 x ``tables`` players), as normalised."""
     rng = np.random.default_rng(seed)
     rows = []
-    for set_no in (1, 2):
+    for set_no in (2 * round_no - 1, 2 * round_no):
         for table in range(1, tables + 1):
             ns, ew = PAIRS[rng.integers(0, len(PAIRS))]
             adjusted = "A+/A-" if artificial and table % 5 == 0 else None
-            rows.append({"round": 1, "group": 1, "table": table, "set": set_no,
+            rows.append({"round": round_no, "group": 1, "table": table, "set": set_no,
                          **{seat: f"p{4 * table + i}" for i, seat in
                             enumerate(("north", "east", "south", "west"))},
                          "ns_level": None if adjusted else LEVEL_NAMES[ns],
                          "ew_level": None if adjusted else LEVEL_NAMES[ew], "adjusted": adjusted})
-    import pandas as pd
-
     return validate_sets(pd.DataFrame(rows)).sets
 
 
-def frame_table(table: pa.Table) -> pa.Table:
-    """What pyarrow makes of the frame ``table`` stands for."""
-    return pa.Table.from_pandas(to_frame(table), preserve_index=False)
+def pandas_metadata(table: pa.Table, codes: pa.Schema) -> dict:
+    """The pandas metadata of ``table``, categorical codes as wide as in ``codes``."""
+    metadata = json.loads(table.schema.metadata[b"pandas"])
+    for column in metadata["columns"]:
+        if column["pandas_type"] == "categorical":
+            column["numpy_type"] = str(codes.field(column["name"]).type.index_type)
+    return metadata
 
 
 @pytest.mark.parametrize(("tables", "artificial"), [(5, True), (5, False), (40, True),
                                                     (9000, True)])
 def test_each_output_is_the_table_of_its_frame(tables, artificial):
-    # 20, 160 and 36,000 players: the ids' codes are int8, int16 and int32, as pandas picks
+    # 20, 160 and 36,000 players: pandas codes them in int8, int16 and int32; the scores
+    # file always in int32 (``scores._PLAYER_CODES``), which pandas reads back the same
     done = score_block(one_round(tables, artificial))
     standings = [Standings().add(sums) for sums in done.sums]
     for table in (done.travellers, done.scores, *standings):
-        assert table.equals(frame_table(table), check_metadata=True)
+        made = pa.Table.from_pandas(to_frame(table), preserve_index=False)
+        assert table.equals(made.cast(table.schema))
+        assert pandas_metadata(table, table.schema) == pandas_metadata(made, table.schema)
 
 
 @pytest.mark.parametrize("name", OUTPUT_NAMES)
 def test_an_empty_output_is_the_table_of_its_frame(name):
-    assert empty_table(name).equals(frame_table(empty_table(name)), check_metadata=True)
+    made = pa.Table.from_pandas(to_frame(empty_table(name)), preserve_index=False)
+    assert empty_table(name).equals(made, check_metadata=True)
+
+
+def test_a_later_round_may_have_more_players_than_the_first(tmp_path):
+    # 100 players, then 200: the ids' codes of both rounds fit the file's type
+    sets = pd.concat([one_round(25, False), one_round(50, True, round_no=2)])
+    pq.write_table(as_file_table(sets), tmp_path / "results.parquet")
+    scored = score_files([tmp_path / "results.parquet"], tmp_path / "out")
+    written = read_output(tmp_path / "out", "scores")
+    assert scored.rounds == (1, 2)
+    assert written["player"].nunique() == 200
+    assert written["player"].tolist() == scored.scores["player"].tolist()
 
 
 def test_scoring_a_sound_event_never_imports_pandas(tmp_path):

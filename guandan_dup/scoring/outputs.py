@@ -69,10 +69,12 @@ def code_type(categories: int) -> pa.DataType:
     return pa.int64()
 
 
-def coded(codes: np.ndarray, words: pa.Array) -> pa.DictionaryArray:
+def coded(codes: np.ndarray, words: pa.Array,
+          kind: pa.DataType | None = None) -> pa.DictionaryArray:
     """``words[code]`` as an Arrow dictionary (null where a code is negative), as a pandas
-    categorical of distinct ``words`` becomes: large string values, the narrowest codes."""
-    kind = code_type(len(words))
+    categorical of distinct ``words`` becomes: large string values, the narrowest codes
+    (``kind``, if given, instead: pandas reads any width back as the same categorical)."""
+    kind = kind or code_type(len(words))
     indices = to_arrow(codes.astype(kind.to_pandas_dtype(), copy=False), mask=codes < 0)
     return pa.DictionaryArray.from_arrays(indices, words.cast(pa.large_string()))
 

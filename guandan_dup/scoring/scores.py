@@ -17,6 +17,9 @@ from .outputs import coded, floats, nullable, output_table
 
 _DIRECTION_OF_SEAT = np.array([0, 1, 0, 1], dtype=np.int8)  # N E S W -> NS EW
 _SEATS, _DIRECTIONS = strings(["N", "E", "S", "W"]), strings(["NS", "EW"])
+# A file's column type is its first block's, so the ids' codes have one width for any block:
+# the narrowest for the first round's players could not hold a bigger later round's.
+_PLAYER_CODES = pa.int32()
 
 
 def _each_seat(values: np.ndarray) -> np.ndarray:
@@ -52,7 +55,7 @@ def player_scores(travellers: pa.Table, names: pa.Array, codes: np.ndarray) -> p
     return output_table("scores", {
         **{c: _each_seat(to_numpy(travellers[c]).astype(np.int32))
            for c in ("round", "group", "set", "table")},
-        "player": coded(codes, names),
+        "player": coded(codes, names, _PLAYER_CODES),
         "seat": coded(np.tile(np.arange(4, dtype=np.int8), count), _SEATS),
         "direction": coded(np.tile(_DIRECTION_OF_SEAT, count), _DIRECTIONS),
         "adjusted": _adjusted(travellers),
