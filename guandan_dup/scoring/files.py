@@ -144,7 +144,8 @@ def score_files(
 
     ``engine="dask"`` scores the blocks on a Dask cluster (``scheduler`` its address; none:
     a local cluster on 127.0.0.1); the files are the same. ``keep=False`` returns the
-    written row counts and rounds but not the frames, so memory stays one block's.
+    written row counts and rounds but not the frames (None), so memory stays one block's and
+    a sound event is scored without importing pandas.
     """
     if Path(out_dir).exists() and not Path(out_dir).is_dir():
         raise GuandanError(
