@@ -6,8 +6,8 @@ to Arrow again to be written. The files must still read back into pandas as they
 have (nullable ``Int8`` and ``Int64`` columns, categorical ids and codes, ``str`` text), so
 each table carries the ``pandas`` schema metadata ``pyarrow.Table.from_pandas`` would give
 the equivalent frame, column for column: a file written here is byte for byte the file the
-frame would make (``test_scoring_outputs`` holds them equal), and ``to_frame`` gives the
-frame.
+frame would make (``test_scoring_outputs`` holds them equal), but for the width of the ids'
+codes (always int32, see ``scores``), and ``to_frame`` gives the frame.
 
 Each column is declared once, as the pandas dtype of the frame the output stands for.
 """
