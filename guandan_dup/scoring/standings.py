@@ -68,12 +68,10 @@ def draw_lots(seed: int | str | bytes, players: Sequence[str]) -> np.ndarray:
     [238574266247995435, 2208810121226127604]
     """
     secret = seed if isinstance(seed, bytes) else str(seed).encode()
-    prefixed = hashlib.sha256(b"guandan-dup/lot\0" + secret + b"\0")
-    digests = []
-    for player in players:  # one hash per tied player: no column operation computes SHA-256
-        digest = prefixed.copy()
-        digest.update(player.encode())
-        digests.append(digest.digest()[:8])
+    prefix, sha256 = b"guandan-dup/lot\0" + secret + b"\0", hashlib.sha256
+    # One hash per tied player (no column operation computes SHA-256); hashing the prefix
+    # again is a quarter quicker than copying a hash of it.
+    digests = [sha256(prefix + player.encode()).digest()[:8] for player in players]
     return np.frombuffer(b"".join(digests), dtype=">u8").astype(np.uint64)
 
 
