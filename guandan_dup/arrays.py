@@ -16,8 +16,12 @@ import numpy as np
 import pyarrow as pa
 
 
-def to_arrow(values: np.ndarray, mask: np.ndarray | None = None) -> pa.Array:
-    """A 1-d numpy array of numbers or bools as Arrow, null where ``mask`` is true."""
+def to_arrow(values: np.ndarray, mask: np.ndarray | None = None,
+             kind: pa.DataType | None = None) -> pa.Array:
+    """A 1-d numpy array of numbers or bools as Arrow (of numeric type ``kind``, if given),
+    null where ``mask`` is true."""
+    if kind is not None:
+        values = values.astype(kind.to_pandas_dtype(), copy=False)
     values = np.ascontiguousarray(values)
     if values.dtype == np.bool_:
         kind, data = pa.bool_(), _bits(values)
@@ -50,8 +54,7 @@ def filled(values: pa.Array | pa.ChunkedArray, value: int) -> np.ndarray:
     """Arrow numbers as numpy, ``value`` where null."""
     if not values.null_count:
         return to_numpy(values)
-    fill = to_arrow(np.array([value], values.type.to_pandas_dtype()))[0]
-    return to_numpy(values.fill_null(fill))
+    return to_numpy(values.fill_null(to_arrow(np.array([value]), kind=values.type)[0]))
 
 
 def scalar(value: int | str) -> pa.Scalar:

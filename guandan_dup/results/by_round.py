@@ -103,10 +103,10 @@ def round_blocks(rounds: np.ndarray, sets: np.ndarray) -> list[list[int]]:
     pairs = np.unique(np.stack([rounds, sets], axis=1).astype(np.int64), axis=0)
     distinct_sets, set_at = np.unique(pairs[:, 1], return_inverse=True)
     last = np.zeros(len(distinct_sets), np.int64)  # the last round each set is played in
-    np.maximum.at(last, set_at.ravel(), pairs[:, 0])
+    np.maximum.at(last, set_at, pairs[:, 0])
     distinct_rounds, round_at = np.unique(pairs[:, 0], return_inverse=True)
     reach = np.zeros(len(distinct_rounds), np.int64)  # the last round each round's sets reach
-    np.maximum.at(reach, round_at.ravel(), last[set_at.ravel()])
+    np.maximum.at(reach, round_at, last[set_at])
     blocks: list[list[int]] = []
     end = None
     for round_no, far in zip(distinct_rounds.tolist(), reach.tolist(), strict=True):

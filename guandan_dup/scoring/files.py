@@ -326,7 +326,7 @@ def write_outcomes(
             kept["standings"] = [table for done in ranked for table in done.result()]
             if problems:
                 raise InvalidResultsError(file_order(plan, problems) if plan else problems)
-            _empty_outputs(outputs, kept)
+            _empty_outputs(outputs, kept, keep)
         finally:
             ranking.shutdown(cancel_futures=True)
             outputs.close()
@@ -343,14 +343,15 @@ def _rank(standing: Standings, sums: Sequence, outputs: _Outputs, keep: bool) ->
     return [table] if keep else []
 
 
-def _empty_outputs(outputs: _Outputs, kept: dict[str, list[pa.Table]]) -> None:
-    """No rounds at all: write each file empty, with its columns."""
+def _empty_outputs(outputs: _Outputs, kept: dict[str, list[pa.Table]], keep: bool) -> None:
+    """No rounds at all: write each file empty, with its columns (and keep them if
+    ``keep``)."""
     if outputs.rows["travellers"]:
         return
     tables = {name: empty_table(name) for name in OUTPUT_NAMES}
     outputs.append(tables)
     for name, table in tables.items():
-        kept[name] = [table]
+        kept[name] = [table] if keep else []
 
 
 def read_output(directory: str | os.PathLike, name: str) -> pd.DataFrame:

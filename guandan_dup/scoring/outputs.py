@@ -75,13 +75,13 @@ def coded(codes: np.ndarray, words: pa.Array,
     categorical of distinct ``words`` becomes: large string values, the narrowest codes
     (``kind``, if given, instead: pandas reads any width back as the same categorical)."""
     kind = kind or code_type(len(words))
-    indices = to_arrow(codes.astype(kind.to_pandas_dtype(), copy=False), mask=codes < 0)
+    indices = to_arrow(codes, codes < 0, kind)
     return pa.DictionaryArray.from_arrays(indices, words.cast(pa.large_string()))
 
 
 def nullable(values: np.ndarray, missing: np.ndarray, kind: str) -> pa.Array:
     """An integer column with nulls where ``missing`` (a pandas ``Int8``/``Int64`` column)."""
-    return to_arrow(values.astype(_KINDS[kind][0].to_pandas_dtype(), copy=False), missing)
+    return to_arrow(values, missing, _KINDS[kind][0])
 
 
 def floats(values: np.ndarray) -> pa.Array:
@@ -124,7 +124,7 @@ def _typed(values: pa.Array | pa.ChunkedArray | np.ndarray, dtype: str):
         return values
     kind = _KINDS[dtype][0]
     if isinstance(values, np.ndarray):
-        return to_arrow(values.astype(kind.to_pandas_dtype(), copy=False))
+        return to_arrow(values, kind=kind)
     return values if values.type == kind else values.cast(kind)
 
 

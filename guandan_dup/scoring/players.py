@@ -38,6 +38,6 @@ def encode_seats(travellers: pa.Table) -> tuple[pa.Array, np.ndarray]:
 def text(codes: np.ndarray, words: pa.Array | list[str]) -> pa.Array:
     """``words[code]`` as large strings, null where a code is negative: a gather from the
     few distinct strings, not a Python string per row."""
-    indices = to_arrow(codes.astype(np.int32, copy=False), mask=codes < 0)
+    indices = to_arrow(codes, codes < 0, pa.int32())
     dictionary = words if isinstance(words, pa.Array) else strings(words)
     return pa.DictionaryArray.from_arrays(indices, dictionary).cast(pa.large_string())

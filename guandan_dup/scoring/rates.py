@@ -136,16 +136,12 @@ def _real_rates(
     """Exact NS rate (numerator, denominator) and N of every real result (``d``, its D), by
     the formula of the module docstring, reduced; also the comparison columns and n, for the
     warnings."""
-    numbers = {c: _numbers(sets, c)[real] for c in by}
+    numbers = {c: to_numpy(sets[c]).astype(np.int64, copy=False)[real] for c in by}
     comparison = _comparisons(numbers, by)
     mp, n = matchpoints(comparison, d, int(comparison.max(initial=-1)) + 1)
     big_n = _expected_per_row(expected, numbers, n)
     num, den = exact_rates(mp, n, big_n)
     return num, den, big_n, numbers, n
-
-
-def _numbers(sets: pa.Table, column: str) -> np.ndarray:
-    return to_numpy(sets[column]).astype(np.int64, copy=False)
 
 
 def _artificial_rates(
