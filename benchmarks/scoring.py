@@ -11,10 +11,11 @@ result. It is written a (round, set) at a time, so even 50 million rows need lit
 The compared sizes have 5 rounds (as the issue's table); the ``--big`` ones have
 ``--players`` players (default a million) and as many rounds as the size needs.
 
-Each measurement runs in a fresh process (interpreter start and imports included); the
-compared ones interleaved and repeated, the median shown. Peak memory is the largest of the
-process's own peak (``wait4``) and the resident memory of it and its children summed, sampled
-every 0.1 s (the Dask engine's workers are children):
+Each measurement runs in a fresh process (interpreter start and imports included), into an
+empty output folder, after ``sync`` (so no run pays for writing back or deleting another's
+files); the compared ones interleaved and repeated, the median shown. Peak memory is the
+largest of the process's own peak (``wait4``) and the resident memory of it and its children
+summed, sampled every 0.1 s (the Dask engine's workers are children):
 
 * ``guandan-dup score`` (the command: every check of ingestion, the CLI);
 * guandan-dup reading the file without checks (the SQL's starting point), scoring and writing
@@ -268,7 +269,9 @@ def measure(which: str, src: Path, out: Path) -> tuple[float, float, float]:
     resident memory of it and its children sampled every 0.1 s (Dask's workers)."""
     import psutil
 
-    out.mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    os.sync()
     if which in ("command", "dask"):
         command = [sys.executable, "-c", "from guandan_dup.cli import main; main()",
                    "score", str(src), "--out", str(out), "--quiet"]

@@ -4,6 +4,7 @@ the same error report as reading everything at once."""
 import numpy as np
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 import pytest
 from hypothesis import given, settings
@@ -94,6 +95,42 @@ def test_round_blocks_chain_through_shared_sets():
     rounds = np.array([1, 2, 2, 3, 4, 5, 6])
     sets = np.array([1, 2, 9, 9, 3, 4, 3])
     assert round_blocks(rounds, sets) == [[1], [2, 3], [4, 5, 6]]
+
+
+def write_by_round(sets: pd.DataFrame, path, **options) -> list:
+    """One row group a round, rows in round order (as a platform writes a night's event)."""
+    table = as_file_table(sets.sort_values(["round", "set", "table"]))
+    with pq.ParquetWriter(path, table.schema, **options) as writer:
+        for round_no in sorted(set(table["round"].to_pylist())):
+            writer.write_table(table.filter(pc.equal(table["round"], round_no)))
+    return [path]
+
+
+def test_layout_from_statistics_reads_no_round_or_set(tmp_path, monkeypatch):
+    paths = write_by_round(seeded_event(), tmp_path / "r.parquet")
+    read = layout(paths)
+    monkeypatch.setattr(pq.ParquetFile, "read_row_group", None)  # any read would fail
+    assert layout(paths) == read
+    assert read.blocks == ((1,), (2,), (3,), (4,))
+    assert [rounds for _, rounds in read.row_groups[0]] == [{1}, {2}, {3}, {4}]
+
+
+def test_without_statistics_the_round_and_set_columns_are_read(tmp_path):
+    stated = layout(write_by_round(seeded_event(), tmp_path / "stated.parquet"))
+    bare = layout(write_by_round(seeded_event(), tmp_path / "bare.parquet",
+                                 write_statistics=False))
+    assert (bare.row_groups, bare.blocks) == (stated.row_groups, stated.blocks)
+
+
+def test_rounds_whose_set_spans_overlap_are_read_to_see_if_they_share_a_set(tmp_path):
+    sets = seeded_event()
+    sets.loc[sets["set"] == 2, "set"] = 11  # round 1: sets 1, 3 and 11, spanning every round's
+    paths = write_by_round(sets, tmp_path / "r.parquet")
+    assert layout(paths).blocks == ((1,), (2,), (3,), (4,))
+    sets.loc[sets["set"] == 4, "set"] = 3  # and round 2 now replays set 3 of round 1
+    paths = write_by_round(sets, tmp_path / "shared.parquet")
+    assert layout(paths).blocks == ((1, 2), (3,), (4,))
+    assert_same_as_in_memory(paths, tmp_path / "out")
 
 
 def test_problems_in_several_rounds_and_files_are_all_reported_as_at_once(tmp_path):

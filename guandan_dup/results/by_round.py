@@ -121,9 +121,13 @@ def round_blocks(rounds: np.ndarray, sets: np.ndarray) -> list[list[int]]:
 def layout(paths: Sequence[str | os.PathLike]) -> Layout | None:
     """The layout of ``paths``, or None when a file cannot be read a round at a time (not
     Parquet, no integer round/set column, an empty or missing round): ``load_results`` then
-    reads them whole and reports what is wrong."""
-    groups, pairs = [], []
+    reads them whole and reports what is wrong.
+
+    The files' statistics (each row group's lowest and highest round and set, which Parquet
+    writers record) usually settle it without reading a value; otherwise the round and set
+    columns are read, a row group at a time."""
     files = dataset_files(paths)
+    opened = []
     for path, folder_round in files:
         try:
             parquet = pq.ParquetFile(path)
@@ -132,6 +136,63 @@ def layout(paths: Sequence[str | os.PathLike]) -> Layout | None:
         names = set(parquet.schema_arrow.names) | ({"round"} if folder_round else set())
         if not {"round", "set"} <= names:
             return None
+        opened.append((parquet, folder_round))
+    found = _from_statistics(opened) or _from_columns(opened)
+    if found is None:
+        return None
+    groups, blocks = found
+    return Layout(tuple(path for path, _ in files), groups, blocks,
+                  tuple(folder_round for _, folder_round in files))
+
+
+def _from_statistics(opened) -> tuple | None:
+    """Row groups and blocks as the statistics state them, or None unless they prove every
+    round a block of its own: each row group holds one round, and the sets a round's row
+    groups span (lowest to highest) meet no other round's span."""
+    groups, spans = [], []
+    for parquet, folder_round in opened:
+        leaves = {parquet.metadata.schema.column(j).path: j
+                  for j in range(parquet.metadata.num_columns)}
+        start, mine = 0, []
+        for index in range(parquet.num_row_groups):
+            group = parquet.metadata.row_group(index)
+            sets = _stated_range(parquet, group, leaves, "set")
+            rounds = _stated_range(parquet, group, leaves, "round") if "round" in leaves \
+                else (folder_round, folder_round)
+            if group.num_rows and (sets is None or rounds is None or rounds[0] != rounds[1]):
+                return None
+            mine.append((start, frozenset({rounds[0]} if group.num_rows else ())))
+            spans += [(*sets, rounds[0])] if group.num_rows else []
+            start += group.num_rows
+        groups.append(tuple(mine))
+    if not spans:
+        return None
+    reach, owner = 0, None  # the highest set of the spans met so far that overlap, and their round
+    for low, high, round_no in sorted(spans):
+        if low <= reach and round_no != owner:
+            return None  # two rounds might share a set: the columns say which
+        reach, owner = (max(reach, high), owner) if low <= reach else (high, round_no)
+    return tuple(groups), tuple((round_no,) for round_no in sorted({r for *_, r in spans}))
+
+
+def _stated_range(parquet: pq.ParquetFile, group, leaves: Mapping[str, int],
+                  name: str) -> tuple[int, int] | None:
+    """The lowest and highest ``name`` of a row group by its statistics; None if they are not
+    written, or show a missing number or one out of 1..2**31-1, or the column is not of
+    integers (``_round_set`` reports such rows)."""
+    if not pa.types.is_integer(parquet.schema_arrow.field(name).type):
+        return None
+    stats = group.column(leaves[name]).statistics
+    if stats is None or not (stats.has_min_max and stats.has_null_count) or stats.null_count:
+        return None
+    return (stats.min, stats.max) if stats.min >= 1 and stats.max < 2**31 else None
+
+
+def _from_columns(opened) -> tuple | None:
+    """Row groups and blocks from the round and set columns, read a row group at a time;
+    None if a row group has a missing or bad number, or there are no rows at all."""
+    groups, pairs = [], []
+    for parquet, folder_round in opened:
         columns = [c for c in ("round", "set") if c in parquet.schema_arrow.names]
         start, mine = 0, []
         for index in range(parquet.num_row_groups):
@@ -147,8 +208,7 @@ def layout(paths: Sequence[str | os.PathLike]) -> Layout | None:
     if not pairs or not sum(len(rounds) for rounds, _ in pairs):
         return None
     blocks = round_blocks(*(np.concatenate(column) for column in zip(*pairs, strict=True)))
-    return Layout(tuple(path for path, _ in files), tuple(groups), tuple(map(tuple, blocks)),
-                  tuple(folder_round for _, folder_round in files))
+    return tuple(groups), tuple(map(tuple, blocks))
 
 
 @lru_cache(maxsize=1)

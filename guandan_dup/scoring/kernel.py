@@ -18,21 +18,26 @@ SPAN = 27  # D in -13..+13
 
 
 def matchpoints(comparison: np.ndarray, d: np.ndarray, comparisons: int):
-    """NS matchpoints in 2/1 units (2 per result beaten, 1 per tie) and the comparison's
-    real result count n, per row.
+    """NS matchpoints in 2/1 units (2 per result beaten, 1 per tie) per cell, a cell being an
+    occupied (comparison, D): results of one comparison with the same D score alike, so rates
+    are worked out once per cell (at most 27 a comparison) and spread to the rows. Returns
+    each cell's matchpoints and comparison, each comparison's real result count n, and each
+    row's cell.
 
     ``comparison`` holds ids in ``0..comparisons-1``; ``d`` each row's D (-13..+13).
 
-    >>> mp, n = matchpoints(np.array([0, 0, 0, 0]), np.array([3, 1, 1, -2]), 1)
-    >>> mp.tolist(), n.tolist()
-    ([6, 3, 3, 0], [4, 4, 4, 4])
+    >>> mp, at, n, cell = matchpoints(np.array([0, 0, 0, 0]), np.array([3, 1, 1, -2]), 1)
+    >>> mp[cell].tolist(), at.tolist(), n.tolist()
+    ([6, 3, 3, 0], [0, 0, 0], [4])
     """
-    cell = comparison.astype(np.int64) * SPAN + (d.astype(np.int64) + 13)
-    counts = np.bincount(cell, minlength=comparisons * SPAN).reshape(comparisons, SPAN)
-    below = np.cumsum(counts, axis=1) - counts
-    flat_below, flat_counts = below.ravel(), counts.ravel()
-    n = counts.sum(axis=1)
-    return 2 * flat_below[cell] + flat_counts[cell] - 1, n[comparison]
+    slot = comparison.astype(np.int64) * SPAN + (d.astype(np.int64) + 13)
+    counts = np.bincount(slot, minlength=comparisons * SPAN)
+    table = counts.reshape(comparisons, SPAN)
+    occupied = np.flatnonzero(counts)
+    below = (np.cumsum(table, axis=1) - table).ravel()[occupied]
+    cell = np.zeros(len(counts), np.int64)
+    cell[occupied] = np.arange(len(occupied))
+    return 2 * below + counts[occupied] - 1, occupied // SPAN, table.sum(axis=1), cell[slot]
 
 
 def exact_rates(mp: np.ndarray, n: np.ndarray, big_n: np.ndarray):

@@ -81,12 +81,11 @@ def _unrated(artificial: pa.Table, rates: Mapping[str, Fraction]) -> None:
         )
 
 
-def _expected_per_row(expected: Expected, rows: Mapping[str, np.ndarray],
-                      n: np.ndarray) -> np.ndarray:
-    """N for each real result: the expected table count, never below the real count n.
+def _expected(expected: Expected, rows: Mapping[str, np.ndarray], n: np.ndarray) -> np.ndarray:
+    """N for each comparison: the expected table count, never below its real count n.
 
     A mapping is keyed by set number, or by (set, group) when groups are compared apart (each
-    group's tables are then the ones expected); ``rows`` holds the comparison columns.
+    group's tables are then the ones expected); ``rows`` holds the comparisons' columns.
     """
     if expected is None:
         return n
@@ -134,14 +133,18 @@ def _real_rates(
     sets: pa.Table, real: np.ndarray, d: np.ndarray, by: list[str], expected
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray], np.ndarray]:
     """Exact NS rate (numerator, denominator) and N of every real result (``d``, its D), by
-    the formula of the module docstring, reduced; also the comparison columns and n, for the
-    warnings."""
+    the formula of the module docstring, reduced; worked out per (comparison, D) cell, not
+    per row (the gcd of each row was a tenth of scoring). Also each comparison's ``by``
+    columns and n, for the warnings."""
     numbers = {c: to_numpy(sets[c]).astype(np.int64, copy=False)[real] for c in by}
     comparison = _comparisons(numbers, by)
-    mp, n = matchpoints(comparison, d, int(comparison.max(initial=-1)) + 1)
-    big_n = _expected_per_row(expected, numbers, n)
-    num, den = exact_rates(mp, n, big_n)
-    return num, den, big_n, numbers, n
+    mp, at, n, cell = matchpoints(comparison, d, int(comparison.max(initial=-1)) + 1)
+    reached = np.maximum.accumulate(comparison)  # ids are numbered in order of appearance
+    first = np.flatnonzero(np.r_[len(reached) > 0, reached[1:] > reached[:-1]])
+    compared = {c: values[first] for c, values in numbers.items()}
+    big_n = _expected(expected, compared, n)
+    num, den = exact_rates(mp, n[at], big_n[at])
+    return num[cell], den[cell], big_n[comparison], compared, n
 
 
 def _artificial_rates(
@@ -210,15 +213,12 @@ def rate_tables(
 
 
 def _surplus_warnings(expected, numbers: Mapping[str, np.ndarray], n: np.ndarray) -> list[str]:
-    """Name each set that had more real results than the tables expected to play it."""
+    """Name each set that had more real results than the tables expected to play it
+    (``numbers``: the comparisons' columns, ``n`` their real result counts)."""
     if expected is None:
         return []
-    wanted = _expected_per_row(expected, numbers, np.zeros_like(n))
-    over = (n > wanted) & (wanted > 0)
-    rows = np.stack([*(values[over] for values in numbers.values()), n[over], wanted[over]],
-                    axis=1)  # a set's splits apart, as they were compared
-    _, first = np.unique(rows, axis=0, return_index=True)
+    wanted = _expected(expected, numbers, np.zeros_like(n))
     shown = [c for c in ("set", "group") if c in numbers]
-    return [" ".join(f"{c} {row[i]}" for i, c in enumerate(shown))
-            + f": {row[-2]} results but only {row[-1]} tables expected; not adjusted"
-            for row in rows[np.sort(first)].tolist()]
+    return [" ".join(f"{c} {int(numbers[c][i])}" for c in shown)
+            + f": {n[i]} results but only {wanted[i]} tables expected; not adjusted"
+            for i in np.flatnonzero((n > wanted) & (wanted > 0)).tolist()]
