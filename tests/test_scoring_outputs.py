@@ -20,7 +20,7 @@ from guandan_dup.arrays import filled, strings, to_arrow, to_numpy
 from guandan_dup.levels import LEVEL_NAMES
 from guandan_dup.results import validate_sets
 from guandan_dup.scoring.files import OUTPUT_NAMES, read_output, score_files
-from guandan_dup.scoring.outputs import empty_table, to_frame
+from guandan_dup.scoring.outputs import OPTIONAL, empty_table, to_frame
 from guandan_dup.scoring.rounds import score_block
 from guandan_dup.scoring.standings import Standings
 
@@ -65,8 +65,21 @@ def test_each_output_is_the_table_of_its_frame(tables, artificial):
 
 @pytest.mark.parametrize("name", OUTPUT_NAMES)
 def test_an_empty_output_is_the_table_of_its_frame(name):
-    made = pa.Table.from_pandas(to_frame(empty_table(name)), preserve_index=False)
-    assert empty_table(name).equals(made, check_metadata=True)
+    empty = empty_table(name)
+    made = pa.Table.from_pandas(to_frame(empty), preserve_index=False)
+    assert empty.equals(made.cast(empty.schema), check_metadata=True)
+
+
+def test_only_the_columns_that_may_be_empty_are_nullable_in_the_files(tmp_path):
+    """The files declare every other column required (no definition levels to write); an
+    event with artificial results and byes has empty cells in exactly the optional ones."""
+    pq.write_table(as_file_table(seeded_event()), tmp_path / "results.parquet")
+    score_files([tmp_path / "results.parquet"], tmp_path / "out")
+    for name in OUTPUT_NAMES:
+        written = pq.read_table(tmp_path / "out" / f"{name}.parquet")
+        nullable = {field.name for field in written.schema if field.nullable}
+        assert nullable == OPTIONAL[name]
+        assert {c for c in written.column_names if written[c].null_count} <= nullable
 
 
 def test_a_later_round_may_have_more_players_than_the_first(tmp_path):
