@@ -39,6 +39,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -267,8 +268,6 @@ def measure(which: str, src: Path, out: Path) -> tuple[float, float, float]:
     """Run one measurement in a fresh process: wall seconds, CPU seconds (with children),
     peak memory in bytes: the largest of the process's own peak (``wait4``) and the summed
     resident memory of it and its children sampled every 0.1 s (Dask's workers)."""
-    import psutil
-
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     os.sync()
@@ -281,22 +280,35 @@ def measure(which: str, src: Path, out: Path) -> tuple[float, float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-    sampled = 0
-    watched = psutil.Process(process.pid)
-    while process.poll() is None:
-        try:
-            tree = [watched, *watched.children(recursive=True)]
-            sampled = max(sampled, sum(p.memory_info().rss for p in tree))
-        except psutil.Error:
-            pass
-        time.sleep(0.1)
+    sampled = [0]
+    sampler = threading.Thread(target=_sample, args=(process, sampled), daemon=True)
+    sampler.start()
+    process.wait()  # the wall time to the exit itself, not to the next sample
     wall = time.perf_counter() - start
+    sampler.join()
     if process.returncode:
         raise SystemExit(f"{which} failed with exit code {process.returncode}")
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    return wall, cpu, max(sampled, after.ru_maxrss * 1024 if after.ru_maxrss > before.ru_maxrss
-                          else 0)
+    return wall, cpu, max(sampled[0], after.ru_maxrss * 1024 if after.ru_maxrss > before.ru_maxrss
+                             else 0)
+
+
+def _sample(process: subprocess.Popen, sampled: list[int]) -> None:
+    """The largest summed resident memory of ``process`` and its children, every 0.1 s."""
+    import psutil
+
+    try:
+        watched = psutil.Process(process.pid)
+    except psutil.Error:  # already gone
+        return
+    while process.poll() is None:
+        try:
+            tree = [watched, *watched.children(recursive=True)]
+            sampled[0] = max(sampled[0], sum(p.memory_info().rss for p in tree))
+        except psutil.Error:
+            pass
+        time.sleep(0.1)
 
 
 def compare(rows: int, repeat: int, tmp: Path) -> list[str]:
