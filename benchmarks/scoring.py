@@ -363,12 +363,15 @@ def main() -> None:
                         help="players of the --big events (rounds follow from the size)")
     parser.add_argument("--engines", nargs="*", default=["local", "dask"])
     parser.add_argument("--dir", type=Path, default=None,
-                        help="folder for inputs and outputs (default: a temporary one)")
+                        help="folder (made if missing) for inputs and outputs; they are removed "
+                        "at the end (default: the system's temporary folder)")
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(*args.child)
         return
+    if args.dir:
+        args.dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start")
         for rows in args.rows:
