@@ -41,3 +41,14 @@ def test_art51_3_a_team_penalty_in_the_ledger_comes_off_the_team_standings(tmp_p
     assert 'id="penalties"' in site and "slow play" in site
     site = (tmp_path / "site" / "standings" / "round-1.html").read_text(encoding="utf-8")
     assert 'id="penalties"' not in site
+
+
+def test_art52_a_team_warning_and_its_repeat_name_only_the_points_taken(tmp_path):
+    directory, _ = swiss_cup(tmp_path, [4, 4, 4, 4], 3)
+    first = run("event", "ledger", "add", directory, "penalty", "--team", 2, "--scale", 4,
+                "--round", 1, "--reason", "slow play")
+    second = run("event", "ledger", "add", directory, "penalty", "--team", 2, "--scale", 4,
+                 "--round", 1, "--reason", "slow play again")
+    decision, repeat = first.splitlines()[0], second.splitlines()[0]
+    assert decision.endswith("first offence: warning"), decision
+    assert repeat.endswith("second offence: -1 级差分") and "场分" not in repeat, repeat

@@ -159,8 +159,10 @@ def what_it_does(folder: EventFolder, ledger: pd.DataFrame, row: pd.Series) -> s
                 f": -{points} {units[1]}" if points != "0" else "")
         elif len(mine):
             first = mine.iloc[0]
-            text += (f"; {first['note'] or 'penalty'}: -{first['match_points']:g} 场分, "
-                     f"-{first['level_points']:g} 级差分")
+            amounts = ", ".join(f"-{first[column]:g} {unit}" for column, unit in
+                                (("match_points", "场分"), ("level_points", "级差分"))
+                                if first[column])
+            text += f"; {first['note'] or 'penalty'}" + (f": {amounts}" if amounts else "")
     return text
 
 
