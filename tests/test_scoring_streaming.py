@@ -133,6 +133,21 @@ def test_rounds_whose_set_spans_overlap_are_read_to_see_if_they_share_a_set(tmp_
     assert_same_as_in_memory(paths, tmp_path / "out")
 
 
+@pytest.mark.parametrize("round_no", [0, 2**31])
+def test_a_folder_round_out_of_range_is_read_whole_and_reported_as_load_results_reports_it(
+        tmp_path, round_no):
+    folder = tmp_path / "results" / f"round={round_no}"
+    folder.mkdir(parents=True)
+    table = as_file_table(seeded_event().query("round == 1"))
+    pq.write_table(table.drop_columns(["round"]), folder / "part.0.parquet")
+    assert layout([tmp_path / "results"]) is None
+    with pytest.raises(InvalidResultsError) as streamed:
+        score_files([tmp_path / "results"], tmp_path / "out")
+    with pytest.raises(InvalidResultsError) as whole:
+        load_results([tmp_path / "results"])
+    assert str(streamed.value) == str(whole.value) and "round" in str(whole.value)
+
+
 def test_problems_in_several_rounds_and_files_are_all_reported_as_at_once(tmp_path):
     sets = seeded_event()
     paths = write_split(sets, tmp_path, 2, 13, 3)

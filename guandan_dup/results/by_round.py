@@ -158,7 +158,7 @@ def _from_statistics(opened) -> tuple | None:
             group = parquet.metadata.row_group(index)
             sets = _stated_range(parquet, group, leaves, "set")
             rounds = _stated_range(parquet, group, leaves, "round") if "round" in leaves \
-                else (folder_round, folder_round)
+                else _in_range((folder_round, folder_round))
             if group.num_rows and (sets is None or rounds is None or rounds[0] != rounds[1]):
                 return None
             mine.append((start, frozenset({rounds[0]} if group.num_rows else ())))
@@ -185,7 +185,12 @@ def _stated_range(parquet: pq.ParquetFile, group, leaves: Mapping[str, int],
     stats = group.column(leaves[name]).statistics
     if stats is None or not (stats.has_min_max and stats.has_null_count) or stats.null_count:
         return None
-    return (stats.min, stats.max) if stats.min >= 1 and stats.max < 2**31 else None
+    return _in_range((stats.min, stats.max))
+
+
+def _in_range(lowest_highest: tuple[int, int]) -> tuple[int, int] | None:
+    """The range if its numbers are from 1 to 2**31 - 1 (as ``_round_set`` wants), else None."""
+    return lowest_highest if 1 <= lowest_highest[0] <= lowest_highest[1] < 2**31 else None
 
 
 def _from_columns(opened) -> tuple | None:
