@@ -2,7 +2,11 @@
 127.0.0.1 started and stopped here; a worker killed mid-run is survived or reported."""
 
 import os
+import socket
 import sys
+import urllib.error
+import urllib.request
+import warnings
 from pathlib import Path
 
 import cloudpickle
@@ -10,7 +14,7 @@ import dask
 import numpy as np
 import pyarrow.parquet as pq
 import pytest
-from distributed import Client, LocalCluster
+from distributed import Client
 from distributed.diagnostics.plugin import WorkerPlugin
 from test_scoring_digest import seeded_event
 from test_scoring_streaming import as_file_table
@@ -19,6 +23,7 @@ from typer.testing import CliRunner
 from guandan_dup.cli.app import app
 from guandan_dup.errors import GuandanError
 from guandan_dup.scoring import OUTPUT_NAMES, score_files
+from guandan_dup.scoring.dask_engine import local_cluster
 
 cloudpickle.register_pickle_by_value(sys.modules[__name__])  # workers need not import tests/
 
@@ -53,8 +58,7 @@ def dataset(folder: Path, partitions: int) -> Path:
 
 @pytest.fixture(scope="module")
 def cluster():
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None) as local:
+    with local_cluster(2) as local:
         yield local
 
 
@@ -92,6 +96,25 @@ def test_without_a_scheduler_a_local_cluster_is_started(local_bytes, tmp_path):
     assert outputs(tmp_path / "out") == local_bytes
 
 
+def test_the_local_cluster_has_no_dashboard_and_leaves_port_8787_to_others():
+    with socket.socket() as other:  # another cluster's dashboard, as a platform may run
+        try:
+            other.bind(("127.0.0.1", 8787))
+            other.listen()
+        except OSError:
+            pass  # something holds it already
+        with warnings.catch_warnings(record=True) as caught, local_cluster(1) as cluster:
+            warnings.simplefilter("always")
+            served = [s.getsockname() for s in cluster.scheduler.http_server._sockets.values()]
+            (host, port), = served
+            assert host == "127.0.0.1" and port != 8787
+            web = f"http://127.0.0.1:{port}"
+            assert urllib.request.urlopen(f"{web}/health").read() == b"ok"
+            with pytest.raises(urllib.error.HTTPError, match="404"):
+                urllib.request.urlopen(f"{web}/status")  # the dashboard's page
+    assert not [w for w in caught if "8787" in str(w.message)]
+
+
 class DieOnFirstBlock(WorkerPlugin):
     """Kills the worker process that starts the first block of the run (once: a flag file)."""
 
@@ -109,8 +132,7 @@ class DieOnFirstBlock(WorkerPlugin):
 
 def test_a_worker_killed_mid_run_is_replaced_and_the_block_run_again(local_bytes, tmp_path):
     source = dataset(tmp_path / "results", 3)
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None) as local, Client(local) as client:
+    with local_cluster(2) as local, Client(local) as client:
         client.register_plugin(DieOnFirstBlock(str(tmp_path / "killed")))
         score_files([source], tmp_path / "out", expected=14, seed=7, engine="dask",
                     scheduler=local.scheduler_address)
@@ -122,9 +144,8 @@ def test_a_task_that_kills_its_worker_stops_the_run_and_writes_nothing(tmp_path)
     source = dataset(tmp_path / "results", 3)
     out = tmp_path / "out"
     out.mkdir()
-    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-            dashboard_address=None) as local, Client(local) as client:
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), \
+            local_cluster(2) as local, Client(local) as client:
         client.register_plugin(DieOnFirstBlock(str(tmp_path / "killed")))
         with pytest.raises(GuandanError, match="a Dask worker died scoring round"):
             score_files([source], out, engine="dask", scheduler=local.scheduler_address)

@@ -35,16 +35,23 @@ def _dask():
     return distributed
 
 
+def local_cluster(workers: int):
+    """A ``LocalCluster`` of ``workers`` single-threaded processes on 127.0.0.1, without a
+    dashboard. Its scheduler still serves a few HTTP routes (health, metrics), which without
+    an address of their own would take port 8787, warn when another cluster's dashboard holds
+    it, and hold it from one started later: they get a free port instead."""
+    return _dask().LocalCluster(
+        n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+        dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+
+
 @contextmanager
 def dask_client(scheduler: str | None):
-    """A client of the cluster at ``scheduler``, or of a local cluster bound to 127.0.0.1
-    without a dashboard (one worker per core, at most 8: each holds a block), closed (with
-    its cluster) on exit."""
+    """A client of the cluster at ``scheduler``, or of a ``local_cluster`` (one worker per
+    core, at most 8: each holds a block), closed (with its cluster) on exit."""
     distributed = _dask()
     if scheduler is None:
-        cluster = distributed.LocalCluster(  # one worker process per core, at most 8
-            n_workers=min(os.cpu_count() or 1, 8), host="127.0.0.1", dashboard_address=None,
-            processes=True, threads_per_worker=1)
+        cluster = local_cluster(min(os.cpu_count() or 1, 8))
         client = distributed.Client(cluster)
     else:
         cluster = None
