@@ -81,7 +81,7 @@ def _round_set(table: pa.Table) -> tuple[np.ndarray, np.ndarray] | None:
         if column.null_count or not pa.types.is_integer(column.type):
             return None
         values = to_numpy(column).astype(np.int64)
-        if len(values) and (values.min() < 1 or values.max() >= 2**31):
+        if len(values) and _in_range((values.min(), values.max())) is None:
             return None
         columns.append(values)
     return columns[0], columns[1]
@@ -189,7 +189,8 @@ def _stated_range(parquet: pq.ParquetFile, group, leaves: Mapping[str, int],
 
 
 def _in_range(lowest_highest: tuple[int, int]) -> tuple[int, int] | None:
-    """The range if its numbers are from 1 to 2**31 - 1 (as ``_round_set`` wants), else None."""
+    """The range if its numbers are from 1 to 2**31 - 1 (what a round or set may be, and what
+    ``_distinct_pairs`` packs), else None."""
     return lowest_highest if 1 <= lowest_highest[0] <= lowest_highest[1] < 2**31 else None
 
 
