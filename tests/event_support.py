@@ -7,7 +7,7 @@ from pathlib import Path
 import pandas as pd
 
 from guandan_dup.event import EventFolder, RandomModel
-from guandan_dup.event.rehearse import demo_players
+from guandan_dup.event.entrants import demo_players
 from guandan_dup.levels import level_to_text
 from guandan_dup.rules.progression import play_set
 
@@ -17,7 +17,7 @@ SET_KEY = ["round", "group", "table", "set", "north", "east", "south", "west"]
 
 def players_csv(path: Path, count: int, kind: str = "individual", bom: bool = False) -> Path:
     """A players file with Chinese names, as a director would save it."""
-    path.write_text(demo_players(count, kind).to_csv(index=False), encoding="utf-8-sig" if bom
+    path.write_text(demo_players(count, pairs=kind == "pairs").to_csv(index=False), encoding="utf-8-sig" if bom
                     else "utf-8")
     return path
 

@@ -22,7 +22,8 @@ LEVELS = {1: [("5", "2"), ("3", "2"), ("3", "2"), ("2", "4")],
 
 
 def context(kind: str = "individual", final=(), players=PLAYERS, **more) -> Context:
-    return Context(kind, 2, PLANNED, tuple(players), final_rounds=frozenset(final), **more)
+    return Context(kind, 2, PLANNED, tuple(players), final_rounds=frozenset(final),
+                   by_team=kind == "teams", **more)
 
 
 def seating() -> pd.DataFrame:

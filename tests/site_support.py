@@ -19,8 +19,9 @@ from guandan_dup.event.create import reveal_key
 from guandan_dup.event.folder import EventFolder
 from guandan_dup.event.ledger import add_entry
 from guandan_dup.event.random_model import RandomModel
-from guandan_dup.event.rehearse import demo_players, rehearse
-from guandan_dup.event.team_site import build_event_site
+from guandan_dup.event.entrants import demo_players
+from guandan_dup.event.rehearse import rehearse
+from guandan_dup.event.publish import build_event_site
 
 EVENT = dict(players=18, rounds=3, tables_per_group=2, sets_per_round=2, boards_per_set=2)
 INCOMPLETE_SET = 4
@@ -56,10 +57,10 @@ EMAIL_ID = "very.long.address.of.a.player@example-tournament.org"
 TWIN_NAME = "韩梅梅"  # two players share it
 
 
-def hostile_players(count: int, kind: str = "individual") -> pd.DataFrame:
+def hostile_players(count: int, pairs: bool = False) -> pd.DataFrame:
     """The demo players with a 40-letter unbroken name, an e-mail address as an id and two
     players of the same name: what a phone page and a 400-player event must cope with."""
-    players = demo_players(count, kind)
+    players = demo_players(count, pairs=pairs)
     players.loc[1, "name"] = LONG_NAME
     players.loc[2, "id"] = EMAIL_ID
     players.loc[[3, 4], "name"] = TWIN_NAME
@@ -68,7 +69,7 @@ def hostile_players(count: int, kind: str = "individual") -> pd.DataFrame:
 
 def _hostile(path: Path) -> Path:
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(sys.modules["guandan_dup.event.rehearse"], "demo_players", hostile_players)
+        patch.setattr(sys.modules["guandan_dup.event.formats.by_standing"], "demo_players", hostile_players)
         rehearse(path, seed=SEED, **EVENT)
     return path
 

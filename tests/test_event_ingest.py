@@ -7,7 +7,7 @@ from event_support import KEY, board_results, players_csv, set_results, snapshot
 
 from guandan_dup.errors import GuandanError, InvalidResultsError
 from guandan_dup.event import EventFolder, create_event, deal_round, ingest, seat_event_round
-from guandan_dup.event.publish import event_complete_sets
+from guandan_dup.event.publish import public_sets
 
 
 @pytest.fixture
@@ -32,7 +32,7 @@ def test_good_results_are_stored_normalised(folder, tmp_path):
     report = ingest(folder, write(set_results(folder, 1), tmp_path / "r1.parquet"), 1)
     assert (report.taken, report.replaced, report.missing) == (8, 0, [])
     stored = folder.read(1, "results")
-    assert len(stored) == 8 and event_complete_sets(folder, [1]) == {(1, 1), (1, 2)}
+    assert len(stored) == 8 and public_sets(folder, [1]) == {(1, 1), (1, 2)}
     assert str(stored["ns_level"].dtype) == "Int8"
 
 

@@ -57,7 +57,7 @@ def play_round(tmp_path: Path, directory: Path, round_no: int) -> str:
 def test_seed003_whole_pairs_knockout_of_twelve_pairs(tmp_path):
     directory = init(tmp_path, 12)
     folder = EventFolder.open(directory)
-    assert (folder.plan.rounds, folder.plan.format, folder.plan.layout()) == (4, "knockout", "lot")
+    assert (folder.plan.rounds, folder.plan.format, folder.plan.event_format.layout(folder.plan)) == (4, "knockout", "lot")
     outputs = [play_round(tmp_path, directory, r) for r in range(1, 5)]
     assert "has a bye" in outputs[0] and "Final places: 1 " in outputs[3]
     first = folder.read(1, "bracket")
@@ -119,7 +119,7 @@ def test_a_seeding_list_gives_the_byes_to_the_top_seeds(tmp_path):
     seeding.write_text("id\nP009\nP001\nP005\n", encoding="utf-8")
     directory = init(tmp_path, 5, "--seeding", seeding)
     folder = EventFolder.open(directory)
-    assert folder.plan.layout() == "seeded"
+    assert folder.plan.event_format.layout(folder.plan) == "seeded"
     run("event", "seat", directory, "--round", 1)
     first = folder.read(1, "bracket")
     assert sorted(first.loc[first["side_b"].isna(), "side_a"]) == ["D001", "D003", "D005"]

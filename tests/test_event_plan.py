@@ -1,12 +1,17 @@
 """The event plan: default sets and boards, groups, expected tables, refusals."""
 
 import tomllib
+from pathlib import Path
 
 import pytest
 
 from guandan_dup.errors import InvalidPlanError
 from guandan_dup.event import EventPlan
 from guandan_dup.event.folder import toml_text
+from guandan_dup.event.formats import REGISTRY
+from guandan_dup.event.formats.team_matches import TeamOptions
+
+TOMLS = Path(__file__).parent / "data" / "event-toml"
 
 BASE = dict(name="E", kind="individual", players=40, tables_per_group=4, sets_per_round=3,
             boards_per_set=6, rounds=3)
@@ -101,7 +106,7 @@ def test_event_toml_spells_out_the_sets_and_boards_of_each_round_and_group():
     assert EventPlan.from_dict(data) == plan
 
 
-TEAMS = BASE | {"kind": "teams", "format": "swiss", "teams": 9, "conversion": "linear",
+TEAMS = BASE | {"kind": "teams", "format": "swiss", "options": TeamOptions(9, "linear"),
                 "sets_per_round": 1, "players": 40, "tables_per_group": 8}
 
 
@@ -126,3 +131,31 @@ def test_issue9_item12_event_toml_stays_small_for_the_largest_plan():
     plan = EventPlan(**BASE | {"players": 100_000, "tables_per_group": 25, "rounds": 100,
                                "sets_per_round": 2})
     assert len(toml_text(plan, "c0ffee", False)) < 20_000
+
+
+@pytest.mark.parametrize("toml", sorted(TOMLS.glob("*.toml")), ids=lambda p: p.stem)
+def test_every_event_toml_of_the_flat_plan_loads_and_is_written_unchanged(toml):
+    """Issue 20: event.toml files written before the formats had a part of their own (one of
+    each kind, made by that code) load into the same format and are written byte for byte
+    as they were."""
+    text = toml.read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    commitment, revealed = data.pop("commitment"), data.pop("key_revealed")
+    plan = EventPlan.from_dict(data)
+    assert plan.event_format is REGISTRY[(plan.kind, plan.format)]
+    assert toml_text(plan, commitment, revealed) == text
+
+
+def test_the_golden_event_tomls_cover_every_format():
+    kinds = set()
+    for toml in TOMLS.glob("*.toml"):
+        data = tomllib.loads(toml.read_text(encoding="utf-8"))
+        kinds.add((data["kind"], data.get("format", "")))
+    assert kinds == set(REGISTRY)
+
+
+def test_team_keys_are_the_team_formats_part_and_refused_elsewhere():
+    plan = EventPlan(**TEAMS)
+    assert plan.options == TeamOptions(9, "linear") and plan.to_dict()["teams"] == 9
+    with pytest.raises(InvalidPlanError, match=r"unknown keys \['conversion', 'teams'\]"):
+        EventPlan.from_dict(EventPlan(**BASE).to_dict() | {"teams": 9, "conversion": "linear"})

@@ -24,8 +24,9 @@ from guandan_dup.event import (
     seat_event_round,
 )
 from guandan_dup.event.create import FORCED
-from guandan_dup.event.rehearse import demo_players
-from guandan_dup.event.team_site import build_event_site
+from guandan_dup.event.entrants import demo_players
+from guandan_dup.event.ledger import add_entry, withdraw_entry
+from guandan_dup.event.publish import build_event_site
 
 OTHER_KEY = bytes(range(1, 33))
 runner = CliRunner()
@@ -232,9 +233,10 @@ def test_issue9_item7_a_team_site_says_an_abandoned_event_was_revealed_early(tmp
 
 def test_issue9_item8_an_export_removes_travellers_of_a_round_pending_again(folder, tmp_path):
     play(folder, 1, tmp_path, tables=[1])
-    declared = {(1, 2, 1)}  # table 2 declared not to play, later withdrawn
-    written = export_event(folder, formats=("csv", "html"), will_not_play=declared).paths
+    row, _ = add_entry(folder, "not-played", 1, "table 2 left", table=2, set=1)
+    written = export_event(folder, formats=("csv", "html")).paths
     assert folder.path / "exports" / "travellers-round-1.csv" in written
+    withdraw_entry(folder, int(row["id"]), "table 2 came back")  # the set is pending again
     exported = export_event(folder, formats=("csv",))
     assert exported.withheld == {1: [1]}
     assert sorted(p.name for p in exported.removed) == [

@@ -14,8 +14,9 @@ from typer.testing import CliRunner
 
 from guandan_dup.cli.app import app
 from guandan_dup.event import EventFolder, event_status
-from guandan_dup.event.team_rehearse import demo_teams, rehearse_teams
-from guandan_dup.event.teams import teams_of
+from guandan_dup.event.entrants import demo_teams
+from guandan_dup.event.rehearse import rehearse_teams
+from guandan_dup.event.formats.team_matches import teams_of
 from guandan_dup.levels import LEVEL_NAMES as LEVELS
 
 runner = CliRunner()
@@ -63,7 +64,7 @@ def level(results: pd.DataFrame, tables: list[int]) -> pd.DataFrame:
 def test_art29_team_knockout_seeded_from_a_finished_swiss(tmp_path, swiss):
     directory = init_knockout(tmp_path, swiss)
     folder = EventFolder.open(directory)
-    assert (folder.plan.format, folder.plan.teams, folder.plan.rounds) == ("knockout", 4, 2)
+    assert (folder.plan.format, folder.plan.options.teams, folder.plan.rounds) == ("knockout", 4, 2)
     assert teams_of(folder)["label"].tolist() == final_labels(swiss)[:4]
     assert set(folder.players()["team"]) == {1, 2, 3, 4}  # the others did not go through
     run("event", "deal", directory, "--round", 1, "--quiet")

@@ -28,8 +28,8 @@ from guandan_dup.event import (
     score_round,
     seat_event_round,
 )
-from guandan_dup.event.rehearse import demo_players
-from guandan_dup.event.team_site import build_event_site
+from guandan_dup.event.entrants import demo_players
+from guandan_dup.event.publish import build_event_site
 from guandan_dup.event.transaction import JOURNAL, LOCK_FILE, reading, writing
 
 

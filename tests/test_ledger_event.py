@@ -74,11 +74,10 @@ def test_spec10_a_set_that_will_not_be_played_is_not_missing(event, tmp_path):
     out = run("event", "ingest", event, results_file(event, 1, tmp_path, drop=[(2, 2)]),
               "--round", 1)
     assert "Every table of the round has results" in out
-    from guandan_dup.event.ledger import will_not_play_rows
-    from guandan_dup.event.publish import event_complete_sets
+    from guandan_dup.event.publish import public_sets
 
     folder = EventFolder.open(event)
-    assert event_complete_sets(folder, [1], will_not_play_rows(folder)) == {(1, 1), (1, 2)}
+    assert public_sets(folder, [1]) == {(1, 1), (1, 2)}
 
 
 def test_art32_ingestion_refuses_levels_the_late_start_cannot_produce(event, tmp_path):

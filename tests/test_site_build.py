@@ -29,7 +29,7 @@ from guandan_dup.cards import RANK_NAMES, SUIT_SYMBOLS, format_cards
 from guandan_dup.cli.app import app
 from guandan_dup.errors import GuandanError
 from guandan_dup.event.folder import EventFolder
-from guandan_dup.event.publish import event_complete_sets, site_data
+from guandan_dup.event.publish import public_sets, site_data
 from guandan_dup.event.transaction import LOCK_FILE
 from guandan_dup.reports.site.data import player_slugs, with_known_players
 from guandan_dup.reports.site.labels import LABELS
@@ -93,7 +93,7 @@ def test_no_deal_of_an_incomplete_set_in_any_file(partial, partial_site):
 
 
 def test_deals_of_complete_sets_are_published(partial, partial_site):
-    complete = [s for _, s in event_complete_sets(EventFolder.open(partial), [2])]
+    complete = [s for _, s in public_sets(EventFolder.open(partial), [2])]
     assert complete and INCOMPLETE_SET not in complete
     text = site_text(partial_site)
     for row in boards_of(partial, complete).to_dict("records"):

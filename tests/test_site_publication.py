@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from site_support import (
     INCOMPLETE_SET,
+    SEED,
     TWIN_NAME,
     build_site,
     page_text,
@@ -29,7 +30,11 @@ import guandan_dup.reports
 from guandan_dup.cli.app import app
 from guandan_dup.event.export import export_event
 from guandan_dup.event.folder import EventFolder
-from guandan_dup.event.publish import complete_sets
+from guandan_dup.event.ledger import add_entry, read_ledger, withdraw_entry
+from guandan_dup.event.publish import complete_sets, public_sets
+from guandan_dup.event.random_model import RandomModel
+from guandan_dup.event.rehearse import rehearse
+from guandan_dup.event.score import score_round
 from guandan_dup.reports.site.labels import LABELS
 from guandan_dup.seats import SEAT_COLUMNS
 
@@ -136,8 +141,20 @@ def test_player_page_says_when_their_standing_is_provisional(partial, partial_si
     assert PROVISIONAL in standing
 
 
+def declared_not_played(event: Path, copy: Path) -> Path:
+    """A copy of ``event`` whose ledger says the late tables will not play their set."""
+    shutil.copytree(event, copy)
+    for round_no, table, set_no in LATE_TABLES:
+        add_entry(EventFolder.open(copy), "not-played", round_no, "the tables left",
+                  table=table, set=set_no, override=True)
+    score_round(EventFolder.open(copy), 2, force=True, override=True)
+    score_round(EventFolder.open(copy), 3, override=True)
+    return copy
+
+
 def test_tables_declared_not_to_play_release_the_set(partial, tmp_path):
-    site = build_site(partial, tmp_path / "site", will_not_play=set(LATE_TABLES)).parent
+    event = declared_not_played(partial, tmp_path / "event")
+    site = build_site(event, tmp_path / "site").parent
     table = read_page(site / "sets" / f"set-{INCOMPLETE_SET}.html").tables["traveller"][1:]
     assert [row[0] for row in table] == ["1", "2"]
     assert (site / "boards" / "round-2-boards.parquet").is_file()
@@ -165,22 +182,59 @@ def test_export_leaves_a_pending_set_out_of_the_travellers(partial_copy):
     assert "pending" not in (exports / "travellers-round-1.md").read_text(encoding="utf-8")
 
 
-def test_export_includes_a_set_released_by_declarations(partial_copy):
-    folder = EventFolder.open(partial_copy)
-    exported = export_event(folder, round_no=2, formats=("csv",), will_not_play=LATE_TABLES)
+def test_export_includes_a_set_released_by_declarations(partial, tmp_path):
+    event = declared_not_played(partial, tmp_path / "event")
+    exported = export_event(EventFolder.open(event), round_no=2, formats=("csv",))
     assert exported.withheld == {}
-    travellers = pd.read_csv(partial_copy / "exports" / "travellers-round-2.csv")
+    travellers = pd.read_csv(event / "exports" / "travellers-round-2.csv")
     assert INCOMPLETE_SET in set(travellers["局 Set"])
 
 
-def test_export_removes_an_earlier_traveller_of_a_set_pending_again(partial_copy):
+@pytest.mark.parametrize("kind", ["individual", "pairs"])
+def test_issue20_a_not_played_set_is_shown_the_same_in_every_export_and_on_the_site(
+    kind, tmp_path
+):
+    """The bug: after `ledger add not-played` and `event score`, `event export` published
+    the set's traveller while `event site` showed the set as pending (two entry points of
+    the publication rule with different defaults). Now both ask ``public_sets``."""
+    event = tmp_path / "event"
+    model = RandomModel(SEED)
+
+    def play(folder, round_no):
+        results = model(folder, round_no)
+        return results[~((results["set"] == 2) & (results["table"] == 3))]
+
+    rehearse(event, players=16, rounds=1, tables_per_group=2, sets_per_round=2,
+             boards_per_set=2, kind=kind, seed=SEED, play=play)
+    build_site(event, tmp_path / "before")
+    add_entry(EventFolder.open(event), "not-played", 1, "table 3 left", table=3, set=2)
+    score_round(EventFolder.open(event), 1)
+    folder = EventFolder.open(event)
+    assert public_sets(folder, [1]) == {(1, 1), (1, 2)}
+    assert export_event(folder, formats=("csv",)).withheld == {}
+    travellers = pd.read_csv(event / "exports" / "travellers-round-1.csv")
+    assert set(travellers["局 Set"]) == {1, 2}
+    build_site(event, tmp_path / "site")
+    before = read_page(tmp_path / "before" / "sets" / "set-2.html")
+    after = read_page(tmp_path / "site" / "sets" / "set-2.html")
+    assert before.tables == {} and [row[0] for row in after.tables["traveller"][1:]] == [
+        "1", "2", "4"]
+    assert PENDING not in page_text(tmp_path / "site" / "index.html")
+    assert (tmp_path / "site" / "boards" / "round-1-boards.parquet").is_file()
+
+
+def test_export_removes_an_earlier_traveller_of_a_set_pending_again(partial, tmp_path):
     """A declaration withdrawn (the ledger) makes a set pending again: the xlsx written
     while it counted as complete would still show it, so the csv-only export removes it."""
-    folder = EventFolder.open(partial_copy)
-    export_event(folder, round_no=2, formats=("csv", "xlsx"), will_not_play=LATE_TABLES)
+    partial_copy = declared_not_played(partial, tmp_path / "event")
+    export_event(EventFolder.open(partial_copy), round_no=2, formats=("csv", "xlsx"))
     exports = partial_copy / "exports"
     old_xlsx = (exports / "travellers-round-2.xlsx").read_bytes()
-    exported = export_event(folder, round_no=2, formats=("csv",))
+    ledger = read_ledger(EventFolder.open(partial_copy))
+    for row_id in ledger.loc[ledger["kind"] == "not-played", "id"]:
+        withdraw_entry(EventFolder.open(partial_copy), int(row_id), "they came back",
+                       override=True)
+    exported = export_event(EventFolder.open(partial_copy), round_no=2, formats=("csv",))
     assert exports / "travellers-round-2.xlsx" in exported.removed
     assert not (exports / "travellers-round-2.xlsx").exists()
     assert INCOMPLETE_SET not in set(pd.read_csv(exports / "travellers-round-2.csv")["局 Set"])

@@ -8,8 +8,8 @@ from typer.testing import CliRunner
 
 from guandan_dup.cli.app import app
 from guandan_dup.event import EventFolder
-from guandan_dup.event.rehearse import demo_players
-from guandan_dup.event.teams import conversion_of
+from guandan_dup.event.entrants import demo_players
+from guandan_dup.event.formats.team_matches import conversion_of
 
 runner = CliRunner()
 
@@ -153,7 +153,7 @@ REFUSALS = [
     ([4, 7], [], "7 players: a team has 4 to 6"),
     ([4, 4], ["--seeding", "SEEDING"], "unknown team: not in the players file"),
     ([4, 4], ["--conversion", "BAD"], "margin 0 is a draw"),
-    ([4, 4], ["--tables-per-group", 2], "a team event takes --format"),
+    ([4, 4], ["--tables-per-group", 2], "a team event (Swiss) takes --rounds"),
     ([4, 4, 4], ["--rounds", 4], "a swiss of 3 teams has at most 3 rounds"),
 ]
 
@@ -257,7 +257,7 @@ def test_a_directors_conversion_table_is_kept_in_the_folder_under_its_name(tmp_p
               "--players", csv, "--rounds", 1, "--boards-per-set", 2, "--conversion", table)
     assert "conversion 'cup-2026'" in out
     folder = EventFolder.open(tmp_path / "e")
-    assert folder.plan.conversion == "cup-2026"
+    assert folder.plan.options.conversion == "cup-2026"
     assert conversion_of(folder).points(12) == (2550, 300)
     linear = tmp_path / "linear.csv"
     linear.write_text(table.read_text("utf-8"), encoding="utf-8")
@@ -271,5 +271,5 @@ def test_individual_events_still_need_their_tables_and_take_no_team_options(tmp_
     csv = team_players(tmp_path / "players.csv", [4, 4])
     output = run("event", "init", tmp_path / "e", "--players", csv, "--boards-per-set", 2,
                  "--rounds", 1, "--sets-per-round", 1, "--format", "swiss", code=1)
-    assert "given: --format; missing: --tables-per-group" in output
+    assert "format 'swiss': only team events have it" in output
     assert not (tmp_path / "e").exists()

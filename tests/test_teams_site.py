@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 
 from guandan_dup.cli.app import app
 from guandan_dup.event import EventFolder
-from guandan_dup.event.team_rehearse import rehearse_teams
+from guandan_dup.event.rehearse import rehearse_teams
 
 
 @pytest.fixture(scope="module")

@@ -16,9 +16,10 @@ import test_site_browser as individual
 from test_site_browser import PHONE_WIDTH, Watched, assert_fits_a_phone
 
 from guandan_dup.event import EventFolder
-from guandan_dup.event.team_rehearse import demo_teams, rehearse_teams
-from guandan_dup.event.team_site import build_event_site
-from guandan_dup.event.teams import teams_of
+from guandan_dup.event.entrants import demo_teams
+from guandan_dup.event.rehearse import rehearse_teams
+from guandan_dup.event.publish import build_event_site
+from guandan_dup.event.formats.team_matches import teams_of
 from guandan_dup.reports.site.labels import LABELS
 from guandan_dup.reports.site.teams import TEAM_LABELS
 
@@ -40,7 +41,7 @@ def hostile_teams(count: int, per_team: int = 4):
 def event(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("team-browser") / "cup"
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(sys.modules["guandan_dup.event.team_rehearse"], "demo_teams",
+        patch.setattr(sys.modules["guandan_dup.event.formats.team_matches"], "demo_teams",
                       hostile_teams)
         rehearse_teams(path, teams=5, rounds=2, boards_per_set=2, seed=4)
     return path

@@ -68,7 +68,7 @@ def demo(
 def team_table(standings, plan, rounds: int) -> Table:
     """The final team standings as a terminal table (names the conversion table)."""
     table = Table(title=f"{plan.name}: team standings after round {rounds} 最终排名 "
-                  f"(级差分 {plan.conversion})")
+                  f"(级差分 {plan.options.conversion})")
     for column in ("名次 Rank", "队 Team", "队名 Name", "场分 MP", "级差分 LP", "级差 Levels"):
         table.add_column(column, justify="left" if column[0] in "名队" else "right")
     for row in standings.sort_values("position").itertuples():

@@ -22,8 +22,7 @@ from ..event import (
     seat_event_round,
 )
 from ..event.export import DEFAULT_FORMATS
-from ..event.knockout import KnockoutRound
-from ..event.teams import TeamScored
+from ..event.folder import EventFolder
 from ..event.transaction import DEFAULT_WAIT, reading, writing
 from .app import app
 
@@ -39,6 +38,26 @@ WAIT = typer.Option(
     DEFAULT_WAIT, "--wait", min=0, metavar="SECONDS",
     help="How long to wait while another command holds the folder's lock.",
 )
+
+
+DRY_RUN = typer.Option(
+    False, "--dry-run", help="Check and report everything, write nothing (says which files "
+    "would change).",
+)
+
+
+def tell_dry_run(folder: EventFolder) -> None:
+    """After a dry run: that nothing was written, and what would have been."""
+    if folder.planned is None:
+        return
+    changed = [p for p, data in folder.planned.files.items()
+               if not (p.is_file() and p.read_bytes() == data)]
+    typer.echo("Dry run: nothing was written." + (" It would write:" if changed else
+                                                   " Nothing would change."))
+    for path in sorted(changed):
+        typer.echo(f"  {path.relative_to(folder.path)}")
+    for path in sorted(folder.planned.removed):
+        typer.echo(f"  {path.relative_to(folder.path)} (removed)")
 
 
 def tell(message: str) -> None:
@@ -122,25 +141,7 @@ def init(
         top=top,
         correction_minutes=correction_minutes,
     )
-    plan = folder.plan
-    if plan.format == "knockout":
-        typer.echo(
-            f"Created {plan.kind} knockout {plan.name!r} in {directory}: {plan.entries()} "
-            f"entries ({plan.layout()}), {plan.rounds} round{'s' * (plan.rounds > 1)} of one "
-            f"set of {plan.boards_per_set} board{'s' * (plan.boards_per_set > 1)}."
-        )
-    elif plan.kind == "teams":
-        typer.echo(
-            f"Created team event ({plan.format}) {plan.name!r} in {directory}: {plan.teams} "
-            f"teams, {plan.players} players, {plan.rounds} rounds of one set of "
-            f"{plan.boards_per_set} boards; 级差分 conversion {plan.conversion!r}."
-        )
-    else:
-        typer.echo(
-            f"Created {plan.kind} event {plan.name!r} in {directory}: {plan.players} players, "
-            f"{plan.tables()} tables in {plan.groups()} groups, {plan.rounds} rounds of "
-            f"{plan.sets_per_round} sets of {plan.boards_per_set} boards."
-        )
+    typer.echo(folder.plan.event_format.created(folder.plan, str(directory)))
     typer.echo(f"Secret key: {folder.key_path} (owner-only; never share it before the end).")
     typer.echo(f"Commitment (publish this before round 1): {folder.commitment}")
 
@@ -189,22 +190,26 @@ def ingest_command(
     override: bool = typer.Option(
         False, "--override", help="Ingest into a final round (recorded in the ledger)."
     ),
+    dry_run: bool = DRY_RUN,
     wait: float = WAIT,
 ) -> None:
     """Check a results file against the plan and seating and store it (corrections replace)."""
     with locked_folder(directory, "event ingest", wait) as folder:
-        report = ingest(folder, file, round_no, override=override,
+        target = folder.dry_run() if dry_run else folder
+        report = ingest(target, file, round_no, override=override,
                         command=f"guandan-dup event ingest {directory} {file} --round {round_no}"
                                 f" --override")
+    would = "would take" if dry_run else "took"
     if not report.changed:
         typer.echo(f"Round {round_no}: these {report.taken} set results are already stored.")
     else:
         replaced = f", replacing {report.replaced} (kept in history/)" if report.replaced else ""
-        typer.echo(f"Round {round_no}: took {report.taken} set results{replaced}.")
+        typer.echo(f"Round {round_no}: {would} {report.taken} set results{replaced}.")
     for warning in report.warnings:
         typer.echo(f"Warning: {warning}", err=True)
     missing = ", ".join(f"table {t} set {s}" for t, s in report.missing)
     typer.echo(f"Still missing: {missing}" if missing else "Every table of the round has results.")
+    tell_dry_run(target)
 
 
 @event_app.command("score")
@@ -217,31 +222,24 @@ def score(
     override: bool = typer.Option(
         False, "--override", help="Change a final round's standings (recorded in the ledger)."
     ),
+    dry_run: bool = DRY_RUN,
     wait: float = WAIT,
 ) -> None:
     """Score a round from the results of rounds 1..R; writes its scores and standings.
 
     A team event writes match results (场分, 级差分) and team standings (art. 49); a knockout
     decides its matches in bracket.parquet, and writes places.parquet after the last round.
+    With --dry-run (e.g. before --override on a final round) it says what would change.
     """
     with locked_folder(directory, "event score", wait) as folder:
-        scored = score_round(folder, round_no, force=force, override=override,
+        target = folder.dry_run() if dry_run else folder
+        scored = score_round(target, round_no, force=force, override=override,
                              command=f"guandan-dup event score {directory} --round {round_no}"
                                      f"{' --force' if force else ''} --override")
     for warning in scored.warnings:
         typer.echo(f"Warning: {warning}", err=True)
-    if isinstance(scored, KnockoutRound):
-        typer.echo("\n".join(scored.summary()))
-        return
-    if isinstance(scored, TeamScored):
-        typer.echo(scored.summary(round_no))
-        return
-    standings = scored.standings[scored.standings["round"] == round_no]
-    leader = standings.sort_values("position").iloc[0]
-    typer.echo(
-        f"Scored round {round_no}: {len(standings)} players; leader {leader['player']} "
-        f"({leader['cumulative']:.2%})."
-    )
+    typer.echo("\n".join(folder.plan.event_format.score_lines(scored, round_no)))
+    tell_dry_run(target)
 
 
 @event_app.command("export")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from ..event.team_site import build_event_site
+from ..event.publish import build_event_site
 from .event import WAIT, event_app, locked_folder
 
 

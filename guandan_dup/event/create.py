@@ -1,47 +1,24 @@
-"""``event init``: a new event folder with its plan, players, key and published commitment.
+"""``event init``: a new event folder with its plan, players, key and published commitment;
+``event reveal``: the key published after the event.
 
-The round-1 order is fixed here, once: seeded players first (a ``--seeding`` list, else the
-players file's ``seed`` column), then everyone else in a lot drawn from the new key, so the
-order cannot be known before the key exists and can be checked by anyone after it is
-revealed. The order is stored as the ``seed`` column of players.parquet.
+The format makes the plan and the players' files from the new key (``event.formats``): the
+round-1 order is fixed then, once (seeded players first, then a lot drawn from the new key,
+so the order cannot be known before the key exists and can be checked by anyone after it
+is revealed), and stored as the ``seed`` column of players.parquet.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-import pandas as pd
-
 from ..deals.keys import commitment, new_key
-from ..errors import GuandanError, InvalidPlanError
-from ..movement import partnerships, seeded_then_lot, seeding_order
-from ..movement.players import load_players, load_seeding
-from .folder import EVENT_TOML, KEY_FILE, EventFolder, parquet_bytes, toml_text
-from .knockout import knockout_options, knockout_plan
+from ..errors import GuandanError
+from .folder import EVENT_TOML, KEY_FILE, EventFolder, toml_text
+from .formats import EventFormat, InitRequest, format_named
 from .plan import EventPlan
-from .team_knockout import qualified_teams
-from .teams import team_event_files
 from .transaction import DEFAULT_WAIT, locked, writing
-
-
-def round_one_order(players: pd.DataFrame, key: bytes, seeding: list[str] | None) -> list[str]:
-    """Seeded players in seeding order, then the unseeded ones by lot.
-
-    In a pairs event a pair stands where its better seeded (or better drawn) player stands,
-    and its two players follow each other.
-    """
-    if seeding is None:
-        seeding = seeding_order(players[players["seed"].notna()])
-    order = seeded_then_lot(players["player"], seeding, key)
-    if "pair" not in players.columns:
-        return order
-    pair_of = dict(zip(players["player"], players["pair"], strict=True))
-    members = players.groupby("pair", sort=False)["player"].agg(list)
-    pairs = pd.Series([pair_of[p] for p in order]).drop_duplicates()
-    return [p for pair in pairs for p in members[pair]]
 
 
 def create_event(
@@ -67,87 +44,37 @@ def create_event(
 ) -> EventFolder:
     """Create the event folder at ``path`` and return it opened.
 
-    ``key`` is for rehearsals and tests only (a real event draws a fresh secret one). Nothing
-    is written unless the players file and the plan are valid and ``path`` holds no event.
-    A team event (``kind="teams"``) takes ``fmt``, ``conversion``, ``team_names`` and
-    ``awards`` instead of tables per group, sets per round and partner rotation
-    (``event.teams``). A knockout (``fmt="knockout"``, pairs or teams) takes its shape from
-    its entries: ``tables_per_group``, ``sets_per_round`` and ``rounds`` are left ``None``;
-    a team knockout may be seeded from a finished stage's folder (``seed_from``, its ``top``
-    teams). ``correction_minutes`` is art. 48's correction time after a round's end (the
-    plan's). The key, the players and event.toml are written in one step under the folder's
-    lock.
+    ``kind`` and ``fmt`` choose the event's format once (``event.formats.format_named``):
+    individual or pairs reseated by standing (``fmt`` None), a team ``swiss`` or
+    ``round-robin``, a pairs or team ``knockout``. Each format takes the options that shape
+    it and refuses the others: events reseated by standing need ``tables_per_group``,
+    ``sets_per_round`` and ``rounds``; a team event takes ``conversion``, ``team_names``
+    and ``awards``; a knockout takes its shape from its entries, and a team knockout may be
+    seeded from a finished stage's folder (``seed_from``, its ``top`` teams).
+    ``correction_minutes`` is art. 48's correction time after a round's end (the plan's).
+    ``key`` is for rehearsals and tests only (a real event draws a fresh secret one).
+    Nothing is written unless the players file and the plan are valid and ``path`` holds
+    no event; the key, the players and event.toml are written in one step under the
+    folder's lock.
     """
+    request = InitRequest(
+        players_csv, boards_per_set, tables_per_group, sets_per_round, rounds,
+        rotate_partners, name, seeding, conversion, team_names, awards, seed_from, top,
+        correction_minutes)
+    return create_from_request(path, format_named(kind, fmt), request, key, wait)
+
+
+def create_from_request(
+    path: str | os.PathLike, event_format: EventFormat, request: InitRequest,
+    key: bytes | None = None, wait: float = DEFAULT_WAIT,
+) -> EventFolder:
+    """``create_event`` for a format already chosen and its ``InitRequest``."""
     path = Path(path)
     _check_no_event(path)
-    options = {"--tables-per-group": tables_per_group, "--sets-per-round": sets_per_round,
-               "--rotate-partners": rotate_partners or None, "--format": fmt,
-               "--conversion": conversion, "--teams": team_names, "--awards": awards}
-    team_only = ("--format", "--conversion", "--teams", "--awards")
+    event_format.check_request(request)
     key = new_key() if key is None else key
-    qualified = None
-    if fmt == "knockout":
-        knockout_options(kind, tables_per_group, sets_per_round, rounds, rotate_partners,
-                         seed_from, top)
-        if seed_from is not None:
-            qualified = qualified_teams(seed_from, top)
-        if kind == "pairs":
-            team_only = ("--conversion", "--teams", "--awards")
-    elif seed_from is not None or top is not None:
-        raise InvalidPlanError("--seed-from and --top seed a team knockout (--format knockout)")
-    if kind == "teams":
-        wrong = [o for o, v in options.items() if v is not None and o not in team_only]
-        if wrong or fmt is None:
-            raise InvalidPlanError(
-                "a team event takes --format swiss|round-robin|knockout and no "
-                + ", ".join(o for o in options if o not in team_only)
-                + (f" (given: {', '.join(wrong)})" if wrong else "")
-            )
-        plan, files = team_event_files(path, players_csv, fmt, rounds, boards_per_set, key,
-                                       conversion or "linear", name, seeding, team_names,
-                                       awards or "", qualified)
-        return _write_new_event(path, replace(plan, correction_minutes=correction_minutes),
-                                key, files, wait)
-    if kind not in ("individual", "pairs"):
-        raise InvalidPlanError(f"kind {kind!r}: expected individual, pairs or teams")
-    wrong = [o for o in team_only if options[o] is not None]
-    needed = () if fmt == "knockout" else ("--tables-per-group", "--sets-per-round")
-    missing = [o for o in needed if options[o] is None]
-    if wrong or missing:
-        raise InvalidPlanError(
-            f"an {kind} event needs --tables-per-group and --sets-per-round and takes no "
-            f"--format (but knockout), --conversion, --teams or --awards (given: "
-            f"{', '.join(wrong) or 'none'}; missing: {', '.join(missing) or 'none'})"
-        )
-    players = load_players(players_csv, kind)
-    seeded = load_seeding(seeding, players["player"]) if seeding is not None else None
-    seeded_any = bool(seeded) or bool(players["seed"].notna().any())
-    name = name or path.resolve().name
-    if fmt == "knockout":
-        plan = knockout_plan(name, kind, len(players), boards_per_set, seeded_any)
-    else:
-        if rounds is None:
-            raise InvalidPlanError(f"an {kind} event needs --rounds")
-        plan = EventPlan(
-            name=name,
-            kind=kind,
-            players=len(players),
-            tables_per_group=tables_per_group,
-            sets_per_round=sets_per_round,
-            boards_per_set=boards_per_set,
-            rounds=rounds,
-            rotate_partners=rotate_partners,
-            seeding="list" if seeded_any else "lot",
-        )
-    if kind == "pairs":
-        partnerships(players)  # refuses a pair without exactly two players
-    order = round_one_order(players, key, seeded)
-    players["seed"] = players["player"].map({p: i for i, p in enumerate(order, 1)}).astype("int64")
-    players = players.sort_values("seed", ignore_index=True)
-    return _write_new_event(
-        path, replace(plan, correction_minutes=correction_minutes), key,
-        {path / "players.parquet": parquet_bytes(players)}, wait
-    )
+    plan, files = event_format.create(path, request, key)
+    return _write_new_event(path, plan, key, files, wait)
 
 
 def _write_new_event(

@@ -24,7 +24,7 @@ import io
 import os
 import tomllib
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -46,7 +46,7 @@ RESULTS_DIGEST = b"guandan_dup.results_digest"
 """Standings metadata key: the ``results_digest`` of the results they were scored from."""
 TABLES = ("boards", "seating", "byes", "results", "scores", "travellers", "standings", "bracket")
 TEAM_TABLES = ("matches", "lineups", "match_results", "team_standings")
-"""Round files of team events (``event.teams``)."""
+"""Round files of team events (``event.formats.team_matches``)."""
 PLACES = "places.parquet"
 """A knockout's final places, at the folder's top once its last round is scored."""
 
@@ -86,9 +86,10 @@ def schedule_comment(plan: EventPlan) -> str:
             else:
                 runs.append((g, g, sets))
         for first, last, sets in runs:
-            t = [plan.tables_of_group(first)[0], plan.tables_of_group(last)[-1]]
-            if plan.format == "knockout":  # a round has the tables its bracket needs
-                t = [1, len(plan.tables_of_set(r, sets[0]))]
+            playing = set(plan.tables_of_set(r, sets[0]))  # a knockout's bracket needs fewer
+            t = [t for g in range(first, last + 1) for t in plan.tables_of_group(g)
+                 if t in playing]
+            t = [t[0], t[-1]]
             groups = f"group {first}" if first == last else f"groups {first}-{last}"
             tables = f"table {t[0]}" if t[0] == t[1] else f"tables {t[0]}-{t[1]}"
             lines.append(
@@ -96,6 +97,15 @@ def schedule_comment(plan: EventPlan) -> str:
                 f"sets {', '.join(map(str, sets))}, boards {plan.board_ranges(sets)}"
             )
     return "\n".join(lines) + "\n\n"
+
+
+@dataclass
+class PlannedWrites:
+    """What a dry run's steps would have written (``EventFolder.dry_run``): the files by
+    path, with their new contents, and the files they would have deleted."""
+
+    files: dict[Path, bytes] = field(default_factory=dict)
+    removed: list[Path] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -108,6 +118,18 @@ class EventFolder:
     key_revealed: bool
     reveal_override: dict | None = None
     """``{"reason": ..., "at": ...}`` when the key was revealed with sets still unplayed."""
+    planned: PlannedWrites | None = field(default=None, compare=False)
+    """A dry run's record of what its steps would write (``None``: steps write)."""
+
+    def dry_run(self) -> EventFolder:
+        """This folder for a dry run: every step checks and computes as usual, but
+        ``replace_files`` only records in ``planned`` what it would write, and nothing in
+        the folder changes (``event ingest --dry-run``)."""
+        return replace(self, planned=PlannedWrites())
+
+    def like(self, other: EventFolder) -> EventFolder:
+        """This (freshly opened) folder, a dry run if ``other`` is one."""
+        return self if other.planned is None else replace(self, planned=other.planned)
 
     @classmethod
     def open(cls, path: str | os.PathLike) -> EventFolder:
@@ -185,11 +207,13 @@ class EventFolder:
         frames = [f for r in rounds if (f := self.read(r, name)) is not None]
         return pd.concat(frames, ignore_index=True) if frames else None
 
-    def missing_results(self, round_no: int) -> list[tuple[int, int]]:
-        """The (table, set) results the plan expects in ``round_no`` that are not in, sorted;
-        a table's set that the ledger says will not be played (or scores artificially) is
-        not missing."""
-        results = self.read(round_no, "results")
+    def missing_results(
+        self, round_no: int, results: pd.DataFrame | None = None
+    ) -> list[tuple[int, int]]:
+        """The (table, set) results the plan expects in ``round_no`` that are not in the
+        stored ``results`` (default: the round's file), sorted; a table's set that the ledger
+        says will not be played (or scores artificially) is not missing."""
+        results = self.read(round_no, "results") if results is None else results
         done = self.will_not_play(round_no)
         if results is not None:
             done |= set(zip(results["table"].tolist(), results["set"].tolist(), strict=True))
@@ -226,11 +250,9 @@ class EventFolder:
     @property
     def standings_name(self) -> str:
         """The round file that says a round is scored, carrying the digest of the results it
-        was scored from: team events rank teams; a knockout's rounds have no standings, only
-        travellers (every table compared on the round's deals)."""
-        if self.plan.format == "knockout":
-            return "travellers"
-        return "team_standings" if self.plan.kind == "teams" else "standings"
+        was scored from (the format's: team events rank teams; a knockout's rounds have only
+        travellers)."""
+        return self.plan.event_format.standings_name
 
     def scored_out_of_date(self, round_no: int) -> bool:
         """Whether round R's standings were computed from results that have changed since."""
@@ -280,7 +302,12 @@ class EventFolder:
     def replace_files(self, files: Mapping[Path, bytes], remove: Collection[Path] = ()) -> None:
         """Write ``files`` and delete ``remove`` (files that must no longer be published) as
         one crash-atomic step; existing different versions, and deleted files, are kept in
-        history first (in the same step). Needs the folder's write lock (``writing``)."""
+        history first (in the same step). Needs the folder's write lock (``writing``). In a
+        dry run (``dry_run``) nothing is written: the files are recorded in ``planned``."""
+        if self.planned is not None:
+            self.planned.files.update(files)
+            self.planned.removed.extend(p for p in remove if p not in files and p.exists())
+            return
         staged: dict[Path, bytes] = {}
         for dest, data in files.items():
             old = _regular_bytes(dest)

@@ -23,7 +23,6 @@ from ..ledger.apply import substituted
 from ..results import load_results, validate_sets
 from ..results.load import load_table, read_table
 from ..seats import SEAT_COLUMNS
-from . import knockout
 from .folder import EventFolder, parquet_bytes
 from .ledger import effects, guard_final
 from .plan import EventPlan
@@ -133,7 +132,8 @@ def ingest(
 
     The ledger's start levels (art. 32) are used to check late tables' levels, and a
     substitute may sit in the seat of the player they replace. A final round (art. 48) takes
-    results only with ``override``, which is recorded in the ledger.
+    results only with ``override``, which is recorded in the ledger. On a dry run's folder
+    (``EventFolder.dry_run``) everything is checked and reported and nothing is stored.
     """
     plan = folder.plan
     plan.check_round(round_no)
@@ -158,8 +158,7 @@ def ingest(
     located = sets.assign(file_row=file_rows(raw.frame, sets).to_numpy())
     seated_as = substituted(located, decided.substitutes)
     problems = plan_problems(plan, seating, seated_as, round_no, name, group_given)
-    if plan.format == "knockout":
-        problems += knockout.result_problems(folder, located, round_no, name)
+    problems += plan.event_format.result_problems(folder, located, round_no, name)
     if problems:
         problems.sort(key=lambda p: p.row or 0)
         raise InvalidResultsError(problems)
@@ -182,5 +181,6 @@ def ingest(
             + (", with --force, then every later round)" if scored != [round_no] else ")")
         )
     return IngestReport(
-        round_no, len(sets), replaced, folder.missing_results(round_no), warnings, changed
+        round_no, len(sets), replaced, folder.missing_results(round_no, merged), warnings,
+        changed
     )

@@ -12,8 +12,6 @@ import json
 from datetime import UTC, datetime
 
 import pandas as pd
-import pyarrow as pa
-import pyarrow.parquet as pq
 
 from ..errors import GuandanError
 from ..ledger import LEDGER_FILE, Context, Effects, add, dump, empty, load, replay, withdraw
@@ -36,17 +34,6 @@ def read_ledger(folder: EventFolder) -> pd.DataFrame:
     """The folder's ledger, or an empty one before the first decision."""
     path = folder.path / LEDGER_FILE
     return load(path) if path.exists() else empty()
-
-
-def standings_metadata(folder: EventFolder, round_no: int) -> dict[bytes, bytes]:
-    """What a round's standings file records about its scoring ({} before it is scored)."""
-    path = folder.file(round_no, folder.standings_name)
-    if not path.exists():
-        return {}
-    try:
-        return pq.read_schema(path).metadata or {}
-    except (OSError, pa.ArrowException) as error:
-        raise GuandanError(f"cannot read event file {str(path)!r} as Parquet: {error}") from None
 
 
 def history_stamp(version: str) -> pd.Timestamp:
@@ -100,7 +87,7 @@ def event_context(folder: EventFolder, ledger: pd.DataFrame | None = None,
     pair_of = dict(zip(ids, players["pair"].astype(str), strict=True)) if "pair" in players else {}
     team_of = dict(zip(ids, players["team"].astype(int), strict=True)) if "team" in players else {}
     return Context(plan.kind, plan.rounds, planned, ids, pair_of, team_of,
-                   final(folder, ledger, now))
+                   final(folder, ledger, now), by_team=plan.event_format.by_team)
 
 
 def effects(folder: EventFolder, ledger: pd.DataFrame | None = None) -> Effects:

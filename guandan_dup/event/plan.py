@@ -1,10 +1,16 @@
-"""The event plan (event.toml): format, size, and which sets each round and group plays.
+"""The event plan (event.toml): its common shape, and the part that belongs to its format.
 
 The plan is the single source for everything derived from the event's shape: the tables of
 each group, the sets a group plays in a round, the boards of a set and how many results each
 set should get (``expected_tables``, which scoring needs for Neuberg's adjustment). By
 default round r plays sets (r-1)*M+1 .. r*M in every group, and set s holds boards
 (s-1)*K+1 .. s*K; a ``[[schedule]]`` entry gives one group of one round other sets.
+
+What depends on the kind of event (which tables play a set, what makes a plan consistent,
+the keys only team events have) is asked of the plan's ``event_format``
+(``event.formats``), chosen once from ``kind`` and ``format``; its own keys are the plan's
+``options`` (a team event's teams, conversion table and awards), written flat in event.toml
+as before.
 
 >>> plan = EventPlan("Demo", "individual", 36, tables_per_group=4, sets_per_round=2,
 ...                  boards_per_set=4, rounds=3)
@@ -19,19 +25,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from ..errors import GuandanError, InvalidPlanError
-from ..knockout import rounds_needed, tables_per_round
+from ..errors import InvalidPlanError
 from ..scoring.rates import COMPARE_WITHIN
-from ..teams.awards import parse_awards
 
-KINDS = ("individual", "pairs", "teams")
-#: Formats of team events; ``knockout`` (a bracket, SPEC 9) is also one of pairs events,
-#: whose format is otherwise empty (reseated by standing, SPEC 7).
-FORMATS = ("swiss", "round-robin", "knockout")
-TEAM_KEYS = ("teams", "conversion", "awards")
-"""Keys of team events only: absent from other events' event.toml, which load unchanged
-(as is an empty ``format``)."""
 LIMITS = {
     "players": 100_000,
     "tables_per_group": 25_000,
@@ -47,16 +45,23 @@ MAX_GROUPS = 1_000
 
 
 @dataclass(frozen=True)
+class NoOptions:
+    """The plan part of a format that has no keys of its own."""
+
+    def to_dict(self) -> dict:
+        return {}
+
+
+@dataclass(frozen=True)
 class EventPlan:
-    """What an event is: its kind and size, rounds of sets of boards, options.
+    """What an event is: its kind and format, its size, rounds of sets of boards, options.
 
     ``players`` counts entrants (for a pairs event, players, two per pair; for a team event,
     registered players). ``schedule`` holds exceptions to the default sets as ``(round,
-    group, sets)`` triples. A team event (SPEC 8) also has its ``format`` (swiss or
-    round-robin), the number of ``teams``, its 级差分 ``conversion`` table's name and the
-    ``awards`` of artificial matches that differ from SPEC 8's (``teams.awards``); it plays
-    one set per round on 2 tables per match, in one group. ``correction_minutes`` is art.
-    48's correction time after a round's end: until then the round is provisional, after it
+    group, sets)`` triples. ``format`` is empty for events reseated by standing (SPEC 7),
+    else swiss, round-robin or knockout; ``options`` is the format's own part of the plan
+    (``event.formats``: a team event's ``TeamOptions``). ``correction_minutes`` is art. 48's
+    correction time after a round's end: until then the round is provisional, after it
     final (docs/director-guide.md, "When things go wrong").
     """
 
@@ -76,16 +81,23 @@ class EventPlan:
     correction_minutes: int = 30
     schedule: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
     format: str = ""
-    teams: int = 0
-    conversion: str = ""
-    awards: str = ""
+    options: Any = NoOptions()
 
     def __post_init__(self) -> None:
         problems = self._problems()
         if problems:
             raise InvalidPlanError("invalid event plan:\n" + "\n".join(f"  {p}" for p in problems))
 
+    @property
+    def event_format(self):
+        """The ``EventFormat`` of this plan's kind and format (``event.formats``)."""
+        from .formats import format_named  # the formats import the folder, which imports this
+
+        return format_named(self.kind, self.format)
+
     def _problems(self) -> list[str]:
+        from .formats import format_problem
+
         out = []
         for name in ("players", "tables_per_group", "sets_per_round", "boards_per_set", "rounds"):
             value = getattr(self, name)
@@ -96,21 +108,22 @@ class EventPlan:
         if not isinstance(self.correction_minutes, int) or self.correction_minutes < 0:
             out.append(f"correction_minutes = {self.correction_minutes!r}: expected a whole "
                        "number of minutes >= 0")
-        if self.kind not in KINDS:
-            out.append(f"kind = {self.kind!r}: expected one of {', '.join(KINDS)}")
         if self.compare_within not in COMPARE_WITHIN:
             out.append(f"compare_within = {self.compare_within!r}: expected event or group")
         if self.seeding not in ("lot", "list"):
             out.append(f"seeding = {self.seeding!r}: expected lot or list")
-        if self.rotate_partners and self.kind != "individual":
-            out.append("rotate_partners = true: partners rotate only in individual events")
-        if self.rotate_partners and self.schedule:
-            out.append("rotate_partners = true needs every group to play the same sets")
-        out += self._team_problems()
+        unknown = format_problem(self.kind, self.format)
+        if unknown:
+            return [*out, unknown]
+        out += self.event_format.option_problems(self)
         if out:
             return out
-        if self.format == "knockout":
-            return self._knockout_problems()
+        return self.event_format.plan_problems(self)
+
+    def shape_problems(self) -> list[str]:
+        """What makes a plan of groups and sets inconsistent (the events reseated by
+        standing, and the sizes every format keeps to)."""
+        out = []
         if self.tables() < 1:
             out.append(f"{self.players} players do not fill one table")
         elif self.groups() > MAX_GROUPS:
@@ -143,65 +156,10 @@ class EventPlan:
         ]
         return out
 
-    def _knockout_problems(self) -> list[str]:
-        """A knockout is one set per round, one group, as many rounds as its bracket needs."""
-        if self.kind == "pairs" and (self.players % 2 or self.players < 4):
-            return [f"players = {self.players}: a pairs knockout needs at least 2 whole pairs"]
-        out = []
-        if self.rounds != rounds_needed(self.entries()):
-            out.append(f"rounds = {self.rounds}: a knockout of {self.entries()} entries has "
-                       f"{rounds_needed(self.entries())} rounds")
-        if self.sets_per_round != 1:
-            out.append(f"sets_per_round = {self.sets_per_round}: a knockout match is one set")
-        if self.tables_per_group < self.tables() or self.schedule or self.rotate_partners:
-            out.append("a knockout plays in one group, without a [[schedule]] or rotation")
-        return out
-
-    def entries(self) -> int:
-        """Sides in a knockout: teams, or pairs."""
-        return self.teams if self.kind == "teams" else self.players // 2
-
-    def layout(self) -> str:
-        """A knockout's bracket: ``seeded`` (teams; pairs from a seeding list), else drawn by
-        ``lot``."""
-        return "seeded" if self.kind == "teams" or self.seeding == "list" else "lot"
-
-    def _team_problems(self) -> list[str]:
-        if self.kind != "teams":
-            out = [f"{k} = {getattr(self, k)!r}: only team events have it"
-                   for k in TEAM_KEYS if getattr(self, k)]
-            if self.format not in ("", "knockout"):
-                out.append(f"format = {self.format!r}: only team events have it (a "
-                           f"{self.kind} event is reseated by standing, or a knockout)")
-            if self.format == "knockout" and self.kind != "pairs":
-                out.append(f"format = 'knockout': a knockout is played by pairs or teams, "
-                           f"not {self.kind}")
-            return out
-        out = []
-        if self.format not in FORMATS:
-            out.append(f"format = {self.format!r}: expected one of {', '.join(FORMATS)}")
-        if not isinstance(self.teams, int) or self.teams < 2:
-            out.append(f"teams = {self.teams!r}: a team event needs at least 2 teams")
-        if not self.conversion:
-            out.append("conversion = '': name the 级差分 conversion table (e.g. linear)")
-        try:
-            parse_awards(self.awards)
-        except GuandanError as error:
-            out.append(f"awards = {self.awards!r}: {error}")
-        if self.sets_per_round != 1 or self.schedule or self.rotate_partners:
-            out.append("a team event plays one set per round, the same in every match")
-        elif isinstance(self.teams, int) and self.teams >= 2 and (
-                self.tables_per_group != 2 * (self.teams // 2)):
-            out.append(f"tables_per_group = {self.tables_per_group!r}: a team event of "
-                       f"{self.teams} teams plays in one group of {2 * (self.teams // 2)} tables")
-        return out
-
     def tables(self) -> int:
-        """Tables in play each round (players beyond a full table have a bye); in a team
-        event, two per match; in a knockout, the most any round needs."""
-        if self.kind == "teams":
-            return 2 * (self.teams // 2)
-        return self.players // 4
+        """Tables in play each round (players beyond a full table have a bye; a team event
+        has two per match; a knockout, the most any round needs)."""
+        return self.event_format.tables(self)
 
     def groups(self) -> int:
         """Groups of ``tables_per_group`` tables; the last one may be smaller."""
@@ -256,14 +214,13 @@ class EventPlan:
 
     def tables_of_set(self, round_no: int, set_no: int) -> list[int]:
         """The tables that should return a result for ``set_no`` in ``round_no``."""
-        if self.format == "knockout":
-            tables = tables_per_round(self.entries(), self.layout())[self.check_round(round_no)]
-            rooms = 2 if self.kind == "teams" else 1  # a team match: open and closed room
-            return list(range(1, rooms * tables + 1)) if set_no == round_no else []
-        groups = range(1, self.groups() + 1)
+        return self.event_format.tables_of_set(self, round_no, set_no)
+
+    def grouped_tables_of_set(self, round_no: int, set_no: int) -> list[int]:
+        """The tables of every group that plays ``set_no`` in ``round_no``."""
         return [
             t
-            for g in groups
+            for g in range(1, self.groups() + 1)
             if set_no in self.sets_of_group(round_no, g)
             for t in self.tables_of_group(g)
         ]
@@ -289,30 +246,46 @@ class EventPlan:
         }
 
     def to_dict(self) -> dict:
-        """The plan as event.toml keys (schedule as an array of tables)."""
-        data = dataclasses.asdict(self)
-        if self.kind != "teams":
-            data = {k: v for k, v in data.items() if k not in TEAM_KEYS}
+        """The plan as event.toml keys: the common ones (schedule as an array of tables),
+        ``format`` when it has one, and the format's own keys, flat."""
+        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if f.name != "options"}
         if not self.format:  # movement events' event.toml stays as it was
             del data["format"]
         data["schedule"] = [
             {"round": r, "group": g, "sets": list(sets)} for r, g, sets in self.schedule
         ]
-        return data
+        return data | self.options.to_dict()
 
     @classmethod
     def from_dict(cls, data: Mapping) -> EventPlan:
-        """Build from event.toml keys; unknown or missing keys are an ``InvalidPlanError``."""
-        fields = {f.name for f in dataclasses.fields(cls)}
+        """Build from event.toml keys; unknown or missing keys are an ``InvalidPlanError``.
+
+        The format's own keys (a team event's ``teams``, ``conversion``, ``awards``) become
+        its ``options``; every event.toml written before the formats had a part of their own
+        reads the same way."""
+        from .formats import format_named, format_problem
+
+        values = dict(data)
+        kind, fmt = values.get("kind"), values.get("format", "")
+        if not isinstance(kind, str) or not isinstance(fmt, str) or format_problem(kind, fmt):
+            event_format = None
+        else:
+            event_format = format_named(kind, fmt)
+        own = event_format.option_keys if event_format is not None else ()
+        common = {f.name for f in dataclasses.fields(cls)} - {"options"}
         required = {f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING}
-        unknown, missing = sorted(set(data) - fields), sorted(required - set(data))
+        unknown = sorted(set(values) - common - set(own))
+        missing = sorted(required - set(values))
         if unknown or missing:
             raise InvalidPlanError(f"event plan: unknown keys {unknown}, missing keys {missing}")
-        values = dict(data)
         try:
             values["schedule"] = tuple(
                 (e["round"], e["group"], tuple(e["sets"])) for e in data.get("schedule", ())
             )
         except (KeyError, TypeError) as error:
             raise InvalidPlanError(f"event plan: bad [[schedule]] entry ({error})") from None
+        if event_format is not None:
+            values["options"] = event_format.options_from({k: values.pop(k) for k in own
+                                                           if k in values})
         return cls(**values)

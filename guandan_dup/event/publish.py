@@ -5,8 +5,9 @@ its rows on player pages and its hand records appear only once every expected ta
 played it, or has been declared as one that will not play it. Until then other tables'
 results would tell a late table which direction did well, so the set is *pending* and the
 standings that count its partial results are *provisional*. ``complete_sets`` is that rule,
-in one place; the site (``site_data``/``publish_site``) and the exports
-(``event.export``) both follow it.
+in one place, and ``public_sets`` applies it to the folder with the ledger's declarations:
+the exports (``event.export``), the players' site (``site_data``) and the team site
+(``event.formats.teams``) all ask it, so they cannot disagree.
 
 Arrows point down: this module opens the event folder and filters what is public;
 ``reports.site`` only renders the tables it is given.
@@ -15,7 +16,7 @@ Arrows point down: this module opens the event folder and filters what is public
 from __future__ import annotations
 
 import os
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from pathlib import Path
 
 import pandas as pd
@@ -24,9 +25,9 @@ from ..reports.site import SiteData, write_site
 from ..scoring import TRAVELLERS_COLUMNS
 from ..seats import SEAT_COLUMNS
 from .folder import EventFolder
-from .knockout_tables import bracket_view, places_view
 from .ledger import effects, read_ledger, will_not_play_rows
 from .ledger import final as final_rounds
+from .transaction import step
 
 Row = tuple[int, int, int]
 """A (round, table, set) result the plan expects."""
@@ -71,13 +72,13 @@ def stored_rows(folder: EventFolder, rounds: Iterable[int]) -> set[Row]:
     return rows
 
 
-def event_complete_sets(
-    folder: EventFolder, rounds: Iterable[int], will_not_play: Collection[Row] = frozenset()
-) -> frozenset[tuple[int, int]]:
-    """``complete_sets`` of the folder's plan and stored results in ``rounds``."""
+def public_sets(folder: EventFolder, rounds: Iterable[int]) -> frozenset[tuple[int, int]]:
+    """The (round, set) of ``rounds`` that may be published: ``complete_sets`` of the
+    folder's plan, its stored results and the ledger's rows saying a table will not play
+    (``ledger.will_not_play_rows``). Every export and page asks this one function."""
     rounds = list(rounds)
     return complete_sets(
-        planned_rows(folder, rounds), stored_rows(folder, rounds), will_not_play
+        planned_rows(folder, rounds), stored_rows(folder, rounds), will_not_play_rows(folder)
     )
 
 
@@ -114,26 +115,27 @@ def pending_seats(folder: EventFolder, sets: pd.DataFrame, seating: pd.DataFrame
     return pd.concat(frames, ignore_index=True)[columns]
 
 
-def _or_empty(frame: pd.DataFrame | None, columns) -> pd.DataFrame:
-    """An empty frame with the expected columns when no round has the file yet, so the
-    pages need no special case for an event that has not started."""
+def stacked(folder: EventFolder, name: str, rounds: Iterable[int],
+            columns: Sequence[str]) -> pd.DataFrame:
+    """The rounds' ``name`` tables stacked; with none yet, an empty table of ``columns``, so
+    the pages need no special case for an event that has not started."""
+    frame = folder.read_rounds(name, rounds)
     return frame if frame is not None else pd.DataFrame(columns=list(columns))
 
 
-def site_data(folder: EventFolder, will_not_play: Collection[Row] | None = None) -> SiteData:
-    """Everything the site may show: seating and byes of every seated round (a player with
-    a bye must find that on the seating page), standings of scored rounds, and travellers and
-    deals of complete sets only. ``will_not_play`` defaults to the ledger's; the ledger also
-    gives the penalties and which rounds are still before their correction deadline."""
+def site_data(folder: EventFolder) -> SiteData:
+    """Everything the players' site may show: seating and byes of every seated round (a
+    player with a bye must find that on the seating page), standings of scored rounds, and
+    travellers and deals of public sets only (``public_sets``); the ledger also gives the
+    penalties and which rounds are still before their correction deadline, the format its
+    own tables (a knockout's bracket)."""
     scored = folder.rounds_scored()
-    if will_not_play is None:
-        will_not_play = will_not_play_rows(folder)
     ledger = read_ledger(folder)
     final = final_rounds(folder, ledger)
     planned = range(1, folder.plan.rounds + 1)
-    complete = event_complete_sets(folder, scored, will_not_play)
+    complete = public_sets(folder, scored)
     sets = set_states(folder, scored, complete)
-    travellers = _or_empty(folder.read_rounds("travellers", scored), TRAVELLERS_COLUMNS)
+    travellers = stacked(folder, "travellers", scored, TRAVELLERS_COLUMNS)
     public = pd.Series(
         [
             (r, s) in complete
@@ -142,10 +144,8 @@ def site_data(folder: EventFolder, will_not_play: Collection[Row] | None = None)
         index=travellers.index,
         dtype="bool",
     )
-    byes = _or_empty(folder.read_rounds("byes", planned), ("round", "player"))
-    seating = _or_empty(
-        folder.read_rounds("seating", planned), ("round", "group", "table", *SEAT_COLUMNS)
-    )
+    byes = stacked(folder, "byes", planned, ("round", "player"))
+    seating = stacked(folder, "seating", planned, ("round", "group", "table", *SEAT_COLUMNS))
     boards = [
         frame[frame["set"].isin([s for r2, s in complete if r2 == r])]
         for r in scored
@@ -176,15 +176,8 @@ def site_data(folder: EventFolder, will_not_play: Collection[Row] | None = None)
         },
         correcting=frozenset(r for r in scored if r not in final),
         penalties=effects(folder, ledger).penalties,
-        **knockout_tables(folder),
+        **folder.plan.event_format.site_tables(folder),
     )
-
-
-def knockout_tables(folder: EventFolder) -> dict[str, pd.DataFrame | None]:
-    """A knockout's bracket and places for its bracket page (nothing for other events)."""
-    if folder.plan.format != "knockout":
-        return {}
-    return {"bracket": bracket_view(folder), "places": places_view(folder)}
 
 
 def publish_site(
@@ -192,13 +185,26 @@ def publish_site(
     out_dir: str | os.PathLike | None = None,
     lang: str = "zh",
     show_progress: bool = False,
-    will_not_play: Collection[Row] | None = None,
 ) -> Path:
-    """Write the results site of ``folder`` to ``out_dir`` (default DIR/site).
+    """Write the players' results site of ``folder`` to ``out_dir`` (default DIR/site).
 
     Returns the path of the site's ``index.html``. Raises ``GuandanError`` for an unknown
     ``lang``, a damaged event file, or an unsafe ``out_dir``; then nothing is written and an
     earlier site stays as it was.
     """
     out = Path(out_dir) if out_dir is not None else folder.path / "site"
-    return write_site(site_data(folder, will_not_play), out, folder.path, lang, show_progress)
+    return write_site(site_data(folder), out, folder.path, lang, show_progress)
+
+
+@step("event site")
+def build_event_site(
+    folder: EventFolder,
+    out_dir: str | os.PathLike | None = None,
+    lang: str = "zh",
+    show_progress: bool = False,
+) -> Path:
+    """The results site of any event folder, as its format builds it (a team event's team
+    pages); returns the path of its index.html. Refused while a round's standings are
+    older than its results (``check_up_to_date``)."""
+    folder.check_up_to_date("publishing the site")
+    return folder.plan.event_format.write_site(folder, out_dir, lang, show_progress)

@@ -5,6 +5,7 @@ through the same functions the director's commands use, so a rehearsal exercises
 event folder. The play is a function ``play(folder, round_no) -> DataFrame`` returning a
 results file (set- or board-level, SPEC 5) for every table of the round; the default is the
 seeded :class:`RandomModel`, and the simulator can supply real play with the same signature.
+The entrants are made up by the event's format (``event.entrants``).
 
 A rehearsal's key is derived from its seed so that the same seed gives the same event; it is
 not secret and must never be used for a real event.
@@ -22,26 +23,18 @@ from pathlib import Path
 import pandas as pd
 
 from ..progress import progress
-from .create import create_event
+from .create import create_from_request
 from .deal import deal_round
 from .export import export_event
 from .folder import EventFolder, parquet_bytes
+from .formats import format_named
 from .ingest import ingest
-from .knockout_tables import places_view
 from .random_model import RandomModel
 from .score import score_round
 from .seat import seat_event_round
-from .teams import teams_of
 from .transaction import writing
 
 PlayFunction = Callable[[EventFolder, int], pd.DataFrame]
-
-SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾"
-GIVEN = (
-    "伟", "芳", "娜", "敏", "静", "丽", "强", "磊", "军", "洋", "勇",
-    "艳", "杰", "娟", "涛", "明", "超", "秀英", "霞", "平", "刚", "桂英",
-    "建华", "文", "斌", "宇", "浩", "凯",
-)
 
 
 @dataclass(frozen=True)
@@ -54,16 +47,6 @@ class Rehearsal:
     exports: list[Path]
 
 
-def demo_players(count: int, kind: str = "individual") -> pd.DataFrame:
-    """``count`` players with Chinese names (id, name[, pair]), the same for every call."""
-    ids = [f"P{i:03d}" for i in range(1, count + 1)]
-    names = [SURNAMES[i % len(SURNAMES)] + GIVEN[(i * 11) % len(GIVEN)] for i in range(count)]
-    players = pd.DataFrame({"id": ids, "name": names})
-    if kind == "pairs":
-        players["pair"] = [f"D{i // 2 + 1:03d}" for i in range(count)]
-    return players
-
-
 def rehearsal_key(seed: int) -> bytes:
     """A public, seed-derived key: reproducible rehearsals, never a real event's key."""
     return hashlib.sha256(f"guandan-dup rehearsal key\0{seed}".encode()).digest()
@@ -72,7 +55,7 @@ def rehearsal_key(seed: int) -> bytes:
 def rehearse(
     path: str | os.PathLike,
     players: int = 32,
-    rounds: int = 3,
+    rounds: int | None = 3,
     tables_per_group: int = 4,
     sets_per_round: int = 2,
     boards_per_set: int = 4,
@@ -82,50 +65,57 @@ def rehearse(
     show_progress: bool = False,
     fmt: str | None = None,
 ) -> Rehearsal:
-    """Create an event at ``path`` and run every round of it.
+    """Create an event of made-up entrants at ``path`` and run every round of it.
+
+    ``players`` counts the entrants as the format does: players of an individual or pairs
+    event (two per pair), teams of a team event, the entries (pairs, teams) of a knockout.
+    ``kind`` and ``fmt`` choose the format, as for ``create_event``; the shape options it
+    does not take are not used (a knockout takes its rounds from its entries, a team event
+    plays one set a round).
 
     ``play(folder, round_no)`` is called after the round is dealt and seated (read
     ``folder.read(round_no, "seating")`` and ``"boards"``) and must return a results frame,
-    set- or board-level (SPEC 5), for every table and set of the round. It is written to
-    ``results-round-R.parquet`` at the top of the folder and ingested from there like a
-    director's file, so it is checked against the plan and the seating. ``play`` defaults to
-    ``RandomModel(seed)``. The whole rehearsal holds the folder's write lock.
-
-    A pairs knockout (``fmt="knockout"``) takes its rounds from its entries (``rounds``,
-    ``tables_per_group`` and ``sets_per_round`` are not used); its play function must name
-    the winner of the extra boards of a level match (a ``tiebreak`` column), and the
-    rehearsal's ``standings`` are its final places.
+    set- or board-level (SPEC 5), for every table and set of the round (a knockout's names
+    the winner of the extra boards of a level match: a ``tiebreak`` column). It is written
+    to ``results-round-R.parquet`` at the top of the folder and ingested from there like a
+    director's file, so it is checked against the plan and the seating. ``play`` defaults
+    to ``RandomModel(seed)``. The whole rehearsal holds the folder's write lock.
     """
-    knockout = fmt == "knockout"
-    path = Path(path)
-    play = RandomModel(seed) if play is None else play
+    event_format = format_named(kind, fmt)
+    offered = {"tables_per_group": tables_per_group, "sets_per_round": sets_per_round,
+               "rounds": rounds}
+    shape = {k: v for k, v in offered.items() if k in event_format.takes}
     with tempfile.TemporaryDirectory() as scratch:
-        csv = Path(scratch) / "players.csv"
-        csv.write_text(demo_players(players, kind).to_csv(index=False), encoding="utf-8")
-        folder = create_event(
-            path,
-            csv,
-            None if knockout else tables_per_group,
-            None if knockout else sets_per_round,
-            boards_per_set,
-            None if knockout else rounds,
-            kind=kind,
-            name=f"Rehearsal 演练 (seed {seed})",
-            key=rehearsal_key(seed),
-            fmt=fmt,
-        )
+        request = event_format.demo_request(
+            Path(scratch), players, boards_per_set,
+            name=f"{event_format.rehearsal_title} (seed {seed})", **shape)
+        folder = create_from_request(path, event_format, request, rehearsal_key(seed))
+    play = RandomModel(seed) if play is None else play
     return play_rounds(folder, folder.plan.rounds, play, show_progress)
+
+
+def rehearse_teams(
+    path: str | os.PathLike,
+    teams: int = 8,
+    rounds: int | None = 3,
+    boards_per_set: int = 4,
+    fmt: str = "swiss",
+    seed: int = 0,
+    play: PlayFunction | None = None,
+    show_progress: bool = False,
+) -> Rehearsal:
+    """``rehearse`` a team event of ``teams`` made-up teams of four (``fmt``: swiss,
+    round-robin or knockout, whose rounds follow from its teams)."""
+    return rehearse(path, teams, rounds, boards_per_set=boards_per_set, kind="teams",
+                    seed=seed, play=play, show_progress=show_progress, fmt=fmt)
 
 
 def play_rounds(
     folder: EventFolder, rounds: int, play: PlayFunction, show_progress: bool = False
 ) -> Rehearsal:
     """Deal, seat, play, ingest and score every round of a new event, then export, holding
-    the folder's write lock throughout.
-
-    The final standings carry names: players' (``standings``) or, in a team event, the
-    teams' (``team_standings`` with teams.parquet's ``name``); a knockout's are its places.
-    """
+    the folder's write lock throughout; the final standings are the format's
+    (``final_standings``: players' or teams' with names, a knockout's places)."""
     path = folder.path
     with (
         writing(path, "rehearse") as folder,
@@ -140,12 +130,4 @@ def play_rounds(
             score_round(folder, r)
             advance()
         exports = export_event(folder).paths
-    if folder.plan.format == "knockout":
-        standings = places_view(folder)
-    elif folder.plan.kind == "teams":
-        names = teams_of(folder)[["team", "name"]]
-        standings = folder.read(rounds, "team_standings").merge(names, on="team", how="left")
-    else:
-        names = folder.players()[["player", "name"]]
-        standings = folder.read(rounds, "standings").merge(names, on="player", how="left")
-    return Rehearsal(folder, standings, exports)
+    return Rehearsal(folder, folder.plan.event_format.final_standings(folder), exports)

@@ -19,10 +19,8 @@ from ..errors import GuandanError
 from ..ledger import score_with_ledger
 from ..movement import derive_seed
 from ..scoring import Scored
-from . import knockout
 from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
-from .ledger import effects, event_context, guard_final, read_ledger, scoring_metadata
-from .teams import TeamScored, score_team_round
+from .ledger import event_context, guard_final, read_ledger, scoring_metadata
 from .transaction import step
 
 LOT_LABEL = "standings tie-break lot"
@@ -69,23 +67,26 @@ def check_scorable(folder: EventFolder, round_no: int, force: bool) -> None:
 def score_round(
     folder: EventFolder, round_no: int, force: bool = False, override: bool = False,
     command: str = "",
-) -> Scored | TeamScored | knockout.KnockoutRound:
-    """Write rounds/R/{scores,travellers,standings}.parquet; returns all rounds' scoring.
+):
+    """Score ``round_no`` from the results of rounds 1..R and write its files; returns all
+    rounds' scoring (``Scored``, a team event's ``TeamScored``, a knockout's
+    ``KnockoutRound``), whose ``warnings`` the director is shown.
 
-    The ledger's decisions are applied (``ledger.score_with_ledger``). Re-scoring a final
-    round (art. 48) so that its outputs change needs ``override``, recorded in the ledger.
-    A team event writes its match results and team standings instead (``event.teams``),
-    with the ledger's match forfeits, excused absences and penalties; a knockout's round is
-    handed to ``event.knockout`` (its bracket is completed).
+    The ledger's decisions are applied; the plan's format says what a round's scoring is
+    (``event.formats``): score rates and standings, match results and team standings, or a
+    knockout's decided bracket. Re-scoring a final round (art. 48) so that its outputs
+    change needs ``override``, recorded in the ledger.
     """
     check_scorable(folder, round_no, force)
+    return folder.plan.event_format.score(folder, round_no, override, command)
+
+
+def score_players(
+    folder: EventFolder, round_no: int, override: bool = False, command: str = ""
+) -> Scored:
+    """Write rounds/R/{scores,travellers,standings}.parquet of an event reseated by
+    standing (``ledger.score_with_ledger``)."""
     plan = folder.plan
-    if plan.format == "knockout":
-        return knockout.score_round(folder, round_no)
-    if plan.kind == "teams":
-        decided = effects(folder)
-        return score_team_round(folder, round_no, decided.match_adjustments,
-                                decided.team_penalties)
     results = folder.read_rounds("results", range(1, round_no + 1))
     players = folder.players()
     ledger = read_ledger(folder)

@@ -1,9 +1,10 @@
 """``event seat``: a round's seating, byes and table cards from the event's own history.
 
-Round 1 follows the order fixed at ``event init`` (seeding list, then the lot); round R > 1
-follows round R-1's standings (``position``, the strict order), with the byes and, in pairs
-events, the meetings of every earlier round. A round that already has results keeps its
-seating: reseating it would orphan them.
+The step checks the round and that it has no results yet (reseating it would orphan them),
+then hands over to the plan's format (``event.formats``): an event reseated by standing
+follows the round-1 order fixed at ``event init`` and then the previous round's standings
+(``position``, the strict order), with the byes and, in pairs events, the meetings of every
+earlier round; a team event pairs its matches; a knockout seats its bracket's matches.
 """
 
 from __future__ import annotations
@@ -11,21 +12,10 @@ from __future__ import annotations
 import os
 
 from ..errors import GuandanError
-from ..movement import (
-    Seating,
-    earlier_meetings,
-    pair_byes,
-    pair_order,
-    partnerships,
-    seat_pairs,
-    seat_round,
-    seeding_order,
-    with_unplaced,
-)
-from . import cards, knockout, team_knockout
+from ..movement import Seating, seeding_order, with_unplaced
+from . import cards
 from .folder import EventFolder, parquet_bytes
 from .ledger import effects
-from .teams import TeamSeating, seat_team_round
 from .transaction import step
 
 
@@ -50,7 +40,7 @@ def round_order(folder: EventFolder, round_no: int) -> list[str]:
     return with_unplaced(ranked, seeded)
 
 
-def away(folder: EventFolder, round_no: int) -> set[str]:
+def away_players(folder: EventFolder, round_no: int) -> set[str]:
     """Players the ledger keeps out of ``round_no``'s movement: withdrawn in it or before,
     or entering only later (in a pairs event a withdrawal takes the pair out)."""
     decided = effects(folder)
@@ -64,75 +54,41 @@ def away(folder: EventFolder, round_no: int) -> set[str]:
     return out
 
 
-def plan_seating(folder: EventFolder, round_no: int) -> Seating:
-    """The seating of ``round_no`` (computed, not written); the ledger's withdrawals and
-    late entries leave and join the movement here."""
-    plan = folder.plan
-    missing = away(folder, round_no)
-    order = [p for p in round_order(folder, round_no) if p not in missing]
-    earlier = range(1, round_no)
-    byes = folder.read_rounds("byes", earlier)
-    had_bye = [] if byes is None else byes["player"].astype(str).tolist()
-    if plan.kind == "individual":
-        return seat_round(
-            order,
-            plan.tables_per_group,
-            had_bye,
-            round_no,
-            sets=plan.sets_of_round(round_no),
-            rotate_partners=plan.rotate_partners,
-        )
-    players = folder.players()
-    players = players[~players["player"].isin(missing)]
-    pair_of = dict(zip(players["player"], players["pair"], strict=True))
-    seatings = folder.read_rounds("seating", earlier)
-    met = set() if seatings is None else earlier_meetings(seatings, pair_of)
-    had_pair_bye = [] if byes is None else pair_byes(byes, pair_of)
-    order_of_pairs = pair_order(
-        players.assign(position=players["player"].map({p: i for i, p in enumerate(order)})),
-        pair_of,
-    )
-    return seat_pairs(
-        order_of_pairs, partnerships(players), plan.tables_per_group, met, had_pair_bye, round_no
-    )
-
-
-@step("event seat")
-def seat_event_round(
-    folder: EventFolder, round_no: int, lineups: str | os.PathLike | None = None
-) -> Seating | TeamSeating:
-    """Write rounds/R/seating.parquet, byes.parquet and table-cards.html; return the seating.
-
-    A team event writes its matches and ``lineups`` (a CSV, else each team's first four
-    players) instead of byes (``event.teams``); a knockout also writes its round's
-    bracket.parquet (``event.knockout``, ``event.team_knockout``).
-    """
-    folder.plan.check_round(round_no)
-    if folder.read(round_no, "results") is not None:
-        raise GuandanError(
-            f"round {round_no} already has results; its seating cannot change any more"
-        )
-    plan = folder.plan
-    if plan.kind == "teams":
-        seat = team_knockout.seat_round if plan.format == "knockout" else seat_team_round
-        return seat(folder, round_no, lineups)
+def refuse_lineups(lineups: str | os.PathLike | None) -> None:
+    """Lineups name a team's pairs: an event of players or pairs has none."""
     if lineups is not None:
         raise GuandanError("--lineups is for team events: this event seats players by standing")
-    extra = {}
-    if plan.format == "knockout":  # a pair plays its bracket's match
-        bracket, seating = knockout.plan_round(folder, round_no)
-        extra[folder.file(round_no, "bracket")] = parquet_bytes(bracket)
-    else:
-        seating = plan_seating(folder, round_no)
+
+
+def write_player_seating(
+    folder: EventFolder, round_no: int, seating: Seating, extra: dict | None = None
+) -> Seating:
+    """Write a round's seating, byes and table cards (and ``extra`` files of the same step,
+    a knockout's bracket) in one ``replace_files``."""
     players = folder.players()
     names = dict(zip(players["player"], players["name"], strict=True))
-    html = cards.to_html(plan, round_no, seating.seating, seating.byes, names)
+    html = cards.to_html(folder.plan, round_no, seating.seating, seating.byes, names)
     folder.replace_files(
         {
             folder.file(round_no, "seating"): parquet_bytes(seating.seating),
             folder.file(round_no, "byes"): parquet_bytes(seating.byes),
             folder.file(round_no, "table-cards.html"): html.encode("utf-8"),
-            **extra,
+            **(extra or {}),
         }
     )
     return seating
+
+
+@step("event seat")
+def seat_event_round(
+    folder: EventFolder, round_no: int, lineups: str | os.PathLike | None = None
+):
+    """Seat ``round_no`` and write its files (seating, byes or a team event's matches and
+    ``lineups``, table cards; a knockout's bracket); returns the seating, whose
+    ``summary()`` is what a director announces."""
+    folder.plan.check_round(round_no)
+    if folder.read(round_no, "results") is not None:
+        raise GuandanError(
+            f"round {round_no} already has results; its seating cannot change any more"
+        )
+    return folder.plan.event_format.seat(folder, round_no, lineups)

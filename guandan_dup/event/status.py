@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import knockout
 from .folder import EventFolder
 from .ledger import final as final_rounds
 from .ledger import read_ledger
-from .teams import pairing_out_of_date
 
 
 @dataclass(frozen=True)
@@ -37,10 +35,6 @@ class RoundStatus:
     @property
     def dealt(self) -> bool:
         return not self.sets_not_dealt
-
-    @property
-    def results_complete(self) -> bool:
-        return not self.missing
 
 
 @dataclass(frozen=True)
@@ -105,7 +99,7 @@ def round_status(folder: EventFolder, round_no: int, final: bool = False) -> Rou
         missing=folder.missing_results(round_no),
         scored=folder.file(round_no, folder.standings_name).exists(),
         out_of_date=folder.scored_out_of_date(round_no),
-        paired_from_old_standings=pairing_out_of_date(folder, round_no)
+        paired_from_old_standings=plan.event_format.pairing_out_of_date(folder, round_no)
         and not folder.file(round_no, "results").exists(),
         final=final,
     )
@@ -137,5 +131,5 @@ def event_status(folder: EventFolder) -> EventStatus:
         rounds,
         exported=exported(folder),
         abandoned=None if override is None else f"{override['reason']}, {override['at']}",
-        notes=knockout.status_notes(folder) if plan.format == "knockout" else (),
+        notes=plan.event_format.status_notes(folder),
     )

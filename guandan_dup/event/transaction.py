@@ -230,13 +230,14 @@ def reading(
 
 def step(command: str) -> Callable:
     """Decorate a step ``fn(folder, ...)`` to run under the folder's write lock, on the
-    folder reopened once the lock is held (a no-op re-open when the caller holds it)."""
+    folder reopened once the lock is held (a no-op re-open when the caller holds it); a
+    dry run's folder (``EventFolder.dry_run``) stays one, so the step writes nothing."""
 
     def decorate(fn: Callable) -> Callable:
         @wraps(fn)
         def run(folder: EventFolder, *args, **kwargs):
             with writing(folder.path, command) as fresh:
-                return fn(fresh, *args, **kwargs)
+                return fn(fresh.like(folder), *args, **kwargs)
 
         return run
 

@@ -44,18 +44,18 @@ def _shape_problems(context: Context, fields: dict) -> list[Problem]:
     out = []
     if not isinstance(round_no, int) or not 1 <= round_no <= context.rounds:
         out.append(problem("round", round_no, f"the plan has rounds 1..{context.rounds}"))
-    if context.kind == "teams" and kind in MATCH_SCORED:
+    if context.by_team and kind in MATCH_SCORED:
         out.append(problem("kind", kind, "a team event scores whole matches, so a table's set "
                            "cannot be decided alone: record `absent` or `excused --team T`, or "
                            "write the rooms' codes (A+/A-/A) in the results file (teams.md)"))
     if not str(fields.get("reason") or "").strip():
         out.append(problem("reason", fields.get("reason"), "every decision needs a reason"))
-    required, optional = (TEAM_FIELDS if context.kind == "teams" else FIELDS)[kind]
+    required, optional = (TEAM_FIELDS if context.by_team else FIELDS)[kind]
     given = _given(fields) - ALWAYS
     out += [problem(f, None, f"{kind} needs {option(f)}") for f in sorted(required - given)]
     out += [
         problem(f, fields.get(f), f"{option(f)} does not apply to {kind} in "
-                f"{'an' if context.kind == 'individual' else 'a'} {context.kind} event")
+                f"{'an' if context.kind[:1] in 'aeiou' else 'a'} {context.kind} event")
         for f in sorted(given - required - optional)
     ]
     if sum(fields.get(a) is not None for a in AMOUNTS) > 1:
@@ -120,7 +120,7 @@ def _value_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> lis
     minutes = fields.get("minutes")
     if minutes is not None and not minutes > 0:
         out.append(problem("minutes", minutes, "expected minutes above 0"))
-    elif kind == "late" and context.kind == "teams" and minutes is not None and minutes > 10:
+    elif kind == "late" and context.by_team and minutes is not None and minutes > 10:
         out.append(problem("minutes", minutes, "over 10 minutes is a forfeit (art. 32.3): in a "
                            "team event record it as `absent --team T` (art. 34)"))
     elif kind == "overtime" and minutes is not None and minutes > 10:
@@ -144,10 +144,10 @@ def _value_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> lis
             why = decimal_problem(fields[name], digits, halves=name == "match_points")
             if why:
                 out.append(problem(name, fields[name], why))
-    if kind == "penalty" and context.kind != "teams" and fields.get("amount_kind") in (
+    if kind == "penalty" and not context.by_team and fields.get("amount_kind") in (
             "match_points", "level_points"):
         out.append(problem("points", None, "场分/级差分 are for team events; give --points"))
-    if kind == "penalty" and context.kind == "teams" and fields.get("amount_kind") == "points":
+    if kind == "penalty" and context.by_team and fields.get("amount_kind") == "points":
         out.append(problem("points", fields["points"], "team events take 场分 or 级差分: give "
                            "--match-points or --level-points"))
     if fields.get("scale") is not None and fields["scale"] not in SCALES:
@@ -175,7 +175,7 @@ def _who_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> list[
         out.append(problem("for_player", replaced, "is not a registered player"))
     if kind == "substitute" and player is not None and player == replaced:
         out.append(problem("player", player, "cannot substitute for themselves"))
-    elif kind == "substitute" and context.kind == "teams" and replaced in known:
+    elif kind == "substitute" and context.by_team and replaced in known:
         mine = context.team_of.get(replaced)
         if context.team_of.get(player) != mine:
             out.append(problem("player", player, f"only players registered for team {mine} "

@@ -30,6 +30,9 @@ class Context:
     pair_of: Mapping[str, str] = field(default_factory=dict)
     team_of: Mapping[str, int] = field(default_factory=dict)
     final_rounds: frozenset[int] = frozenset()
+    by_team: bool = False
+    """Whether decisions concern teams and whole matches (a team event, SPEC 8) rather than
+    players and a table's set: the event's format says so (``EventFormat.by_team``)."""
 
     @property
     def teams(self) -> frozenset[int]:

@@ -112,7 +112,7 @@ class _Replay:
 
     def participation(self, row) -> None:
         kind, rid = row["kind"], int(row["id"])
-        if self.context.kind == "teams" and kind in ("absent", "excused"):
+        if self.context.by_team and kind in ("absent", "excused"):
             adjusted = "forfeit" if kind == "absent" else "excused"
             self.rows["match_adjustments"].append((int(row["round"]), int(row["team"]),
                                                    adjusted, rid))
@@ -154,7 +154,7 @@ class _Replay:
             self.rows["substitutes"].append((round_no, row["player"], row["for_player"], rid))
 
     def penalty(self, row) -> None:
-        teams = self.context.kind == "teams"
+        teams = self.context.by_team
         offender = (int(row["team"]),) if teams else tuple(self.context.partners(row["player"]))
         unit, amount, note = self._amount(row, offender)
         base = (int(row["round"]),)

@@ -1,5 +1,5 @@
 """A knockout's bracket and final places as tables to post (bilingual headers, one section
-per round), from the frames the event side gathers (``event.knockout_tables``)."""
+per round), from the frames the event side gathers (``event.formats.knockout``)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def _side(ids: pd.Series, names: pd.Series, sources: pd.Series) -> pd.Series:
 
 
 def bracket_sections(view: pd.DataFrame, kind: str = "pairs") -> list[Section]:
-    """One table per round of ``view`` (``event.knockout_tables.VIEW_COLUMNS``)."""
+    """One table per round of ``view`` (``event.formats.knockout.VIEW_COLUMNS``)."""
     side_a, side_b, _ = SIDES[kind]
     table = pd.DataFrame({
         ROUND: view["round"],

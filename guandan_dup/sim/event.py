@@ -21,8 +21,7 @@ from ..deals.boardset import load as load_boards
 from ..errors import GuandanError
 from ..event.folder import EVENT_TOML, EventFolder, parquet_bytes
 from ..event.random_model import results_frame, table_sets
-from ..event.rehearse import Rehearsal, rehearse
-from ..event.team_rehearse import rehearse_teams
+from ..event.rehearse import Rehearsal, rehearse, rehearse_teams
 from ..event.transaction import step
 from ..seats import SEAT_COLUMNS, Seat
 from .boards import set_deals

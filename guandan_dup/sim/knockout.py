@@ -18,8 +18,8 @@ import pandas as pd
 from ..deals.boardset import make_board_set
 from ..errors import GuandanError
 from ..event.folder import EventFolder
+from ..event.formats import format_problem
 from ..event.rehearse import Rehearsal, rehearse
-from ..event.team_rehearse import rehearse_teams
 from ..rules.progression import move_up, parse_finish, play_set
 from ..seats import SEAT_COLUMNS, Seat
 from .boards import set_deals
@@ -95,6 +95,11 @@ def team_tiebreaks(folder: EventFolder, round_no: int, results: pd.DataFrame, se
     return tiebreak
 
 
+TIEBREAKS = {1: pair_tiebreaks, 2: team_tiebreaks}
+"""A level match's extra boards by the tables a match is played at (``Knockout.rooms``):
+a pairs match at one table, a team match in its two rooms."""
+
+
 @dataclass(frozen=True)
 class KnockoutBotPlay:
     """A rehearsal play function for knockouts: bots play the round, then the extra boards of
@@ -104,7 +109,7 @@ class KnockoutBotPlay:
 
     def __call__(self, folder: EventFolder, round_no: int) -> pd.DataFrame:
         results = play_round(folder, round_no, self.seed)
-        decide = team_tiebreaks if folder.plan.kind == "teams" else pair_tiebreaks
+        decide = TIEBREAKS[folder.plan.event_format.rooms]
         tiebreak = decide(folder, round_no, results, self.seed)
         return results.assign(tiebreak=results["table"].map(tiebreak).astype("str"))
 
@@ -119,20 +124,9 @@ def simulate_knockout(
 ) -> Rehearsal:
     """Simulate a whole knockout in ``out_dir`` (new or empty), bots playing: ``entries``
     pairs drawn by lot, or teams (``kind="teams"``) seeded by team number."""
-    if kind not in ("pairs", "teams") or entries is None:
+    if format_problem(kind, "knockout") or entries is None:
         raise GuandanError(f"knockout {kind!r} of {entries!r}: rehearse a knockout of pairs "
                            "(--knockout pairs --pairs N) or teams (--knockout teams --teams N)")
     check_new_folder(out_dir)
-    if kind == "teams":
-        return rehearse_teams(out_dir, entries, None, boards_per_set, "knockout", seed,
-                              KnockoutBotPlay(seed), show_progress)
-    return rehearse(
-        out_dir,
-        players=2 * entries,
-        boards_per_set=boards_per_set,
-        kind="pairs",
-        seed=seed,
-        play=KnockoutBotPlay(seed),
-        show_progress=show_progress,
-        fmt="knockout",
-    )
+    return rehearse(out_dir, entries, None, boards_per_set=boards_per_set, kind=kind, seed=seed,
+                    play=KnockoutBotPlay(seed), show_progress=show_progress, fmt="knockout")

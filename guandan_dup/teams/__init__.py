@@ -3,7 +3,7 @@
 ``score_matches`` turns two rooms' set results into match results (场分, 级差分);
 ``team_standings`` orders teams by art. 49; ``swiss_round`` and ``berger_round`` pair a
 round; ``matches_frame``, ``seating_frame`` and the lineup helpers seat it. Nothing here
-opens an event folder: ``event.teams`` composes these for the folder and the CLI.
+opens an event folder: ``event.formats.teams`` composes these for the folder and the CLI.
 """
 
 from .awards import ArtificialAwards, Award

@@ -159,7 +159,7 @@ class SiteData:
     boards: pd.DataFrame
     boards_files: dict[int, Path]
     bracket: pd.DataFrame | None = None
-    """A knockout's matches (``event.knockout_tables.bracket_view``); ``None`` otherwise."""
+    """A knockout's matches (``event.formats.knockout.bracket_view``); ``None`` otherwise."""
     places: pd.DataFrame | None = None
     correcting: frozenset[int] = frozenset()
     penalties: pd.DataFrame | None = None

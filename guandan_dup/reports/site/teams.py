@@ -1,6 +1,6 @@
 """The results site of a team event (SPEC 8): team standings, a page per team and per match.
 
-The event side gathers the tables (``event.team_site``) into ``TeamSiteData``; this module
+The event side gathers the tables (``event.formats.teams``) into ``TeamSiteData``; this module
 only lays them out with the site's templates and style, and writes the site the way
 ``build.write_site`` does (a fresh folder swapped in whole, refusing unsafe targets).
 Hand records of a round appear on its match pages once every table has played its set.

@@ -1,0 +1,205 @@
+"""The protocol every kind of event implements: what each step of the folder means for it.
+
+The folder's steps (``event.create``, ``seat``, ``ingest``, ``score``, ``export``,
+``publish``, ``status``, ``rehearse``) know no kind of event by name: each asks the plan's
+``EventFormat`` for its part, and the format answers with the rooms that hold the game's
+logic (``movement``, ``scoring``, ``teams``, ``knockout``). ``InitRequest`` is what a
+director asks ``event init`` for; each format takes the options that shape its kind of
+event and refuses the others.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from ...errors import InvalidPlanError, Problem
+from ..plan import NoOptions
+from ..publish import publish_site
+
+SHAPE_OPTIONS = {
+    "tables_per_group": "--tables-per-group",
+    "sets_per_round": "--sets-per-round",
+    "rounds": "--rounds",
+    "rotate_partners": "--rotate-partners",
+    "conversion": "--conversion",
+    "team_names": "--teams",
+    "awards": "--awards",
+    "seed_from": "--seed-from",
+    "top": "--top",
+}
+"""``InitRequest`` fields that only some formats take, with their ``event init`` options."""
+
+
+@dataclass(frozen=True)
+class InitRequest:
+    """What ``event init`` is asked for: the players file and the plan's options (``None``
+    or false where not given; each format says which it takes)."""
+
+    players: str | os.PathLike
+    boards_per_set: int
+    tables_per_group: int | None = None
+    sets_per_round: int | None = None
+    rounds: int | None = None
+    rotate_partners: bool = False
+    name: str | None = None
+    seeding: str | os.PathLike | None = None
+    conversion: str | os.PathLike | None = None
+    team_names: str | os.PathLike | None = None
+    awards: str | None = None
+    seed_from: str | os.PathLike | None = None
+    top: int | None = None
+    correction_minutes: int = 30
+
+    def given(self) -> list[str]:
+        """The shape options given, in ``SHAPE_OPTIONS`` order."""
+        return [f.name for f in fields(self)
+                if f.name in SHAPE_OPTIONS and getattr(self, f.name) not in (None, False)]
+
+
+class EventFormat:
+    """One kind of event. Subclasses set the class attributes and implement the steps.
+
+    ``kind`` and ``format`` are the plan's words for it (``format`` empty for an event
+    reseated by standing); ``title`` names it for a director ("team event (Swiss)");
+    ``takes`` and ``needs`` are the ``InitRequest`` shape options it takes and needs;
+    ``option_keys`` its own keys of event.toml (its ``options``);
+    ``standings_name`` the round file that says a round is scored (and records the
+    digest of the results it was scored from); ``by_team`` whether the ledger's decisions
+    concern teams and whole matches (SPEC 8) rather than players and a table's set;
+    ``rehearsal_title`` how a rehearsed event of the format is named; ``shape_note`` what
+    a refusal of ``event init`` options adds about where the shape comes from.
+    """
+
+    kind: str = ""
+    format: str = ""
+    title: str = ""
+    takes: tuple[str, ...] = ()
+    needs: tuple[str, ...] = ()
+    option_keys: tuple[str, ...] = ()
+    standings_name: str = "standings"
+    by_team: bool = False
+    rehearsal_title: str = "Rehearsal 演练"
+    shape_note: str = ""
+
+    def __repr__(self) -> str:
+        return f"format_named({self.kind!r}, {self.format!r})"
+
+    # The plan -----------------------------------------------------------------------------
+
+    def options_from(self, data: dict) -> Any:
+        """The format's part of the plan from its event.toml keys."""
+        return NoOptions()
+
+    def option_problems(self, plan) -> list[str]:
+        """What is wrong with the plan's ``options`` and the common keys this format rules
+        out (a format without options takes only ``NoOptions``)."""
+        out = [] if isinstance(plan.options, NoOptions) else [
+            f"options = {plan.options!r}: a {self.title} has no options of its own"]
+        if plan.rotate_partners and "rotate_partners" not in self.takes:
+            out.append("rotate_partners = true: partners rotate only in individual events")
+        elif plan.rotate_partners and plan.schedule:
+            out.append("rotate_partners = true needs every group to play the same sets")
+        return out
+
+    def plan_problems(self, plan) -> list[str]:
+        """What makes ``plan`` inconsistent for this format, once its options are sound."""
+        return plan.shape_problems()
+
+    def tables(self, plan) -> int:
+        """Tables in play each round."""
+        return plan.players // 4
+
+    def tables_of_set(self, plan, round_no: int, set_no: int) -> list[int]:
+        """The tables that should return a result for ``set_no`` in ``round_no``."""
+        return plan.grouped_tables_of_set(round_no, set_no)
+
+    # event init ---------------------------------------------------------------------------
+
+    def check_request(self, request: InitRequest) -> None:
+        """Refuse shape options this format does not take, or lacks."""
+        given = request.given()
+        wrong = [SHAPE_OPTIONS[o] for o in given if o not in self.takes]
+        missing = [SHAPE_OPTIONS[o] for o in self.needs if o not in given]
+        if wrong or missing:
+            takes = ", ".join(SHAPE_OPTIONS[o] for o in self.takes) or "no shape options"
+            todo = ([f"leave out {', '.join(wrong)}"] if wrong else []) + (
+                [f"give {', '.join(missing)}"] if missing else [])
+            raise InvalidPlanError(f"{_article(self.title)} {self.title} takes {takes}"
+                                   f"{self.shape_note}: {'; '.join(todo)}")
+
+    def create(self, path: Path, request: InitRequest, key: bytes) -> tuple[Any, dict]:
+        """The new event's plan and its files beside event.toml and the key (players.parquet
+        and the format's own), which ``create_event`` writes with them in one step."""
+        raise NotImplementedError
+
+    def created(self, plan, where: str) -> str:
+        """What ``event init`` tells the director it made (in the folder ``where``)."""
+        raise NotImplementedError
+
+    # The round loop -----------------------------------------------------------------------
+
+    def seat(self, folder, round_no: int, lineups: str | os.PathLike | None):
+        """Seat ``round_no`` and write its files; returns a seating with ``summary()``."""
+        raise NotImplementedError
+
+    def result_problems(self, folder, located, round_no: int, file: str) -> list[Problem]:
+        """What the format adds to ingestion's checks (``located`` has ``file_row``)."""
+        return []
+
+    def score(self, folder, round_no: int, override: bool, command: str):
+        """Score ``round_no`` and write its files; returns its scoring, with ``warnings``."""
+        raise NotImplementedError
+
+    def score_lines(self, scored, round_no: int) -> list[str]:
+        """What ``event score`` tells the director of the round it scored."""
+        raise NotImplementedError
+
+    # Publication --------------------------------------------------------------------------
+
+    def round_reports(self, folder, round_no: int, fmt: str, context) -> dict[str, str | bytes]:
+        """The round's exports other than travellers, by name (``standings``...), as
+        ``fmt``; ``context`` is the export's ``ExportContext``."""
+        raise NotImplementedError
+
+    def event_reports(self, folder, formats: Sequence[str]) -> dict[Path, bytes]:
+        """Exports of the whole event (a knockout's bracket and places)."""
+        return {}
+
+    def exportable_unscored(self, folder) -> bool:
+        """Whether something is worth exporting before a round is scored (a drawn bracket)."""
+        return False
+
+    def write_site(self, folder, out_dir, lang: str, show_progress: bool) -> Path:
+        """Write the results site; returns its index.html (``event.publish``)."""
+        return publish_site(folder, out_dir, lang, show_progress)
+
+    def site_tables(self, folder) -> dict:
+        """Tables the format adds to the players' site (a knockout's bracket and places)."""
+        return {}
+
+    # Status and rehearsal -----------------------------------------------------------------
+
+    def status_notes(self, folder) -> tuple[str, ...]:
+        """Lines ``event status`` adds for this format."""
+        return ()
+
+    def pairing_out_of_date(self, folder, round_no: int) -> bool:
+        """Whether a seated round was paired from standings corrected since (a Swiss)."""
+        return False
+
+    def demo_request(self, scratch: Path, entrants: int, boards_per_set: int, **shape):
+        """An ``InitRequest`` of made-up entrants (files written into ``scratch``) for a
+        rehearsal: ``entrants`` players, pairs or teams as the format counts them."""
+        raise NotImplementedError
+
+    def final_standings(self, folder):
+        """The rehearsed event's final table, with names (``event.rehearse``)."""
+        raise NotImplementedError
+
+
+def _article(noun: str) -> str:
+    return "an" if noun[:1] in "aeiou" else "a"

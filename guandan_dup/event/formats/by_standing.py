@@ -1,0 +1,122 @@
+"""Events reseated by standing (SPEC 6, 7): individual and pairs events, scored by score
+rates, the players' standings after every round seating the next.
+
+``ByStanding`` holds what the two share (the plan's groups and sets, creation from a
+players file, scoring with the ledger, the standings export, the rehearsal's final
+table); ``Individual`` and ``Pairs`` say only how a round is seated.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from ...movement import Seating, seeded_then_lot, seeding_order
+from ...movement.players import load_players, load_seeding
+from ...reports.tables import standings_document
+from ..entrants import demo_players
+from ..folder import EventFolder, parquet_bytes
+from ..plan import EventPlan
+from ..score import score_players
+from ..seat import away_players, refuse_lineups, round_order, write_player_seating
+from .base import EventFormat, InitRequest
+
+
+def round_one_order(players: pd.DataFrame, key: bytes, seeding: list[str] | None) -> list[str]:
+    """Seeded players in seeding order, then the unseeded ones by lot.
+
+    In a pairs event a pair stands where its better seeded (or better drawn) player stands,
+    and its two players follow each other.
+    """
+    if seeding is None:
+        seeding = seeding_order(players[players["seed"].notna()])
+    order = seeded_then_lot(players["player"], seeding, key)
+    if "pair" not in players.columns:
+        return order
+    pair_of = dict(zip(players["player"], players["pair"], strict=True))
+    members = players.groupby("pair", sort=False)["player"].agg(list)
+    pairs = pd.Series([pair_of[p] for p in order]).drop_duplicates()
+    return [p for pair in pairs for p in members[pair]]
+
+
+def registered_players(kind: str, request: InitRequest, key: bytes) -> tuple[pd.DataFrame, bool]:
+    """The players file read for ``kind`` with the round-1 order fixed once as its ``seed``
+    column (seeding list, else the file's seeds, then the lot); and whether any seed was
+    given (the plan's ``seeding``)."""
+    players = load_players(request.players, kind)
+    seeded = load_seeding(request.seeding, players["player"]) if request.seeding else None
+    seeded_any = bool(seeded) or bool(players["seed"].notna().any())
+    order = round_one_order(players, key, seeded)
+    players["seed"] = players["player"].map({p: i for i, p in enumerate(order, 1)}).astype("int64")
+    return players.sort_values("seed", ignore_index=True), seeded_any
+
+
+class ByStanding(EventFormat):
+    """An event of players (or pairs) reseated by standing after every round."""
+
+    takes = ("tables_per_group", "sets_per_round", "rounds")
+    needs = ("tables_per_group", "sets_per_round", "rounds")
+    pairs = False
+    """Whether entrants play in fixed pairs (the players file's ``pair``)."""
+
+    def create(self, path, request: InitRequest, key: bytes):
+        players, seeded = registered_players(self.kind, request, key)
+        self.check_entrants(players)
+        plan = EventPlan(
+            name=request.name or path.resolve().name,
+            kind=self.kind,
+            players=len(players),
+            tables_per_group=request.tables_per_group,
+            sets_per_round=request.sets_per_round,
+            boards_per_set=request.boards_per_set,
+            rounds=request.rounds,
+            rotate_partners=request.rotate_partners,
+            seeding="list" if seeded else "lot",
+            correction_minutes=request.correction_minutes,
+        )
+        return plan, {path / "players.parquet": parquet_bytes(players)}
+
+    def check_entrants(self, players: pd.DataFrame) -> None:
+        """Refuse a players file the format cannot seat (a pair without two players)."""
+
+    def created(self, plan, where):
+        return (f"Created {plan.kind} event {plan.name!r} in {where}: {plan.players} players, "
+                f"{plan.tables()} tables in {plan.groups()} groups, {plan.rounds} rounds of "
+                f"{plan.sets_per_round} sets of {plan.boards_per_set} boards.")
+
+    def plan_seating(self, folder: EventFolder, round_no: int, order: list[str],
+                     away: set[str]) -> Seating:
+        """The seating of ``round_no`` from the players in ``order`` (best first), those
+        ``away`` (the ledger's withdrawals and later entries) left out."""
+        raise NotImplementedError
+
+    def seat(self, folder, round_no, lineups):
+        refuse_lineups(lineups)
+        missing = away_players(folder, round_no)
+        order = [p for p in round_order(folder, round_no) if p not in missing]
+        seating = self.plan_seating(folder, round_no, order, missing)
+        return write_player_seating(folder, round_no, seating)
+
+    def score(self, folder, round_no, override, command):
+        return score_players(folder, round_no, override, command)
+
+    def score_lines(self, scored, round_no):
+        standings = scored.standings[scored.standings["round"] == round_no]
+        leader = standings.sort_values("position").iloc[0]
+        return [f"Scored round {round_no}: {len(standings)} players; leader "
+                f"{leader['player']} ({leader['cumulative']:.2%})."]
+
+    def round_reports(self, folder, round_no, fmt, context):
+        return {"standings": standings_document(
+            folder.read(round_no, "standings"), round_no, fmt, context.names,
+            context.standings_note, context.penalties_until(round_no))}
+
+    def demo_request(self, scratch, entrants, boards_per_set, **shape):
+        csv = scratch / "players.csv"
+        players = demo_players(entrants, pairs=self.pairs)
+        csv.write_text(players.to_csv(index=False), encoding="utf-8")
+        return InitRequest(csv, boards_per_set, **shape)
+
+    def final_standings(self, folder):
+        names = folder.players()[["player", "name"]]
+        last = folder.plan.rounds
+        return folder.read(last, "standings").merge(names, on="player", how="left")

@@ -1,0 +1,192 @@
+"""A pairs knockout by lot (seed 003; SPEC 9): pairs drawn into tables, one set a match,
+the higher final level wins, a level match decided by extra boards (the results'
+``tiebreak`` names the side that won them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+import pyarrow as pa
+
+from ...errors import GuandanError, InvalidResultsError, Problem
+from ...knockout import complete, final_places, pair_outcomes, round_bracket, rounds_needed
+from ...levels import LEVEL_NAMES
+from ...movement import Seating, partnerships
+from ...movement.individual import byes_frame
+from ...scoring import score
+from ..folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
+from ..ledger import effects
+from ..plan import EventPlan
+from ..seat import refuse_lineups, write_player_seating
+from .by_standing import ByStanding, registered_players
+from .knockout import Knockout
+
+
+@dataclass(frozen=True)
+class KnockoutSeating(Seating):
+    """A seated knockout round: the seating, byes, and the round's bracket."""
+
+    bracket: pd.DataFrame = field(default_factory=pd.DataFrame)
+
+    def summary(self) -> list[str]:
+        """The round's matches as a director announces them."""
+        return [
+            f"Match {m.match} ({m.places}): {m.side_a} has a bye" if pd.isna(m.side_b) else
+            f"Match {m.match} ({m.places}), table {m.table}: {m.side_a} (N-S) v {m.side_b} (E-W)"
+            for m in self.bracket.itertuples()
+        ]
+
+
+class PairsKnockout(Knockout):
+    """Pairs drawn by lot (or seeded from a list) into a bracket; table t holds the lot's
+    pairs 2t-1 and 2t; places 1 to 8 played out, earlier losers sharing places ("9=")."""
+
+    kind = "pairs"
+    title = "pairs knockout"
+    pairs = True
+
+    def plan_problems(self, plan):
+        if plan.players % 2 or plan.players < 4:
+            return [f"players = {plan.players}: a pairs knockout needs at least 2 whole pairs"]
+        return super().plan_problems(plan)
+
+    def entries(self, plan):
+        return plan.players // 2
+
+    def layout(self, plan):
+        return "seeded" if plan.seeding == "list" else "lot"
+
+    def create(self, path, request, key):
+        players, seeded = registered_players(self.kind, request, key)
+        partnerships(players)  # refuses a pair without exactly two players
+        plan = EventPlan(
+            name=request.name or path.resolve().name,
+            kind=self.kind,
+            players=len(players),
+            tables_per_group=max(1, len(players) // 4),
+            sets_per_round=1,
+            boards_per_set=request.boards_per_set,
+            rounds=rounds_needed(len(players) // 2),
+            seeding="list" if seeded else "lot",
+            correction_minutes=request.correction_minutes,
+            format=self.format,
+        )
+        return plan, {path / "players.parquet": parquet_bytes(players)}
+
+    def entry_order(self, folder):
+        """Pair ids where ``event init`` put them (seeding list, then lot)."""
+        players = folder.players().sort_values("seed", kind="stable")
+        return players["pair"].astype(str).drop_duplicates().tolist()
+
+    def side_names(self, folder):
+        players = folder.players()
+        return players.groupby("pair", sort=False)["name"].agg(" / ".join).astype(str).to_dict()
+
+    def result_texts(self, folder, rounds):
+        results = folder.read_rounds("results", rounds)
+        if results is None:
+            return {}
+        return {(r["round"], r["table"]): result_text(r) for r in results.to_dict("records")}
+
+    def plan_round(self, folder, round_no):
+        """Round R's bracket and seating (side_a North-South, its first player North)."""
+        self.check_seatable(folder, round_no)
+        bracket = round_bracket(self.entry_order(folder), self.layout(folder.plan), round_no,
+                                folder.read_rounds("bracket", range(1, round_no)))
+        members = partnerships(folder.players())
+        played = bracket[bracket["side_b"].notna()]
+        a = [members[p] for p in played["side_a"]]
+        b = [members[p] for p in played["side_b"]]
+        seating = pd.DataFrame(
+            {
+                "round": pd.array([round_no] * len(played), "int64"),
+                "group": pd.array([1] * len(played), "int64"),
+                "table": played["table"].astype("int64").to_numpy(),
+                "north": pd.array([m[0] for m in a], "str"),
+                "east": pd.array([m[0] for m in b], "str"),
+                "south": pd.array([m[1] for m in a], "str"),
+                "west": pd.array([m[1] for m in b], "str"),
+            }
+        )
+        byes = bracket.loc[bracket["side_b"].isna(), "side_a"]
+        bye_players = byes_frame(round_no, [p for s in byes for p in members[s]])
+        return bracket, KnockoutSeating(seating, bye_players, bracket=bracket)
+
+    def seat(self, folder, round_no, lineups):
+        refuse_lineups(lineups)
+        bracket, seating = self.plan_round(folder, round_no)
+        return write_player_seating(folder, round_no, seating,
+                                    {folder.file(round_no, "bracket"): parquet_bytes(bracket)})
+
+    def result_problems(self, folder, located, round_no, file):
+        """Results that decide no match (a level match without ``tiebreak``, an artificial
+        result naming no winner), on the file's own rows."""
+        _, found = pair_outcomes(located, pair_of(folder))
+        rows = dict(zip(located["table"], located["file_row"], strict=True))
+        return [Problem(file, int(rows[t]), column, value, rule)
+                for t, column, value, rule in found]
+
+    def decide_round(self, folder, round_no):
+        bracket = folder.read(round_no, "bracket")
+        results = folder.read(round_no, "results")
+        if bracket is None or results is None:
+            raise GuandanError(f"round {round_no} is not seated or has no results yet")
+        outcomes, problems = pair_outcomes(with_forfeits(folder, round_no, results),
+                                           pair_of(folder))
+        if problems:
+            stored = str(folder.file(round_no, "results"))
+            raise InvalidResultsError([Problem(stored, None, c, v, f"table {t}: {rule}")
+                                       for t, c, v, rule in problems])
+        done = complete(bracket.drop(columns=["winner", "decided_by"], errors="ignore"),
+                        outcomes)
+        travellers = score(results, folder.plan.expected_tables(round_no)).travellers
+        table = pa.Table.from_pandas(travellers, preserve_index=False)
+        table = table.replace_schema_metadata(
+            (table.schema.metadata or {}) | {RESULTS_DIGEST: folder.results_digest(round_no)}
+        )
+        files = {
+            folder.file(round_no, "bracket"): parquet_bytes(done),
+            folder.file(round_no, "travellers"): parquet_bytes(table),
+        }
+        places = None
+        if round_no == folder.plan.rounds:
+            everything = pd.concat([folder.read_rounds("bracket", range(1, round_no)), done],
+                                   ignore_index=True)
+            places = final_places(everything, self.entry_order(folder))
+            files[folder.path / PLACES] = parquet_bytes(places)
+        folder.replace_files(files)
+        return done, places
+
+    def demo_request(self, scratch, entrants, boards_per_set, **shape):
+        """``entrants`` pairs (a knockout counts its entries), two players each."""
+        return ByStanding.demo_request(self, scratch, 2 * entrants, boards_per_set, **shape)
+
+
+def pair_of(folder: EventFolder) -> dict[str, str]:
+    players = folder.players()
+    return dict(zip(players["player"].astype(str), players["pair"].astype(str), strict=True))
+
+
+def with_forfeits(folder: EventFolder, round_no: int, results: pd.DataFrame) -> pd.DataFrame:
+    """``results`` with the ledger's artificial results of the round (an ``absent`` side, or
+    one over 10 minutes late: A-/A+, art. 34) in place of their tables' rows, so
+    ``pair_outcomes`` decides those matches as forfeits."""
+    decided = effects(folder).artificial
+    mine = decided[decided["round"] == round_no]
+    if mine.empty:
+        return results
+    seating = folder.read(round_no, "seating")[["table", "north", "east"]]
+    rows = mine[["table", "ns_adjusted", "ew_adjusted"]].merge(seating, on="table")
+    kept = results[~results["table"].isin(mine["table"])]
+    return pd.concat([kept, rows], ignore_index=True)
+
+
+def result_text(row: dict) -> str:
+    """One table's result as side A (North-South) against side B: ``"A+ : K"``, a forfeit's
+    ``"A+/A-"``, a level match with the side that won the extra boards, ``"7 : 7 (EW)"``."""
+    if isinstance(row.get("adjusted"), str):
+        return row["adjusted"]
+    text = f"{LEVEL_NAMES[int(row['ns_level'])]} : {LEVEL_NAMES[int(row['ew_level'])]}"
+    tiebreak = row.get("tiebreak")
+    return f"{text} ({tiebreak.upper()})" if isinstance(tiebreak, str) else text

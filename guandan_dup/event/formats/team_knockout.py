@@ -1,0 +1,226 @@
+"""A team knockout (seed 000 art. 29.1, 49.2; SPEC 9): the bracket from the ``knockout``
+room, the matches scored by the ``teams`` room.
+
+Teams are numbered by seeding (``--seed-from`` a finished Swiss or round robin: its final
+positions), so the bracket's entries are the team numbers and the better-placed team of a
+match is its home team. A round's matches.parquet lists the bracket's matches under the
+bracket's match numbers (byes without tables); the played ones have their open room at
+table m and closed room at table M + m, m counting the played matches (bracket.parquet's
+``table`` is the open room). Scoring writes the match results (场分, 级差分), the round's
+travellers (every room compared on the round's deals), the decided bracket and, after the
+last round, places.parquet.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pandas as pd
+import pyarrow as pa
+
+from ...errors import InvalidPlanError, InvalidResultsError, Problem
+from ...knockout import complete, final_places, round_bracket, rounds_needed
+from ...knockout.teams import team_outcomes
+from ...scoring import score
+from ...teams import score_matches
+from ..folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
+from ..ledger import effects
+from .knockout import Knockout
+from .team_matches import TeamFormat, conversion_of, team_caption, teams_of
+from .teams import TeamLeague
+
+
+class TeamKnockout(Knockout, TeamFormat):
+    """A seeded bracket of teams (1 v n, 2 v n-1, ...), each match in two rooms, decided by
+    场分, then 级差分, then 级差, then extra boards."""
+
+    title = "team knockout"
+    takes = ("conversion", "team_names", "awards", "seed_from", "top")
+    rooms = 2
+
+    def check_request(self, request):
+        super().check_request(request)
+        if request.top is not None and request.seed_from is None:
+            raise InvalidPlanError("--top needs --seed-from: the stage whose top teams go "
+                                   "through")
+
+    def entries(self, plan):
+        return plan.options.teams
+
+    def layout(self, plan):
+        return "seeded"
+
+    def create(self, path, request, key):
+        qualified = (qualified_teams(request.seed_from, request.top)
+                     if request.seed_from is not None else None)
+        players, seeded, options, files = self.registered_teams(path, request, key, qualified)
+        rounds = rounds_needed(options.teams)
+        return self.team_plan(path, request, players, rounds, seeded, options), files
+
+    def entry_order(self, folder):
+        """Team numbers as text, 1 first: the seeding order."""
+        return [str(t) for t in range(1, folder.plan.options.teams + 1)]
+
+    def side_names(self, folder):
+        teams = teams_of(folder)
+        return dict(zip(teams["team"].astype(str), teams["name"].astype(str), strict=True))
+
+    def side_captions(self, folder):
+        teams = teams_of(folder)
+        return {str(t): team_caption(int(t), name)
+                for t, name in zip(teams["team"], teams["name"], strict=True)}
+
+    def result_texts(self, folder, rounds):
+        """(round, open room) -> a team match's 场分 and the home team's 级差 when played."""
+        scored = folder.read_rounds("match_results", rounds)
+        matches = folder.read_rounds("matches", rounds)
+        if scored is None or matches is None:
+            return {}
+        table = {(m.round, m.match): m.open_table for m in matches.itertuples()}
+        texts = {}
+        for (r, m), rows in scored.groupby(["round", "match"]):
+            home = rows[rows["home"].eq(True).fillna(False)].to_dict("records")
+            away = rows[rows["home"].eq(False).fillna(False)].to_dict("records")  # a bye: none
+            if home and away:
+                texts[(r, table[(r, m)])] = match_text(home[0], away[0])
+        return texts
+
+    def plan_round(self, folder, round_no):
+        """Round R's bracket and its matches (``teams`` MATCH_COLUMNS)."""
+        self.check_seatable(folder, round_no)
+        earlier = folder.read_rounds("bracket", range(1, round_no))
+        bracket = round_bracket(self.entry_order(folder), "seeded", round_no, earlier)
+        played = int(bracket["side_b"].notna().sum())
+        matches = pd.DataFrame({
+            "round": bracket["round"],
+            "match": bracket["match"],
+            "home": bracket["side_a"].astype(int),
+            "away": pd.to_numeric(bracket["side_b"]).astype("Int64"),
+            "open_table": bracket["table"],
+            "closed_table": bracket["table"] + played,
+        })
+        return bracket, matches.astype({"round": "int64", "match": "int64", "home": "int64"})
+
+    def pair_round(self, folder, round_no):
+        bracket, matches = self.plan_round(folder, round_no)
+        return matches, [], {}, {folder.file(round_no, "bracket"): parquet_bytes(bracket)}
+
+    def result_problems(self, folder, located, round_no, file):
+        """Matches the file leaves undecidable (level without a tiebreak naming a team), with
+        the rooms already stored; on the file's rows."""
+        stored = folder.read(round_no, "results")
+        if stored is not None:
+            stored = stored[~stored["table"].isin(located["table"])]
+        rows = pd.concat([f for f in (stored, located) if f is not None], ignore_index=True)
+        _, _, problems = decide(folder, round_no, rows)
+        matches = folder.read(round_no, "matches")
+        rooms = {int(t): (int(o), int(c)) for o, c in zip(matches["open_table"],
+                                                         matches["closed_table"], strict=True)
+                 if not pd.isna(o) for t in (o, c)}  # either room's table -> (open, closed)
+        line = dict(zip(located["table"].astype(int), located["file_row"], strict=True))
+        out = []
+        for table, column, value, rule in problems:
+            open_room, closed_room = rooms.get(table, (table, table))
+            row = line.get(table, line.get(closed_room if table == open_room else open_room))
+            out.append(Problem(file, None if row is None else int(row), column, value,
+                               f"match at tables {open_room} and {closed_room}: {rule}"))
+        return out
+
+    def decide_round(self, folder, round_no):
+        bracket = folder.read(round_no, "bracket")
+        results = folder.read(round_no, "results")
+        outcomes, scored, problems = decide(folder, round_no, results)
+        if problems:
+            stored = str(folder.file(round_no, "results"))
+            raise InvalidResultsError([Problem(stored, None, c, v, f"table {t}: {rule}")
+                                       for t, c, v, rule in problems])
+        done = complete(bracket.drop(columns=["winner", "decided_by"], errors="ignore"),
+                        outcomes)
+        meta = {RESULTS_DIGEST: folder.results_digest(round_no)}
+        files = {folder.file(round_no, "bracket"): parquet_bytes(done)}
+        travellers = score(results, folder.plan.expected_tables(round_no)).travellers
+        for name, frame in (("match_results", scored), ("travellers", travellers)):
+            arrow = pa.Table.from_pandas(frame, preserve_index=False)
+            files[folder.file(round_no, name)] = parquet_bytes(
+                arrow.replace_schema_metadata((arrow.schema.metadata or {}) | meta))
+        places = None
+        if round_no == folder.plan.rounds:
+            everything = pd.concat([folder.read_rounds("bracket", range(1, round_no)), done],
+                                   ignore_index=True)
+            places = final_places(everything, self.entry_order(folder))
+            files[folder.path / PLACES] = parquet_bytes(places)
+        folder.replace_files(files)
+        return done, places
+
+
+def qualified_teams(seed_from: str | os.PathLike, top: int | None) -> list[str]:
+    """The team labels (the players file's ``team``) of a finished stage's top ``top``
+    teams (default: all), in final position order."""
+    stage = EventFolder.open(seed_from)
+    plan = stage.plan
+    if not isinstance(plan.event_format, TeamLeague):
+        raise InvalidPlanError(f"--seed-from {str(seed_from)!r}: a knockout is seeded from a "
+                               "team Swiss or round robin")
+    if stage.rounds_scored() != list(range(1, plan.rounds + 1)):
+        raise InvalidPlanError(f"--seed-from {str(seed_from)!r} is not finished: rounds "
+                               f"1..{plan.rounds} must all be scored")
+    final = stage.read(plan.rounds, "team_standings").sort_values("position")
+    label = dict(zip(teams_of(stage)["team"], teams_of(stage)["label"], strict=True))
+    order = [str(label[t]) for t in final["team"]]
+    if top is not None and not 2 <= top <= len(order):
+        raise InvalidPlanError(f"--top {top}: the stage has {len(order)} teams; between 2 "
+                               f"and {len(order)} may go through")
+    return order[:top]
+
+
+def match_text(home: dict, away: dict) -> str:
+    """A team match as home against away: 场分, then the home team's 级差 when played."""
+    text = f"{home['match_points']:g} : {away['match_points']:g}"
+    return text if pd.isna(home["levels"]) else f"{text} ({int(home['levels']):+d})"
+
+
+def _tiebreaks(folder: EventFolder, matches: pd.DataFrame, results: pd.DataFrame) -> tuple:
+    """match -> team named in a ``tiebreak`` cell of either room (its number or its label),
+    match -> that cell as written (problems quote it), and the problems of cells naming no
+    team."""
+    if "tiebreak" not in results:
+        return {}, {}, []
+    teams = teams_of(folder)
+    number = {str(t): int(t) for t in teams["team"]}
+    number |= {str(label): int(t) for t, label in zip(teams["team"], teams["label"],
+                                                      strict=True)}
+    match_of = {int(t): int(m) for m, o, c in zip(matches["match"], matches["open_table"],
+                                                   matches["closed_table"], strict=True)
+                if not pd.isna(o) for t in (o, c)}
+    named, written, problems = {}, {}, []
+    for table, value in zip(results["table"], results["tiebreak"], strict=True):
+        if isinstance(value, str) and value.strip():
+            team = number.get(value.strip())
+            if team is None:
+                problems.append((int(table), "tiebreak", value, "names no team of the event"))
+            elif int(table) in match_of:
+                named[match_of[int(table)]] = team
+                written[match_of[int(table)]] = value.strip()
+    return named, written, problems
+
+
+def decide(folder: EventFolder, round_no: int, results: pd.DataFrame) -> tuple:
+    """(outcomes by open table, match results, problems as (table, column, value, rule)) of
+    the round's matches whose two rooms are in ``results`` or that the ledger decides (a
+    team ``absent``: the match is a forfeit, its rooms need no results)."""
+    matches = folder.read(round_no, "matches")
+    adjusted = effects(folder).match_adjustments
+    adjusted = adjusted[adjusted["round"] == round_no]
+    tables = set(results["table"].astype(int))
+    ready = matches[matches["away"].isna() | (matches["open_table"].isin(tables)
+                                              & matches["closed_table"].isin(tables))
+                    | matches["home"].isin(adjusted["team"])
+                    | matches["away"].isin(adjusted["team"])]
+    scored = score_matches(ready, results, conversion_of(folder), "knockout",
+                           adjusted[["round", "team", "kind"]])
+    named, written, problems = _tiebreaks(folder, ready, results)
+    outcomes, found = team_outcomes(ready, scored, named)
+    open_table = dict(zip(ready["match"], ready["open_table"], strict=True))
+    problems += [(int(open_table[m]), column, written.get(m, value) if value is not None
+                  else value, rule) for m, column, value, rule in found]
+    return outcomes, scored, problems

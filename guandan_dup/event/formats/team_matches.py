@@ -1,0 +1,248 @@
+"""What every team format shares (SPEC 8): the teams and their files, the plan's team
+options, lineups and the two rooms of a match, the 级差分 conversion table.
+
+Files of a team event, beside the usual ones: ``teams.parquet`` (team, label, name),
+``conversion.csv`` (a director's own 级差分 table; presets are named in event.toml only),
+and per round ``matches``, ``lineups``, ``match_results`` and ``team_standings`` (a
+knockout: ``bracket`` instead of standings). Each step writes its files in one
+``replace_files`` call.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+import pyarrow as pa
+
+from ...errors import GuandanError, InvalidPlanError
+from ...reading import read_parquet
+from ...teams import ConversionTable, default_lineups, load_lineups, preset, resolve, seating_frame
+from ...teams.awards import parse_awards
+from ...teams.conversion import PRESETS, load
+from ...teams.registration import (
+    load_team_names,
+    load_team_players,
+    load_team_seeding,
+    number_teams,
+)
+from .. import cards
+from ..entrants import demo_teams
+from ..folder import EventFolder, parquet_bytes
+from ..plan import EventPlan
+from .base import EventFormat, InitRequest
+
+CONVERSION_FILE = "conversion.csv"
+
+
+@dataclass(frozen=True)
+class TeamOptions:
+    """A team event's part of the plan: how many ``teams``, the 级差分 ``conversion``
+    table's name and the ``awards`` of artificial matches that differ from SPEC 8's
+    (``teams.awards``)."""
+
+    teams: int
+    conversion: str
+    awards: str = ""
+
+    def to_dict(self) -> dict:
+        return {"teams": self.teams, "conversion": self.conversion, "awards": self.awards}
+
+
+def conversion_of(folder: EventFolder) -> ConversionTable:
+    """The event's 级差分 table: the folder's own conversion.csv, else the named preset."""
+    own = folder.path / CONVERSION_FILE
+    if own.exists():
+        return load(own, name=folder.plan.options.conversion)
+    return preset(folder.plan.options.conversion)
+
+
+def teams_of(folder: EventFolder) -> pd.DataFrame:
+    """teams.parquet: team number, label (the players file's team), name."""
+    return read_parquet(folder.path / "teams.parquet", "event file").to_pandas()
+
+
+def team_caption(number: int, name: str) -> str:
+    """How a director reads a team out: its number, then its name when it has one."""
+    return f"team {number}" + (f" {name}" if name and name != str(number) else "")
+
+
+@dataclass(frozen=True)
+class TeamSeating:
+    """A seated round: its matches, lineups and tables, and any rematch it could not avoid."""
+
+    matches: pd.DataFrame
+    lineups: pd.DataFrame
+    seating: pd.DataFrame
+    warnings: list[str] = field(default_factory=list)
+    names: dict[int, str] = field(default_factory=dict)
+    """Team number -> name, for the lines a director reads out."""
+
+    def team(self, number: int) -> str:
+        return team_caption(number, self.names.get(int(number), ""))
+
+    def summary(self) -> list[str]:
+        lines = [
+            f"Match {m.match}: {self.team(m.home)} (home) v {self.team(m.away)}, open room "
+            f"table {m.open_table}, closed room table {m.closed_table}"
+            for m in self.matches[self.matches["away"].notna()].itertuples()
+        ]
+        lines += [f"Bye: {self.team(m.home)}" for m in self.matches[self.matches["away"].isna()]
+                  .itertuples()]
+        return lines + [f"Warning: {w}" for w in self.warnings]
+
+
+def room_captions(matches: pd.DataFrame, names: dict[int, str]) -> dict[int, str]:
+    """Table -> "Match m 第m场 · open room 开室 · home 主队 5 北京队 v away 客队 2 南京队" for
+    the table cards (players know their team's name better than its number)."""
+    captions = {}
+    for m in matches[matches["away"].notna()].itertuples():
+        home, away = (f"{t} {names.get(int(t), '')}".rstrip() for t in (m.home, m.away))
+        teams = f"home 主队 {home} v away 客队 {away}"
+        captions[int(m.open_table)] = f"Match {m.match} 第{m.match}场 · open room 开室 · {teams}"
+        captions[int(m.closed_table)] = (
+            f"Match {m.match} 第{m.match}场 · closed room 闭室 · {teams}")
+    return captions
+
+
+def seat_matches(
+    folder: EventFolder,
+    round_no: int,
+    matches: pd.DataFrame,
+    lineups: str | os.PathLike | None = None,
+    warnings: list[str] | None = None,
+    extra: dict[Path, bytes] | None = None,
+    metadata: dict[bytes, bytes] | None = None,
+) -> TeamSeating:
+    """Seat a round's ``matches`` with their lineups and write them, with ``extra`` files
+    of the same step (a knockout's bracket), in one ``replace_files``; ``metadata`` goes
+    into matches.parquet (a Swiss round: the order it was paired from)."""
+    real = matches[matches["away"].notna()]
+    playing = sorted({int(t) for t in real["home"]} | {int(t) for t in real["away"]})
+    players = folder.players()
+    teams = teams_of(folder)
+    numbers = dict(zip(teams["label"], teams["team"].astype(int), strict=True))
+    chosen = (default_lineups(round_no, playing, players) if lineups is None
+              else load_lineups(lineups, round_no, playing, players, numbers))
+    seating = seating_frame(matches, chosen)
+    names = dict(zip(players["player"], players["name"], strict=True))
+    no_byes = pd.DataFrame({"player": pd.Series(dtype="str")})
+    team_names = dict(zip(teams["team"].astype(int), teams["name"], strict=True))
+    html = cards.to_html(folder.plan, round_no, seating, no_byes, names,
+                         room_captions(matches, team_names))
+    arrow = pa.Table.from_pandas(matches, preserve_index=False)
+    folder.replace_files({
+        folder.file(round_no, "matches"): parquet_bytes(
+            arrow.replace_schema_metadata((arrow.schema.metadata or {}) | (metadata or {}))),
+        folder.file(round_no, "lineups"): parquet_bytes(chosen),
+        folder.file(round_no, "seating"): parquet_bytes(seating),
+        folder.file(round_no, "table-cards.html"): html.encode("utf-8"),
+        **(extra or {}),
+    })
+    return TeamSeating(matches, chosen, seating, warnings or [], team_names)
+
+
+class TeamFormat(EventFormat):
+    """A team event: teams of 4 to 6 registered players, one set a round, each match in
+    two rooms (open: home E-W; closed: home N-S), scored by 场分 and 级差分."""
+
+    kind = "teams"
+    option_keys = ("teams", "conversion", "awards")
+    by_team = True
+    rehearsal_title = "Team rehearsal 团体赛演练"
+
+    def options_from(self, data: dict) -> TeamOptions:
+        try:
+            return TeamOptions(**data)
+        except TypeError:
+            raise InvalidPlanError(f"event plan: a team event needs teams and conversion "
+                                   f"(given: {sorted(data)})") from None
+
+    def option_problems(self, plan: EventPlan) -> list[str]:
+        options = plan.options
+        if not isinstance(options, TeamOptions):
+            return [f"options = {options!r}: a team event needs its teams and conversion"]
+        out = []
+        if not isinstance(options.teams, int) or options.teams < 2:
+            out.append(f"teams = {options.teams!r}: a team event needs at least 2 teams")
+        if not options.conversion:
+            out.append("conversion = '': name the 级差分 conversion table (e.g. linear)")
+        try:
+            parse_awards(options.awards)
+        except GuandanError as error:
+            out.append(f"awards = {options.awards!r}: {error}")
+        if plan.sets_per_round != 1 or plan.schedule or plan.rotate_partners:
+            out.append("a team event plays one set per round, the same in every match")
+        elif not out and plan.tables_per_group != 2 * (options.teams // 2):
+            out.append(f"tables_per_group = {plan.tables_per_group!r}: a team event of "
+                       f"{options.teams} teams plays in one group of {2 * (options.teams // 2)} "
+                       "tables")
+        return out
+
+    def tables(self, plan: EventPlan) -> int:
+        return 2 * (plan.options.teams // 2)
+
+    def registered_teams(self, path: Path, request: InitRequest, key: bytes,
+                         qualified: list[str] | None = None):
+        """(registered players, team labels best first or ``None`` for a lot, the plan's
+        options, the files beside event.toml) of a new team event; ``qualified`` (labels,
+        best first: a finished stage's top teams) seeds it and only their players are
+        registered."""
+        table = resolve(request.conversion or "linear")
+        players = load_team_players(request.players)
+        labels = list(dict.fromkeys(players["label"]))
+        names = (load_team_names(request.team_names, labels)
+                 if request.team_names is not None else {})
+        seeded = (load_team_seeding(request.seeding, labels)
+                  if request.seeding is not None else None)
+        if qualified is not None:
+            missing = [t for t in qualified if t not in labels]
+            if request.seeding is not None or missing:
+                raise InvalidPlanError(
+                    "give --seeding or --seed-from, not both" if not missing else
+                    f"team(s) {missing} go through from the earlier stage but have no players "
+                    "in the players file")
+            players = players[players["label"].isin(qualified)].reset_index(drop=True)
+            labels, seeded = list(qualified), list(qualified)
+        numbered, teams = number_teams(players, key, seeded, names)
+        files = {
+            path / "players.parquet": parquet_bytes(numbered),
+            path / "teams.parquet": parquet_bytes(teams),
+        }
+        if table is not PRESETS.get(table.name):
+            files[path / CONVERSION_FILE] = table.to_csv().encode("utf-8")
+        options = TeamOptions(len(labels), table.name, request.awards or "")
+        return len(numbered), seeded, options, files
+
+    def team_plan(self, path: Path, request: InitRequest, players: int, rounds: int,
+                  seeded: list[str] | None, options: TeamOptions) -> EventPlan:
+        return EventPlan(
+            name=request.name or path.resolve().name,
+            kind="teams",
+            players=players,
+            tables_per_group=max(2 * (options.teams // 2), 1),
+            sets_per_round=1,
+            boards_per_set=request.boards_per_set,
+            rounds=rounds,
+            seeding="list" if seeded else "lot",
+            correction_minutes=request.correction_minutes,
+            format=self.format,
+            options=options,
+        )
+
+    def seat(self, folder, round_no, lineups):
+        matches, warnings, metadata, extra = self.pair_round(folder, round_no)
+        return seat_matches(folder, round_no, matches, lineups, warnings, extra, metadata)
+
+    def pair_round(self, folder: EventFolder, round_no: int):
+        """(matches, warnings, matches.parquet metadata, extra files of the step)."""
+        raise NotImplementedError
+
+    def demo_request(self, scratch, entrants, boards_per_set, **shape):
+        players, names = demo_teams(entrants)
+        files = scratch / "players.csv", scratch / "teams.csv"
+        for frame, file in zip((players, names), files, strict=True):
+            file.write_text(frame.to_csv(index=False), encoding="utf-8")
+        return InitRequest(files[0], boards_per_set, team_names=files[1], **shape)
