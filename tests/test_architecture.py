@@ -232,3 +232,21 @@ def test_an_allowed_import_passes(path, source):
 
 def test_a_cycle_is_found():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
+
+
+def test_tests_import_helpers_only_from_support_modules():
+    """A test file imports its helpers from a support module (``tests/*_support.py``),
+    never from another ``test_*.py``: that ties one feature's tests to another's file and
+    hides which helpers are shared."""
+    found = []
+    for module in sorted((ROOT / "tests").glob("*.py")):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]  # from test_x import y, from .test_x import y
+            elif isinstance(node, ast.Import | ast.ImportFrom):
+                names = [alias.name for alias in node.names]  # import test_x, from . import
+            else:
+                continue
+            found += [f"{relative(module)}:{node.lineno}: imports {name}" for name in names
+                      if name.split(".")[-1].startswith("test_")]
+    assert not found, "imports of test modules:\n" + "\n".join(found)
