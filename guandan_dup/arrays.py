@@ -5,12 +5,14 @@ compute function) first set up its pandas support, which imports pandas: a third
 second, more than reading and checking a round of a national event. ``guandan-dup score``
 reads, checks, scores and writes a sound event with Arrow and numpy alone, converting
 through the buffers here (numbers are not copied), so it never loads pandas
-(``test_scoring_outputs`` holds it so).
+(``test_scoring_outputs`` holds it so). ``encode_ids`` turns text columns (player ids)
+into their distinct strings and numpy codes, hashing each id once: results encode the ids of
+a sound block while checking it, and scoring works on the codes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 import pyarrow as pa
@@ -70,6 +72,18 @@ def strings(values: Iterable[str]) -> pa.Array:
     np.cumsum([len(value) for value in encoded], out=offsets[1:])
     return pa.Array.from_buffers(pa.large_string(), len(encoded),
                                  [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(encoded))])
+
+
+def encode_ids(columns: Sequence[pa.Array | pa.ChunkedArray]) -> tuple[pa.Array, np.ndarray]:
+    """The distinct ids of text ``columns`` (in order of first appearance, column by column)
+    and each row's codes into them, shape (rows, columns): one pass of Arrow's hashing over
+    every id."""
+    chunks = [chunk for column in columns
+              for chunk in pa.chunked_array(column).cast(pa.large_string()).chunks]
+    encoded = pa.chunked_array(chunks, pa.large_string()).dictionary_encode()
+    indices = to_numpy(pa.chunked_array([c.indices for c in encoded.chunks], pa.int32()))
+    names = encoded.chunk(0).dictionary if encoded.num_chunks else pa.nulls(0, pa.large_string())
+    return names, indices.reshape(len(columns), -1).T.copy()
 
 
 def _bits(flags: np.ndarray) -> pa.Buffer:

@@ -58,11 +58,6 @@ def suit_of(card: int) -> int | None:
     return card % 4 if card < SMALL_JOKER else None
 
 
-def is_joker(card: int) -> bool:
-    """True for the small and big joker (ids 52 and 53), the two kinds without a suit."""
-    return card >= SMALL_JOKER
-
-
 def _check(card: int) -> int:
     """``card`` as a plain int, or ``NotationError`` if it is no kind id (numpy ints pass)."""
     if not isinstance(card, int | np.integer) or not 0 <= card < KINDS:

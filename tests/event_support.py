@@ -1,23 +1,28 @@
-"""Helpers for the event-folder tests: players files, results files, folder snapshots."""
+"""Helpers for the event-folder tests: players files, results files, folder snapshots, and the
+CLI runs that make the events several test files share (a Swiss cup, knockouts)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pandas as pd
+from typer.testing import CliRunner
 
+from guandan_dup.cli.app import app
 from guandan_dup.event import EventFolder, RandomModel
-from guandan_dup.event.entrants import demo_players
+from guandan_dup.event.entrants import demo_players, demo_teams
 from guandan_dup.levels import level_to_text
 from guandan_dup.rules.progression import play_set
 
 KEY = bytes(range(32))
 SET_KEY = ["round", "group", "table", "set", "north", "east", "south", "west"]
+runner = CliRunner()
 
 
 def players_csv(path: Path, count: int, kind: str = "individual", bom: bool = False) -> Path:
     """A players file with Chinese names, as a director would save it."""
-    path.write_text(demo_players(count, pairs=kind == "pairs").to_csv(index=False), encoding="utf-8-sig" if bom
+    players = demo_players(count, pairs=kind == "pairs")
+    path.write_text(players.to_csv(index=False), encoding="utf-8-sig" if bom
                     else "utf-8")
     return path
 
@@ -50,3 +55,51 @@ def snapshot(directory: Path) -> dict[str, bytes]:
         for p in sorted(directory.rglob("*"))
         if p.is_file()
     }
+
+
+def run(*args, code=0) -> str:
+    """The output of ``guandan-dup ARGS`` (each argument as text), once its exit code is
+    ``code``."""
+    result = runner.invoke(app, [str(a) for a in args])
+    assert result.exit_code == code, result.output
+    return result.output
+
+
+def team_players(path, sizes):
+    """A players file: team T1 .. Tn with the given numbers of players."""
+    labels = [f"T{i}" for i, size in enumerate(sizes, 1) for _ in range(size)]
+    players = demo_players(len(labels)).assign(team=labels)
+    players.to_csv(path, index=False, encoding="utf-8-sig")
+    return path
+
+
+def swiss_cup(tmp_path, sizes, boards_per_set, dealt=(1, 2)):
+    """A two-round Swiss of teams of ``sizes`` in ``tmp_path / "cup"``, rounds ``dealt``
+    dealt and round 1 seated: the directory and its folder."""
+    directory = tmp_path / "cup"
+    run("event", "init", directory, "--kind", "teams", "--format", "swiss", "--players",
+        team_players(tmp_path / "players.csv", sizes), "--rounds", 2,
+        "--boards-per-set", boards_per_set)
+    for r in dealt:
+        run("event", "deal", directory, "--round", r, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    return directory, EventFolder.open(directory)
+
+
+def pairs_knockout(tmp_path: Path, pairs: int, *extra) -> Path:
+    """A pairs knockout of ``pairs`` demo pairs in ``tmp_path / "ko"``, made by the CLI."""
+    directory = tmp_path / "ko"
+    csv = players_csv(tmp_path / "players.csv", 2 * pairs, "pairs")
+    run("event", "init", directory, "--kind", "pairs", "--format", "knockout", "--players", csv,
+        "--boards-per-set", 3, *extra)
+    return directory
+
+
+def team_knockout_by_lot(tmp_path: Path, teams: int) -> Path:
+    """A team knockout of ``teams`` demo teams drawn by lot, in ``tmp_path / "ko"``."""
+    players, _ = demo_teams(teams)
+    players.to_csv(tmp_path / "players.csv", index=False)
+    directory = tmp_path / "ko"
+    run("event", "init", directory, "--kind", "teams", "--format", "knockout", "--players",
+        tmp_path / "players.csv", "--boards-per-set", 3)
+    return directory

@@ -16,12 +16,12 @@ import pandas as pd
 import pytest
 
 from guandan_dup.event.create import reveal_key
+from guandan_dup.event.entrants import demo_players
 from guandan_dup.event.folder import EventFolder
 from guandan_dup.event.ledger import add_entry
-from guandan_dup.event.random_model import RandomModel
-from guandan_dup.event.entrants import demo_players
-from guandan_dup.event.rehearse import rehearse
 from guandan_dup.event.publish import build_event_site
+from guandan_dup.event.random_model import RandomModel
+from guandan_dup.event.rehearse import rehearse
 
 EVENT = dict(players=18, rounds=3, tables_per_group=2, sets_per_round=2, boards_per_set=2)
 INCOMPLETE_SET = 4
@@ -69,7 +69,8 @@ def hostile_players(count: int, pairs: bool = False) -> pd.DataFrame:
 
 def _hostile(path: Path) -> Path:
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(sys.modules["guandan_dup.event.formats.by_standing"], "demo_players", hostile_players)
+        by_standing = sys.modules["guandan_dup.event.formats.by_standing"]
+        patch.setattr(by_standing, "demo_players", hostile_players)
         rehearse(path, seed=SEED, **EVENT)
     return path
 

@@ -4,19 +4,13 @@ import os
 from collections import Counter
 
 import pytest
-from event_support import players_csv, set_results, snapshot, write
+from event_support import players_csv, run, set_results, snapshot, write
 from typer.testing import CliRunner
 
 from guandan_dup.cli.app import app
 from guandan_dup.event import EventFolder
 
 runner = CliRunner()
-
-
-def run(*args, code=0):
-    result = runner.invoke(app, [str(a) for a in args])
-    assert result.exit_code == code, result.output
-    return result.output
 
 
 def run_event(tmp_path, count, kind, tables_per_group, rounds=3):

@@ -3,8 +3,7 @@ and decides when a round becomes final."""
 
 import pandas as pd
 import pytest
-from event_support import players_csv
-from test_ledger_event import run
+from event_support import players_csv, run
 
 from guandan_dup.event import EventFolder
 from guandan_dup.event.ledger import final, read_ledger

@@ -6,27 +6,13 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from event_support import players_csv, set_results, snapshot, write
+from event_support import pairs_knockout, players_csv, run, set_results, snapshot, write
 from typer.testing import CliRunner
 
 from guandan_dup.cli.app import app
 from guandan_dup.event import EventFolder, event_status
 
 runner = CliRunner()
-
-
-def run(*args, code=0) -> str:
-    result = runner.invoke(app, [str(a) for a in args])
-    assert result.exit_code == code, result.output
-    return result.output
-
-
-def init(tmp_path: Path, pairs: int, *extra) -> Path:
-    directory = tmp_path / "ko"
-    csv = players_csv(tmp_path / "players.csv", 2 * pairs, "pairs")
-    run("event", "init", directory, "--kind", "pairs", "--format", "knockout", "--players", csv,
-        "--boards-per-set", 3, *extra)
-    return directory
 
 
 def decided_results(directory: Path, round_no: int) -> pd.DataFrame:
@@ -38,7 +24,7 @@ def decided_results(directory: Path, round_no: int) -> pd.DataFrame:
 
 def round_one(tmp_path: Path) -> tuple[Path, pd.DataFrame]:
     """A knockout of 4 pairs seated for round 1, and its results with table 2 level (5 : 5)."""
-    directory = init(tmp_path, 4)
+    directory = pairs_knockout(tmp_path, 4)
     run("event", "deal", directory, "--round", 1, "--quiet")
     run("event", "seat", directory, "--round", 1)
     results = set_results(EventFolder.open(directory), 1)
@@ -55,9 +41,10 @@ def play_round(tmp_path: Path, directory: Path, round_no: int) -> str:
 
 
 def test_seed003_whole_pairs_knockout_of_twelve_pairs(tmp_path):
-    directory = init(tmp_path, 12)
+    directory = pairs_knockout(tmp_path, 12)
     folder = EventFolder.open(directory)
-    assert (folder.plan.rounds, folder.plan.format, folder.plan.event_format.layout(folder.plan)) == (4, "knockout", "lot")
+    layout = folder.plan.event_format.layout(folder.plan)
+    assert (folder.plan.rounds, folder.plan.format, layout) == (4, "knockout", "lot")
     outputs = [play_round(tmp_path, directory, r) for r in range(1, 5)]
     assert "has a bye" in outputs[0] and "Final places: 1 " in outputs[3]
     first = folder.read(1, "bracket")
@@ -107,7 +94,7 @@ def test_a_forfeit_is_an_adjusted_row(tmp_path):
 
 
 def test_next_round_waits_for_the_round_before(tmp_path):
-    directory = init(tmp_path, 4)
+    directory = pairs_knockout(tmp_path, 4)
     run("event", "deal", directory, "--round", 1, "--quiet")
     run("event", "seat", directory, "--round", 1)
     out = run("event", "seat", directory, "--round", 2, code=1)
@@ -117,7 +104,7 @@ def test_next_round_waits_for_the_round_before(tmp_path):
 def test_a_seeding_list_gives_the_byes_to_the_top_seeds(tmp_path):
     seeding = tmp_path / "seeding.csv"
     seeding.write_text("id\nP009\nP001\nP005\n", encoding="utf-8")
-    directory = init(tmp_path, 5, "--seeding", seeding)
+    directory = pairs_knockout(tmp_path, 5, "--seeding", seeding)
     folder = EventFolder.open(directory)
     assert folder.plan.event_format.layout(folder.plan) == "seeded"
     run("event", "seat", directory, "--round", 1)
@@ -154,7 +141,7 @@ def test_a_knockout_takes_its_shape_from_its_entries(tmp_path, extra, says):
 
 
 def test_status_follows_the_bracket(tmp_path):
-    directory = init(tmp_path, 6)
+    directory = pairs_knockout(tmp_path, 6)
     play_round(tmp_path, directory, 1)
     state = event_status(EventFolder.open(directory))
     assert [r.expected_results for r in state.rounds] == [2, 2, 3]
@@ -165,7 +152,7 @@ def test_status_follows_the_bracket(tmp_path):
 
 
 def test_a_correction_after_the_next_round_is_seated_asks_to_seat_it_again(tmp_path):
-    directory = init(tmp_path, 4)
+    directory = pairs_knockout(tmp_path, 4)
     play_round(tmp_path, directory, 1)
     run("event", "seat", directory, "--round", 2)
     folder = EventFolder.open(directory)
@@ -199,7 +186,7 @@ def test_the_whole_bracket_is_drawn_before_play(tmp_path):
     where their sides come from, so the bracket can be printed and pinned up."""
     from guandan_dup.event.publish import publish_site
 
-    directory = init(tmp_path, 12)
+    directory = pairs_knockout(tmp_path, 12)
     seated = run("event", "seat", directory, "--round", 1)
     assert "Match 1 (main): " in seated and " has a bye" in seated
     assert "Match 2 (main), table 1: " in seated and "(N-S) v " in seated

@@ -9,23 +9,17 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from event_support import set_results, snapshot, write
+from event_support import run, set_results, snapshot, team_knockout_by_lot, write
 from typer.testing import CliRunner
 
 from guandan_dup.cli.app import app
 from guandan_dup.event import EventFolder, event_status
 from guandan_dup.event.entrants import demo_teams
-from guandan_dup.event.rehearse import rehearse_teams
 from guandan_dup.event.formats.team_matches import teams_of
+from guandan_dup.event.rehearse import rehearse_teams
 from guandan_dup.levels import LEVEL_NAMES as LEVELS
 
 runner = CliRunner()
-
-
-def run(*args, code=0) -> str:
-    result = runner.invoke(app, [str(a) for a in args])
-    assert result.exit_code == code, result.output
-    return result.output
 
 
 @pytest.fixture(scope="module")
@@ -193,18 +187,8 @@ def decisive_results(folder: EventFolder, round_no: int) -> pd.DataFrame:
     return results.reset_index()
 
 
-def init_by_lot(tmp_path: Path, teams: int) -> Path:
-    """A team knockout of ``teams`` demo teams drawn by lot, in ``tmp_path / "ko"``."""
-    players, _ = demo_teams(teams)
-    players.to_csv(tmp_path / "players.csv", index=False)
-    directory = tmp_path / "ko"
-    run("event", "init", directory, "--kind", "teams", "--format", "knockout", "--players",
-        tmp_path / "players.csv", "--boards-per-set", 3)
-    return directory
-
-
 def test_six_teams_byes_to_the_top_two_and_places_one_to_six(tmp_path):
-    directory = init_by_lot(tmp_path, 6)
+    directory = team_knockout_by_lot(tmp_path, 6)
     folder = EventFolder.open(directory)
     for r in (1, 2, 3):
         run("event", "deal", directory, "--round", r, "--quiet")

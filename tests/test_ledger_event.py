@@ -3,20 +3,10 @@ override, movement after withdrawals and late entries, event diff (SPEC 10)."""
 
 import pandas as pd
 import pytest
-from event_support import players_csv, set_results, write
-from typer.testing import CliRunner
+from event_support import players_csv, run, set_results, swiss_cup, write
 
-from guandan_dup.cli.app import app
 from guandan_dup.event import EventFolder
 from guandan_dup.event.ledger import read_ledger
-
-runner = CliRunner()
-
-
-def run(*args, code=0):
-    result = runner.invoke(app, [str(a) for a in args])
-    assert result.exit_code == code, result.output
-    return result.output
 
 
 @pytest.fixture
@@ -289,8 +279,6 @@ def test_spec10_a_withdrawal_in_a_pairs_event_takes_the_pair_out(tmp_path):
 
 
 def test_art34_a_team_forfeit_in_the_ledger_scores_the_match(tmp_path):
-    from test_teams_event_cli import swiss_cup
-
     directory, folder = swiss_cup(tmp_path, [4, 4, 4, 4], 3, dealt=(1,))
     match = folder.read(1, "matches").iloc[0]
     away, home = int(match["away"]), int(match["home"])

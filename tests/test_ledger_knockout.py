@@ -4,15 +4,13 @@ match by forfeit (art. 34), a late side's opponents start higher (art. 32)."""
 from __future__ import annotations
 
 import pandas as pd
-from event_support import set_results, write
-from test_event_knockout import init, run
-from test_event_team_knockout import init_by_lot
+from event_support import pairs_knockout, run, set_results, team_knockout_by_lot, write
 
 from guandan_dup.event import EventFolder
 
 
 def test_art34_an_absent_pair_loses_its_knockout_match_by_forfeit(tmp_path):
-    directory = init(tmp_path, 4)
+    directory = pairs_knockout(tmp_path, 4)
     run("event", "deal", directory, "--round", 1, "--quiet")
     run("event", "seat", directory, "--round", 1)
     folder = EventFolder.open(directory)
@@ -31,7 +29,7 @@ def test_art34_an_absent_pair_loses_its_knockout_match_by_forfeit(tmp_path):
 
 
 def test_art32_a_late_side_in_a_knockout_raises_its_opponents_start(tmp_path):
-    directory = init(tmp_path, 4)
+    directory = pairs_knockout(tmp_path, 4)
     run("event", "deal", directory, "--round", 1, "--quiet")
     run("event", "seat", directory, "--round", 1)
     results = set_results(EventFolder.open(directory), 1, seed=1)
@@ -45,7 +43,7 @@ def test_art32_a_late_side_in_a_knockout_raises_its_opponents_start(tmp_path):
 
 
 def test_art34_an_absent_team_loses_its_knockout_match_by_forfeit(tmp_path):
-    directory = init_by_lot(tmp_path, 4)
+    directory = team_knockout_by_lot(tmp_path, 4)
     run("event", "deal", directory, "--round", 1, "--quiet")
     run("event", "seat", directory, "--round", 1)
     folder = EventFolder.open(directory)

@@ -1,9 +1,7 @@
 """The ledger's team penalties through the CLI (SPEC 10, art. 51-52): off the team's totals
 in team_standings.parquet, its exports list them with reason and article."""
 
-from event_support import set_results, write
-from test_ledger_event import run
-from test_teams_event_cli import swiss_cup
+from event_support import run, set_results, swiss_cup, write
 
 
 def test_art51_3_a_team_penalty_in_the_ledger_comes_off_the_team_standings(tmp_path):

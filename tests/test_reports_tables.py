@@ -5,7 +5,7 @@ import io
 import openpyxl
 import pandas as pd
 import pytest
-from test_scoring_reference import make_sets
+from scoring_support import make_sets
 
 from guandan_dup.errors import GuandanError
 from guandan_dup.reports import Section, ranking_table, render, traveller_sections

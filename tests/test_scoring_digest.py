@@ -15,48 +15,9 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from scoring_support import as_file_table, seeded_event
 
-from guandan_dup.levels import LEVEL_NAMES
-from guandan_dup.rules.progression import reachable_levels
 from guandan_dup.scoring import OUTPUT_NAMES, read_output, score, score_files
-
-# Final levels a set can end with, from a few values only, so many results tie.
-PAIRS = [(ns, ew) for ns, ew in sorted(reachable_levels(None)) if {ns, ew} <= {0, 1, 3, 12, 13}]
-
-
-def seeded_event(seed: int = 13) -> pd.DataFrame:
-    """Four rounds, 2-3 sets a round, 56 players in two groups: byes, missing tables,
-    artificial results and many tied levels (levels drawn from a few values)."""
-    rng = np.random.default_rng(seed)
-    players = np.array([f"p{i:02d}" for i in range(56)], dtype=object)
-    rows, set_no = [], 0
-    for rnd in range(1, 5):
-        present = players[rng.permutation(len(players))][: 52 if rnd % 2 else 56]
-        for _ in range(2 + rnd % 2):
-            set_no += 1
-            for t in range(1, len(present) // 4 + 1):
-                if rng.random() < 0.08:
-                    continue
-                seats = list(present[4 * t - 4: 4 * t])
-                group = 1 + (t - 1) // 7
-                if rng.random() < 0.07:
-                    adjusted = ["A+/A-", "A/A", "A-/A+", "A/A-"][rng.integers(0, 4)]
-                    ns = ew = None
-                else:
-                    adjusted = None
-                    ns, ew = PAIRS[rng.integers(0, len(PAIRS))]
-                ns_adj, ew_adj = adjusted.split("/") if adjusted else (None, None)
-                rows.append({
-                    "round": rnd, "group": group, "table": t, "set": set_no,
-                    "north": seats[0], "east": seats[1], "south": seats[2], "west": seats[3],
-                    "ns_level": ns, "ew_level": ew, "adjusted": adjusted,
-                    "ns_adjusted": ns_adj, "ew_adjusted": ew_adj, "boards": None,
-                })
-    dtypes = {"round": "int64", "group": "int64", "table": "int64", "set": "int64",
-              "north": "str", "east": "str", "south": "str", "west": "str",
-              "ns_level": "Int8", "ew_level": "Int8", "adjusted": "str",
-              "ns_adjusted": "str", "ew_adjusted": "str", "boards": "Int16"}
-    return pd.DataFrame(rows, columns=list(dtypes)).astype(dtypes)
 
 
 def _value(value):
@@ -99,17 +60,6 @@ def test_seeded_event_scores_as_pinned(case):
     scored = score(seeded_event(), **CASES[case])
     got = {name: digest(getattr(scored, name)) for name in OUTPUT_NAMES}
     assert got == PINNED[case]
-
-
-def as_file_table(sets: pd.DataFrame) -> pa.Table:
-    """A set-level results file's columns from a normalised set table."""
-    table = pa.Table.from_pandas(sets.drop(columns=["ns_adjusted", "ew_adjusted", "boards"]),
-                                 preserve_index=False)
-    names = pa.array(LEVEL_NAMES)
-    for column in ("ns_level", "ew_level"):
-        index = table.column_names.index(column)
-        table = table.set_column(index, column, names.take(table[column]))
-    return table
 
 
 def test_score_files_writes_the_pinned_values(tmp_path):

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_scoring_reference import make_sets, reference_rates, reference_standings
+from scoring_support import make_sets, reference_rates, reference_standings
 
 from guandan_dup.scoring import score
 from guandan_dup.scoring.exact import (

@@ -14,7 +14,7 @@ import pyarrow.parquet as pq
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_scoring_digest import PAIRS, as_file_table, seeded_event
+from scoring_support import PAIRS, as_file_table, seeded_event
 
 from guandan_dup.arrays import filled, strings, to_arrow, to_numpy
 from guandan_dup.levels import LEVEL_NAMES

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pandas as pd
 import pytest
-from test_scoring_reference import make_sets
+from scoring_support import make_sets
 
 from guandan_dup.errors import GuandanError
 from guandan_dup.scoring import score

@@ -3,7 +3,7 @@
 import numpy as np
 import pandas as pd
 import pytest
-from test_scoring_reference import make_sets
+from scoring_support import make_sets
 
 from guandan_dup.scoring import score
 from guandan_dup.scoring.standings import STANDINGS_COLUMNS, draw_lots

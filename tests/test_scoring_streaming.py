@@ -9,8 +9,7 @@ import pyarrow.parquet as pq
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_scoring_digest import PAIRS, as_file_table, seeded_event
-from test_scoring_reference import events
+from scoring_support import PAIRS, as_file_table, events, seeded_event
 
 from guandan_dup.errors import InvalidResultsError
 from guandan_dup.results import load_results

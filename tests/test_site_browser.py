@@ -10,57 +10,19 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import browser_support
 import pandas as pd
 import pytest
+from browser_support import OVERFLOWING, PHONE_WIDTH, Watched, assert_fits_a_phone
 from site_support import EMAIL_ID, LONG_NAME, build_site
 
 from guandan_dup.event.folder import EventFolder
 from guandan_dup.reports.site.labels import LABELS
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ARTIFACTS = Path(__file__).parent / "artifacts"
-PHONE_WIDTH = 390
 
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="playwright is not installed (pip install playwright)"
-)
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason=f"{CHROMIUM} is missing (apt-get install chromium)"
-)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-class Watched:
-    """A page that records console errors and uncaught exceptions while it is used."""
-
-    def __init__(self, browser, width: int = 1000):
-        self.page = browser.new_page(viewport={"width": width, "height": 800})
-        self.errors: list[str] = []
-        self.page.on(
-            "console", lambda m: self.errors.append(m.text) if m.type == "error" else None
-        )
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-
-    def open(self, path: Path):
-        self.page.goto(path.resolve().as_uri())
-        return self.page
+pytestmark = browser_support.needs_chromium
+browser = browser_support.browser  # the module-scoped headless Chromium fixture
 
 
 @pytest.fixture
@@ -133,18 +95,6 @@ def test_player_page_links_back_to_standings(full_site, watched):
     page.click("#back")
     assert page.url.endswith("/standings/round-3.html")
     assert watched.errors == []
-
-
-# Wrappers whose content is wider than the wrapper: a table the reader must scroll inside.
-OVERFLOWING = """Array.from(document.querySelectorAll('.scroll'))
-    .filter(e => e.scrollWidth > e.clientWidth).map(e => e.firstElementChild.id)"""
-
-
-def assert_fits_a_phone(page, kind: str) -> None:
-    """No sideways scroll of the page, and no table wider than its scroll box."""
-    width = page.evaluate("document.scrollingElement.scrollWidth")
-    assert width <= PHONE_WIDTH, (kind, width)
-    assert page.evaluate(OVERFLOWING) == [], kind
 
 
 @pytest.mark.parametrize("kind", ["index", "standings", "player", "traveller", "seating"])

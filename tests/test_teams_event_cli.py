@@ -3,42 +3,14 @@ score, status, export; and init's refusals."""
 
 import pandas as pd
 import pytest
-from event_support import set_results, write
+from event_support import run, set_results, team_players, write
 from typer.testing import CliRunner
 
 from guandan_dup.cli.app import app
 from guandan_dup.event import EventFolder
-from guandan_dup.event.entrants import demo_players
 from guandan_dup.event.formats.team_matches import conversion_of
 
 runner = CliRunner()
-
-
-def run(*args, code=0):
-    result = runner.invoke(app, [str(a) for a in args])
-    assert result.exit_code == code, result.output
-    return result.output
-
-
-def team_players(path, sizes):
-    """A players file: team T1 .. Tn with the given numbers of players."""
-    labels = [f"T{i}" for i, size in enumerate(sizes, 1) for _ in range(size)]
-    players = demo_players(len(labels)).assign(team=labels)
-    players.to_csv(path, index=False, encoding="utf-8-sig")
-    return path
-
-
-def swiss_cup(tmp_path, sizes, boards_per_set, dealt=(1, 2)):
-    """A two-round Swiss of teams of ``sizes`` in ``tmp_path / "cup"``, rounds ``dealt``
-    dealt and round 1 seated: the directory and its folder."""
-    directory = tmp_path / "cup"
-    run("event", "init", directory, "--kind", "teams", "--format", "swiss", "--players",
-        team_players(tmp_path / "players.csv", sizes), "--rounds", 2,
-        "--boards-per-set", boards_per_set)
-    for r in dealt:
-        run("event", "deal", directory, "--round", r, "--quiet")
-    run("event", "seat", directory, "--round", 1)
-    return directory, EventFolder.open(directory)
 
 
 def forfeit(results, folder, round_no, match_no):

@@ -2,7 +2,7 @@
 and, once played everywhere, the hand records."""
 
 import pytest
-from test_teams_event_cli import run, team_players
+from event_support import run, team_players
 from typer.testing import CliRunner
 
 from guandan_dup.cli.app import app

@@ -3,7 +3,7 @@ tests/test_site_browser.py does for the individual site: team standings, a team 
 match page at desktop width and on a 390 px phone, with a team whose name is 40 letters
 without a break and a player with such a name. One rehearsed event, one site per language,
 for the whole module. The browser, its launch flags and the skip when Chromium or
-Playwright is missing come from test_site_browser.
+Playwright is missing come from browser_support.
 """
 
 from __future__ import annotations
@@ -11,20 +11,20 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import browser_support
 import pytest
-import test_site_browser as individual
-from test_site_browser import PHONE_WIDTH, Watched, assert_fits_a_phone
+from browser_support import PHONE_WIDTH, Watched, assert_fits_a_phone
 
 from guandan_dup.event import EventFolder
 from guandan_dup.event.entrants import demo_teams
-from guandan_dup.event.rehearse import rehearse_teams
-from guandan_dup.event.publish import build_event_site
 from guandan_dup.event.formats.team_matches import teams_of
+from guandan_dup.event.publish import build_event_site
+from guandan_dup.event.rehearse import rehearse_teams
 from guandan_dup.reports.site.labels import LABELS
 from guandan_dup.reports.site.teams import TEAM_LABELS
 
-pytestmark = individual.pytestmark
-browser = individual.browser  # the module-scoped headless Chromium fixture
+pytestmark = browser_support.needs_chromium
+browser = browser_support.browser  # the module-scoped headless Chromium fixture
 
 LONG_TEAM = "Donaudampfschifffahrtsgesellschaftskapit"  # 40 letters, no break
 LONG_PLAYER = "Wolfeschlegelsteinhausenbergerdorffvoralt"

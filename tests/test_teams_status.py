@@ -1,8 +1,7 @@
 """`event status` of a team event: its Next line at every step of the round loop (deal, seat,
 ingest, score), through the CLI, in a Swiss with a bye each round."""
 
-from event_support import set_results, write
-from test_teams_event_cli import run, swiss_cup, team_players
+from event_support import run, set_results, swiss_cup, team_players, write
 
 from guandan_dup.event import EventFolder
 

@@ -11,8 +11,6 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-EVENT_KINDS = ("individual", "pairs", "teams")
-
 
 @dataclass(frozen=True)
 class Context:

@@ -25,9 +25,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..arrays import filled, scalar, strings, to_arrow, to_numpy
+from ..arrays import encode_ids, filled, scalar, strings, to_arrow, to_numpy
 from ..levels import LEVEL_NAMES
-from ..scoring.players import encode_ids
 from ..seats import SEAT_COLUMNS
 from .masks import possible_levels, repeated
 from .schema import LARGEST, NORMALISED_DTYPES, SET_LEVEL

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from numbers import Real
 
 import numpy as np
@@ -27,7 +27,6 @@ def score(
     adjusted_rates: Mapping[str, Real] | None = None,
     seed: int | str | bytes = 0,
     previous_positions: Mapping[str, int] | pd.Series | None = None,
-    on_ready: Callable[[str, pd.DataFrame], None] | None = None,
     players: Sequence[str] | None = None,
     penalties: pd.DataFrame | None = None,
     variable: pd.DataFrame | None = None,
@@ -40,8 +39,7 @@ def score(
     results are Neuberg-adjusted, and without it nothing is. ``adjusted_rates`` overrides the
     fixed rates of artificial results (A+ 0.60, A 0.50, A- 0.40). ``seed`` draws the lots that
     settle ties left after the previous position; ``previous_positions`` (player -> position)
-    is the order before the first round in ``sets``. ``on_ready(name, frame)`` is called
-    with each output (travellers, scores, standings) when all are done.
+    is the order before the first round in ``sets``.
 
     Rounds are scored one block at a time (``rounds.score_block``: usually a round) and the
     standings follow them (``standings.Standings``); ``files.score_files`` does the same
@@ -73,8 +71,6 @@ def score(
     frames = {name: concat_frames(frames) for name, frames in parts.items()}
     if variable is not None or penalties is not None or players is not None:
         frames = _with_ledger(frames, seed, previous_positions, players, penalties, variable)
-    for name in ("travellers", "scores", "standings"):
-        (on_ready or (lambda name, frame: None))(name, frames[name])
     return Scored(frames["scores"], frames["standings"], frames["travellers"], warnings)
 
 
