@@ -19,7 +19,8 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from .standings import STANDINGS_COLUMNS, draw_lots
+from ..lots import draw_lots
+from .standings import STANDINGS_COLUMNS
 
 
 def _points(penalties: pd.DataFrame) -> pd.DataFrame:

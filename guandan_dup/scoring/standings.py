@@ -17,16 +17,16 @@ integer codes: a round's ids are found among the event's by Arrow's hash lookup
 40 ms more whenever new players came), and ids are otherwise taken only for the output and
 for the players whose lot is drawn (once each: the lot is the player's for the whole event).
 
-A lot is SHA-256 by ``hashlib``, one call a player: 0.2 s for 400k players, drawn in the
-first round only. A numpy SHA-256 over all players at once (one 64-byte block each, checked
+A lot is ``lots.draw_lots``: SHA-256 by ``hashlib``, one call a player: 0.2 s for 400k
+players, drawn in the first round only, and only for the players left tied after the
+previous position. A numpy SHA-256 over all players at once (one 64-byte block each, checked
 bit for bit against ``hashlib``) took as long, so it was not kept.
 """
 
 from __future__ import annotations
 
-import hashlib
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -35,6 +35,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ..arrays import filled, scalar, to_arrow, to_numpy
+from ..lots import draw_lots
 from .exact import (
     add_scaled,
     exact_order,
@@ -58,26 +59,6 @@ STANDINGS_COLUMNS = tuple(STANDINGS_DTYPES)
 def _found(ids: pa.Array, among: pa.Array) -> np.ndarray:
     """Each of ``ids``' index in ``among`` (distinct ids), -1 if it is not there."""
     return filled(pc.index_in(ids, value_set=among), -1).astype(np.int64)
-
-
-def draw_lots(seed: int | str | bytes, players: Sequence[str]) -> np.ndarray:
-    """A reproducible lot per player: the first 8 bytes of SHA-256(label, seed, player id).
-
-    Anyone holding the seed (or the event key, once revealed) can redraw it; no numpy
-    generator is involved, so it never changes with a library version. Only players left tied
-    after the previous position are drawn, so the hashing stays off the bulk of the data.
-
-    Golden values (a change here changes seatings; regenerate only on purpose):
-
-    >>> draw_lots(7, ["p1", "p2"]).tolist()
-    [238574266247995435, 2208810121226127604]
-    """
-    secret = seed if isinstance(seed, bytes) else str(seed).encode()
-    prefix, sha256 = b"guandan-dup/lot\0" + secret + b"\0", hashlib.sha256
-    # One hash per tied player (no column operation computes SHA-256); hashing the prefix
-    # again is a quarter quicker than copying a hash of it.
-    digests = [sha256(prefix + player.encode()).digest()[:8] for player in players]
-    return np.frombuffer(b"".join(digests), dtype=">u8").astype(np.uint64)
 
 
 @dataclass(frozen=True)

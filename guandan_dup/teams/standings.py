@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 import pandas as pd
 
-from ..scoring.standings import draw_lots
+from ..lots import draw_lots
 from .matches import exact_points
 
 TEAM_STANDINGS_COLUMNS = (
