@@ -34,8 +34,9 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..arrays import filled, scalar, to_arrow, to_numpy
+from ..arrays import filled, to_arrow, to_numpy
 from ..lots import draw_lots
+from ..ranking import standing_ranks
 from .exact import (
     add_scaled,
     exact_order,
@@ -167,8 +168,8 @@ class Standings:
         who = np.flatnonzero(self.counts > 0)  # every player from their first round on
         sets = self.counts[who]
         key, cumulative, by_value = self._exact_keys(who, self.sums[who] / sets)
-        rank = len(who) - np.cumsum(np.bincount(key))[key] + 1
         order = self._positions(who, key, by_value)
+        rank, rank_label = standing_ranks(key[order])
         self.previous[:] = 0
         self.previous[who[order]] = np.arange(1, len(who) + 1)
         mine = played[who]
@@ -179,8 +180,8 @@ class Standings:
             "sets": sets[order].astype(np.int64),
             "round_avg": floats(round_avg[order]),
             "cumulative": cumulative[order],
-            "rank": rank[order],
-            "rank_label": rank_labels(rank[order]),
+            "rank": rank,
+            "rank_label": rank_label,
             "position": np.arange(1, len(who) + 1, dtype=np.int64),
         })
 
@@ -231,21 +232,6 @@ class Standings:
             return order
         ids = self.names.take(to_arrow(players))
         return np.lexsort((to_numpy(pc.rank(ids, tiebreaker="first")), lots, pair))
-
-
-def rank_labels(ranks: np.ndarray) -> pa.Array:
-    """Each rank as shown, "1" or "2=" for a shared one, of ``ranks`` in standing order: the
-    labels of the distinct ranks only, then spread (a third of the time at 400k players).
-
-    >>> rank_labels(np.array([1, 2, 2, 4])).to_pylist()
-    ['1', '2=', '2=', '4']
-    """
-    first = np.r_[True, ranks[1:] != ranks[:-1]] if len(ranks) else np.zeros(0, bool)
-    shared = np.diff(np.r_[np.flatnonzero(first), len(ranks)]) > 1
-    labels = pc.binary_join_element_wise(pc.cast(to_arrow(ranks[first]), pa.large_string()),
-                                         pc.if_else(to_arrow(shared), scalar("="), scalar("")),
-                                         scalar(""))
-    return text(np.cumsum(first) - 1, labels)
 
 
 def empty_standings() -> pa.Table:
