@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from guandan_dup.ranking import standing_ranks
+from guandan_dup.ranking import rank_labels, standing_ranks
 
 
 def reference(keys: list[int], above: int = 0) -> tuple[list[int], list[str]]:
@@ -47,3 +47,16 @@ def test_keys_out_of_standing_order_or_not_integers_are_refused():
         standing_ranks(np.array([1, 2, 1]))
     with pytest.raises(ValueError, match="integers"):
         standing_ranks(np.array([0.5, 0.5]))
+
+
+@given(st.lists(st.integers(1, 40), max_size=30))
+def test_rank_labels_mark_every_shared_rank(ranks):
+    ranks = sorted(ranks)
+    expected = [f"{r}=" if ranks.count(r) > 1 else str(r) for r in ranks]
+    assert rank_labels(np.array(ranks, np.int64)).to_pylist() == expected
+
+
+def test_knockout_places_with_a_gap_keep_their_numbers():
+    # a 5-6 match with one side only: its side is 5th, the 7-8 bye's side 7th, no 6th
+    assert rank_labels(np.array([1, 2, 3, 4, 5, 7, 9, 9])).to_pylist() == [
+        "1", "2", "3", "4", "5", "7", "9=", "9="]
