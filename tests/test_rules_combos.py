@@ -6,12 +6,23 @@ by name ("2".."A"); the heart card of the level is wild.
 
 import re
 
+import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from guandan_dup.cards import parse_cards
+from guandan_dup.cards import COPIES, KINDS, card_to_text, card_to_unicode, parse_cards
 from guandan_dup.errors import NotationError
-from guandan_dup.levels import level_from_text
-from guandan_dup.rules.combos import BOMB_POWER, COMBO_TYPES, Combo, classify, power
+from guandan_dup.levels import LEVEL_A, LEVEL_NAMES, level_from_text
+from guandan_dup.rules.combos import (
+    BOMB_POWER,
+    COMBO_RANK_NAMES,
+    COMBO_TYPES,
+    Combo,
+    classify,
+    power,
+)
+from guandan_dup.rules.moves import legal_leads
 
 
 def readings(cards: str, level: str) -> set[tuple[str, str]]:
@@ -246,3 +257,61 @@ def test_no_cards_is_no_combination():
 def test_impossible_cards_or_level_are_notation_errors(cards, level, message):
     with pytest.raises(NotationError, match=re.escape(message)):
         classify(cards, level)
+
+
+# The text form of a reading: ``Combo.to_text`` / ``Combo.from_text`` round-trip.
+
+FULL_PACK = np.full(KINDS, COPIES, np.uint8)
+
+
+@pytest.mark.parametrize("level", range(LEVEL_A + 1), ids=LEVEL_NAMES[: LEVEL_A + 1])
+def test_every_lead_of_the_whole_pack_round_trips_through_text(level):
+    leads = legal_leads(FULL_PACK, level)
+    assert {c.type for c in leads} == set(COMBO_TYPES)
+    for combo in leads:
+        assert Combo.from_text(combo.to_text()) == combo, combo
+
+
+@pytest.mark.parametrize("combo_type", COMBO_TYPES)
+def test_every_type_rank_and_card_round_trips_through_text(combo_type):
+    for rank in COMBO_RANK_NAMES:
+        for card in range(KINDS):
+            combo = Combo(combo_type, rank, (card,))
+            text = combo.to_text()
+            assert text == f"{combo_type} {rank}: {card_to_text(card)}"
+            assert Combo.from_text(text) == combo
+
+
+COMBOS = st.builds(
+    Combo,
+    st.sampled_from(COMBO_TYPES),
+    st.sampled_from(COMBO_RANK_NAMES),
+    st.lists(st.integers(0, KINDS - 1), min_size=1, max_size=10)
+    .filter(lambda cards: max(cards.count(c) for c in cards) <= COPIES)
+    .map(tuple),
+)
+
+
+@given(COMBOS, st.booleans())
+def test_any_combo_round_trips_whatever_the_card_spelling(combo, unicode):
+    assert Combo.from_text(combo.to_text()) == combo
+    render = card_to_unicode if unicode else card_to_text
+    respelled = f"  {combo.type.upper()} {combo.rank.lower()} :{','.join(map(render, combo.cards))}"
+    assert Combo.from_text(respelled).to_text() == combo.to_text()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("pair 7 S7 D7", "expected 'TYPE RANK: CARDS'"),
+        ("pair: S7 D7", "expected 'TYPE RANK: CARDS'"),
+        ("quad 7: S7 D7", "bad combination type 'quad'"),
+        ("pair 1: S7 D7", "bad combination rank '1'"),
+        ("pair 7:", "has no cards"),
+        ("pair 7: S7 X7", "bad card 'X7'"),
+        ("bomb 7: S7 S7 S7", "at most two"),
+    ],
+)
+def test_bad_combination_text_is_a_notation_error(text, message):
+    with pytest.raises(NotationError, match=re.escape(message)):
+        Combo.from_text(text)

@@ -1,7 +1,8 @@
 """Knockout stages (淘汰赛, SPEC 9): brackets, deciding matches, final places.
 
 Tables in, tables out; nothing here reads or writes the event folder. ``skeleton`` is the
-bracket's shape (a function of the number of entries and the layout); ``round_bracket``
+bracket's shape (a function of the number of entries and the layout), every side's
+``Source`` ("entry 3", "winner 1.2") with its text form; ``round_bracket``
 fills a round with sides, ``complete`` records who won, ``pair_outcomes`` decides pairs
 matches from their results and ``final_places`` ranks everyone once the last round is in.
 """
@@ -27,6 +28,7 @@ from .skeleton import (
     sources,
     tables_per_round,
 )
+from .source import SOURCE_KINDS, Source
 
 __all__ = [
     "BRACKET_COLUMNS",
@@ -35,7 +37,9 @@ __all__ = [
     "LAYOUTS",
     "PLACES",
     "PLACES_COLUMNS",
+    "SOURCE_KINDS",
     "KnockoutError",
+    "Source",
     "bracket_size",
     "check_entries",
     "complete",

@@ -27,7 +27,8 @@ from collections.abc import Sequence
 import pandas as pd
 
 from ..errors import GuandanError, InvalidPlanError
-from .skeleton import Slot, Source, rounds_needed, skeleton
+from .skeleton import rounds_needed, skeleton
+from .source import Source
 
 BRACKET_COLUMNS = ["round", "match", "table", "side_a", "side_b", "places"]
 DECIDED_COLUMNS = [*BRACKET_COLUMNS, "winner", "decided_by"]
@@ -55,28 +56,19 @@ def check_entries(entries: Sequence[str]) -> list[str]:
     return ids
 
 
-def _match_of(slots: list[Slot]) -> dict[tuple[int, str, int], int]:
-    return {(s.round, s.places, s.slot): s.match for s in slots}
-
-
-def _resolve(
-    source: Source | None,
-    entries: list[str],
-    match_of: dict,
-    earlier: pd.DataFrame | None,
-) -> str | None:
+def _resolve(source: Source | None, entries: list[str], earlier: pd.DataFrame | None) -> str | None:
     if source is None:
         return None
-    if source.kind == "entry":
+    if source.is_entry:
         return entries[source.position - 1]
-    match = match_of[(source.round, source.places, source.slot)]
+    r, match = source.round, source.match
     rows = pd.DataFrame() if earlier is None else earlier[
-        (earlier["round"] == source.round) & (earlier["match"] == match)
+        (earlier["round"] == r) & (earlier["match"] == match)
     ]
     if rows.empty or "winner" not in rows or pd.isna(rows["winner"].iloc[0]):
         raise KnockoutError(
-            f"round {source.round} match {match} is not decided yet; score round "
-            f"{source.round} first (`guandan-dup event score DIR --round {source.round}`)"
+            f"round {r} match {match} is not decided yet; score round "
+            f"{r} first (`guandan-dup event score DIR --round {r}`)"
         )
     row = rows.iloc[0]
     if source.kind == "winner":
@@ -101,13 +93,11 @@ def round_bracket(
         raise InvalidPlanError(
             f"round {round_no!r}: a knockout of {len(entries)} entries has rounds 1..{rounds}"
         )
-    slots = skeleton(len(entries), layout)
-    match_of = _match_of(slots)
     rank = {e: i for i, e in enumerate(entries)}
     rows = []
-    for slot in (s for s in slots if s.round == round_no):
-        a = _resolve(slot.a, entries, match_of, earlier)
-        b = _resolve(slot.b, entries, match_of, earlier)
+    for slot in (s for s in skeleton(len(entries), layout) if s.round == round_no):
+        a = _resolve(slot.a, entries, earlier)
+        b = _resolve(slot.b, entries, earlier)
         if b is not None and rank[b] < rank[a]:
             a, b = b, a
         rows.append((round_no, slot.match, slot.table, a, b, slot.places))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from ..ranking import rank_labels
 from .bracket import KnockoutError
 from .skeleton import bracket_size, rounds_needed
 
@@ -18,9 +19,9 @@ _FINAL = {"main": 1, "3-4": 3, "5-6": 5, "7-8": 7}
 
 
 def place_labels(places: pd.Series) -> pd.Series:
-    """A place as shown: ``"9="`` when several sides share it, else the number."""
-    shared = places.map(places.value_counts()) > 1
-    return places.astype(str) + shared.map({True: "=", False: ""})
+    """A place as shown: ``"9="`` when several sides share it, else the number, of
+    ``places`` in order (best first; ``ranking.rank_labels``)."""
+    return pd.Series(rank_labels(places.to_numpy()).to_pylist(), index=places.index)
 
 
 def final_places(decided: pd.DataFrame, entries: list[str]) -> pd.DataFrame:

@@ -31,27 +31,11 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ..errors import InvalidPlanError
+from .source import Source
 
 LAYOUTS = ("seeded", "lot")
 #: Bracket names in the order their matches are numbered within a round.
 PLACES = ("main", "3-4", "5-8", "5-6", "7-8")
-
-
-@dataclass(frozen=True)
-class Source:
-    """Where a side comes from: an entry (its 1-based position in the entry order), or the
-    winner or loser of an earlier round's match (``round``, bracket ``places``, ``slot``)."""
-
-    kind: str  # "entry", "winner" or "loser"
-    position: int = 0
-    round: int = 0
-    places: str = ""
-    slot: int = 0
-
-    def describe(self) -> str:
-        if self.kind == "entry":
-            return f"entry {self.position}"
-        return f"{self.kind} of round {self.round} {self.places} {self.slot}"
 
 
 @dataclass(frozen=True)
@@ -67,10 +51,6 @@ class Slot:
     table: int | None
     a: Source | None
     b: Source | None
-
-    @property
-    def is_bye(self) -> bool:
-        return self.a is None or self.b is None
 
 
 def bracket_size(entries: int) -> int:
@@ -134,7 +114,8 @@ def skeleton(entries: int, layout: str) -> list[Slot]:
     raw: dict[int, list[tuple[str, int, Source | None, Source | None]]] = {
         1: [("main", k, a, b) for k, (a, b) in enumerate(_first_round(entries, layout), 1)]
     }
-    exists: dict[tuple[int, str, int], bool] = {}  # (round, places, slot) -> is a real match
+    # (round, places, slot) -> (match number, is a real match: two sides)
+    exists: dict[tuple[int, str, int], tuple[int, bool]] = {}
     for r in range(1, rounds + 1):
         if r > 1:
             raw[r] = []
@@ -149,8 +130,8 @@ def skeleton(entries: int, layout: str) -> list[Slot]:
             if a is not None or b is not None
         ]
         raw[r].sort(key=lambda m: (PLACES.index(m[0]), m[1]))
-        for places, k, _, b in raw[r]:
-            exists[(r, places, k)] = b is not None
+        for match, (places, k, _, b) in enumerate(raw[r], 1):
+            exists[(r, places, k)] = (match, b is not None)
     slots = []
     for r in range(1, rounds + 1):
         table = 0
@@ -163,32 +144,26 @@ def skeleton(entries: int, layout: str) -> list[Slot]:
 def _outcome(exists: dict, side: str, r: int, places: str, slot: int) -> Source | None:
     """The winner or loser of an earlier match, or ``None`` if there is none: no such match,
     or the loser of a bye."""
-    real = exists.get((r, places, slot))
-    if real is None or (side == "loser" and not real):
+    found = exists.get((r, places, slot))
+    if found is None or (side == "loser" and not found[1]):
         return None
-    return Source(side, round=r, places=places, slot=slot)
+    return Source(side, round=r, match=found[0])
 
 
 def sources(entries: int, layout: str) -> pd.DataFrame:
     """Every match of the bracket with where its sides come from, for drawing the rounds not
-    seated yet: ``round, match, table, places, from_a, from_b``; a source is ``"entry N"``,
-    ``"winner R.M"`` or ``"loser R.M"`` (round R's match M), empty for a bye.
+    seated yet: ``round, match, table, places, from_a, from_b``; a source is a ``Source``'s
+    text, ``"entry N"``, ``"winner R.M"`` or ``"loser R.M"`` (round R's match M), empty for
+    a bye.
 
     >>> sources(3, "seeded").loc[2:3, ["places", "from_a"]].to_numpy().tolist()
     [['main', 'winner 1.1'], ['3-4', 'loser 1.2']]
     """
-    slots = skeleton(entries, layout)
-    match_of = {(s.round, s.places, s.slot): s.match for s in slots}
-
     def text(source: Source | None) -> str | None:
-        if source is None:
-            return None
-        if source.kind == "entry":
-            return f"entry {source.position}"
-        match = match_of[(source.round, source.places, source.slot)]
-        return f"{source.kind} {source.round}.{match}"
+        return None if source is None else source.to_text()
 
-    rows = [(s.round, s.match, s.table, s.places, text(s.a), text(s.b)) for s in slots]
+    rows = [(s.round, s.match, s.table, s.places, text(s.a), text(s.b))
+            for s in skeleton(entries, layout)]
     frame = pd.DataFrame(rows, columns=["round", "match", "table", "places", "from_a", "from_b"])
     return frame.astype({"round": "int64", "match": "int64", "table": "Int64"})
 

@@ -1,10 +1,8 @@
 """Orders of players: a seeding list, a lot drawn from the event key, the unplaced last.
 
-The lot must be reproducible by anyone holding the key (after it is revealed) and unknown to
-everyone before, so it is derived from the key with SHA-256, never from ``random`` or numpy's
-Generator (whose streams may change between versions). Each player's lot number is the
-SHA-256 of a domain label, the key and the player id; sorting by it is a uniformly random
-permutation as long as SHA-256 behaves like a random function.
+The lot itself (SHA-256 of a domain label, the key and the player id; sorting by it is a
+uniformly random permutation as long as SHA-256 behaves like a random function) is
+``guandan_dup.lots``'s, shared with the standings' tie-break lots.
 
 >>> draw_lot(["a", "b", "c"], b"k" * 32) == draw_lot(["c", "b", "a"], b"k" * 32)
 True
@@ -14,34 +12,19 @@ True
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 
 import pandas as pd
 
-LOT_LABEL = b"guandan-dup lot v1"
+from ..lots import derive_seed, draw_lot
 
-
-def _ticket(key: bytes, label: str, player: str) -> bytes:
-    parts = (LOT_LABEL, label.encode("utf-8"), key, player.encode("utf-8"))
-    return hashlib.sha256(b"\0".join(parts)).digest()
-
-
-def draw_lot(players: Iterable[str], key: bytes, label: str = "round 1 seating") -> list[str]:
-    """The players in the order of a lot drawn from ``key`` (independent of input order)."""
-    return sorted((str(p) for p in players), key=lambda p: _ticket(key, label, p))
+__all__ = ["derive_seed", "draw_lot", "seeded_then_lot", "seeding_order", "with_unplaced"]
 
 
 def seeded_then_lot(players: Iterable[str], seeded: list[str], key: bytes) -> list[str]:
     """The ``seeded`` ids in their order, then every other player in a lot drawn from ``key``."""
     listed = set(seeded)
     return seeded + draw_lot([p for p in players if p not in listed], key)
-
-
-def derive_seed(key: bytes, label: str) -> int:
-    """A 63-bit integer seed for ``label`` (e.g. the scoring tie-break lot) from the key."""
-    digest = hashlib.sha256(b"\0".join((LOT_LABEL, b"seed", label.encode("utf-8"), key)))
-    return int.from_bytes(digest.digest()[:8], "big") >> 1
 
 
 def with_unplaced(order: list[str], others: Iterable[str]) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from ..knockout.source import Source
 from .render import Section, render
 
 ROUND, MATCH, PLACES, TABLE = "轮 Round", "场 Match", "名次段 For places", "桌 Table"
@@ -33,9 +34,8 @@ def source_text(source) -> str:
     """
     if not isinstance(source, str):
         return ""
-    kind, where = source.split(" ")
-    r, m = where.split(".")
-    return FROM[kind].format(r=r, m=m)
+    found = Source.from_text(source)
+    return FROM[found.kind].format(r=found.round, m=found.match)
 
 
 def _side(ids: pd.Series, names: pd.Series, sources: pd.Series) -> pd.Series:

@@ -26,7 +26,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
-from ..cards import HEART, RANK_NAMES, hand_to_counts, kind, rank_of, suit_of
+from ..cards import (
+    HEART,
+    RANK_NAMES,
+    card_to_text,
+    hand_to_counts,
+    kind,
+    parse_cards,
+    rank_of,
+    suit_of,
+)
 from ..errors import NotationError
 from ..levels import LEVEL_A, LEVEL_NAMES
 
@@ -103,6 +112,46 @@ class Combo:
     @property
     def is_bomb(self) -> bool:
         return self.type in BOMB_TYPES
+
+    @classmethod
+    def from_text(cls, text: str) -> Combo:
+        """Parse a reading as ``to_text`` writes it, ``"pair 7: S7 D7"``: type, rank name,
+        a colon and the cards in any accepted spelling (``cards.parse_cards``), kept in
+        their order; type and rank are case-insensitive.
+
+        Only the notation is checked (a known type and rank, at least one card, at most two
+        of a kind): whether the cards make that reading depends on the level (``classify``).
+        Raises ``NotationError`` naming what is wrong.
+
+        >>> Combo.from_text("straight 5: SA d2 H3 C4 S5")
+        Combo(type='straight', rank='5', cards=(48, 3, 5, 10, 12))
+        """
+        head, colon, tail = str(text).partition(":")
+        words = head.split()
+        if not colon or len(words) != 2:
+            raise NotationError(f"bad combination {text!r}: expected 'TYPE RANK: CARDS', "
+                                f"as in 'pair 7: S7 D7'")
+        combo_type, rank = words[0].lower(), words[1].upper()
+        if combo_type not in COMBO_TYPES:
+            raise NotationError(f"bad combination type {words[0]!r} in {text!r}: expected "
+                                f"one of {', '.join(COMBO_TYPES)}")
+        if rank not in RANK_INDEX:
+            raise NotationError(f"bad combination rank {words[1]!r} in {text!r}: expected "
+                                f"one of {', '.join(COMBO_RANK_NAMES)}")
+        cards = tuple(parse_cards(tail))
+        if not cards:
+            raise NotationError(f"combination {text!r} has no cards")
+        hand_to_counts(cards)
+        return cls(combo_type, rank, cards)
+
+    def to_text(self) -> str:
+        """The reading as text, ``"pair 7: S7 D7"``: cards in their order (kind ids
+        ascending, as ``classify`` and ``moves`` give them); ``from_text`` reads it back.
+
+        >>> Combo("joker_bomb", "RJ", (52, 52, 53, 53)).to_text()
+        'joker_bomb RJ: BJ BJ RJ RJ'
+        """
+        return f"{self.type} {self.rank}: {' '.join(map(card_to_text, self.cards))}"
 
     def to_json(self) -> dict[str, object]:
         """The reading as the ``rules classify`` command prints it."""

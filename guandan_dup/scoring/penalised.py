@@ -19,7 +19,9 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from .standings import STANDINGS_COLUMNS, draw_lots
+from ..lots import draw_lots
+from ..ranking import standing_ranks
+from .standings import STANDINGS_COLUMNS
 
 
 def _points(penalties: pd.DataFrame) -> pd.DataFrame:
@@ -72,15 +74,10 @@ def exact_standings(
         rows = [(counts_of[p], round_avg.get(p, np.nan), float(v), float(taken.get(p, 0)))
                 for p, v in zip(ids, values, strict=True)]
         order = _strict_order(ids, values, previous, seed)
-        counts: dict[Fraction, int] = {}
-        for v in values:
-            counts[v] = counts.get(v, 0) + 1
-        above, seen = {}, 0
-        for v in sorted(counts, reverse=True):  # players with a higher value, per value
-            above[v], seen = seen, seen + counts[v]
-        for position, i in enumerate(order, start=1):
-            rank = above[values[i]] + 1
-            label = f"{rank}=" if counts[values[i]] > 1 else str(rank)
+        code = {v: k for k, v in enumerate(sorted(set(values), reverse=True))}  # exact
+        ranks, labels = standing_ranks(np.array([code[values[i]] for i in order], np.int64))
+        for position, (i, rank, label) in enumerate(
+                zip(order, ranks.tolist(), labels.to_pylist(), strict=True), start=1):
             sets, average, cumulative, penalty = rows[i]
             out.append((round_no, ids[i], sets, average, cumulative, rank, label, position,
                         penalty))
@@ -147,12 +144,12 @@ def with_unplaced(
     for round_no, table in standings.groupby("round", sort=True):
         missing = sorted(set(map(str, players)) - set(table["player"]))
         order = _strict_order(missing, [0] * len(missing), previous, seed)
-        rank = len(table) + 1
-        label = f"{rank}=" if len(missing) > 1 else str(rank)
+        ranks, labels = standing_ranks(np.zeros(len(missing), np.int64), above=len(table))
         extra = pd.DataFrame({
             "round": round_no, "player": [missing[i] for i in order], "sets": 0,
-            "round_avg": np.nan, "cumulative": np.nan, "rank": rank, "rank_label": label,
-            "position": range(rank, rank + len(missing)),
+            "round_avg": np.nan, "cumulative": np.nan, "rank": ranks,
+            "rank_label": labels.to_pylist(),
+            "position": range(len(table) + 1, len(table) + 1 + len(missing)),
         })
         if "penalty" in table:
             taken = {} if penalties is None else penalty_through(penalties, round_no)

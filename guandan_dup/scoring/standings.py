@@ -17,16 +17,16 @@ integer codes: a round's ids are found among the event's by Arrow's hash lookup
 40 ms more whenever new players came), and ids are otherwise taken only for the output and
 for the players whose lot is drawn (once each: the lot is the player's for the whole event).
 
-A lot is SHA-256 by ``hashlib``, one call a player: 0.2 s for 400k players, drawn in the
-first round only. A numpy SHA-256 over all players at once (one 64-byte block each, checked
+A lot is ``lots.draw_lots``: SHA-256 by ``hashlib``, one call a player: 0.2 s for 400k
+players, drawn in the first round only, and only for the players left tied after the
+previous position. A numpy SHA-256 over all players at once (one 64-byte block each, checked
 bit for bit against ``hashlib``) took as long, so it was not kept.
 """
 
 from __future__ import annotations
 
-import hashlib
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -34,7 +34,9 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..arrays import filled, scalar, to_arrow, to_numpy
+from ..arrays import filled, to_arrow, to_numpy
+from ..lots import draw_lots
+from ..ranking import standing_ranks
 from .exact import (
     add_scaled,
     exact_order,
@@ -58,26 +60,6 @@ STANDINGS_COLUMNS = tuple(STANDINGS_DTYPES)
 def _found(ids: pa.Array, among: pa.Array) -> np.ndarray:
     """Each of ``ids``' index in ``among`` (distinct ids), -1 if it is not there."""
     return filled(pc.index_in(ids, value_set=among), -1).astype(np.int64)
-
-
-def draw_lots(seed: int | str | bytes, players: Sequence[str]) -> np.ndarray:
-    """A reproducible lot per player: the first 8 bytes of SHA-256(label, seed, player id).
-
-    Anyone holding the seed (or the event key, once revealed) can redraw it; no numpy
-    generator is involved, so it never changes with a library version. Only players left tied
-    after the previous position are drawn, so the hashing stays off the bulk of the data.
-
-    Golden values (a change here changes seatings; regenerate only on purpose):
-
-    >>> draw_lots(7, ["p1", "p2"]).tolist()
-    [238574266247995435, 2208810121226127604]
-    """
-    secret = seed if isinstance(seed, bytes) else str(seed).encode()
-    prefix, sha256 = b"guandan-dup/lot\0" + secret + b"\0", hashlib.sha256
-    # One hash per tied player (no column operation computes SHA-256); hashing the prefix
-    # again is a quarter quicker than copying a hash of it.
-    digests = [sha256(prefix + player.encode()).digest()[:8] for player in players]
-    return np.frombuffer(b"".join(digests), dtype=">u8").astype(np.uint64)
 
 
 @dataclass(frozen=True)
@@ -186,8 +168,8 @@ class Standings:
         who = np.flatnonzero(self.counts > 0)  # every player from their first round on
         sets = self.counts[who]
         key, cumulative, by_value = self._exact_keys(who, self.sums[who] / sets)
-        rank = len(who) - np.cumsum(np.bincount(key))[key] + 1
         order = self._positions(who, key, by_value)
+        rank, rank_label = standing_ranks(key[order])
         self.previous[:] = 0
         self.previous[who[order]] = np.arange(1, len(who) + 1)
         mine = played[who]
@@ -198,8 +180,8 @@ class Standings:
             "sets": sets[order].astype(np.int64),
             "round_avg": floats(round_avg[order]),
             "cumulative": cumulative[order],
-            "rank": rank[order],
-            "rank_label": rank_labels(rank[order]),
+            "rank": rank,
+            "rank_label": rank_label,
             "position": np.arange(1, len(who) + 1, dtype=np.int64),
         })
 
@@ -250,21 +232,6 @@ class Standings:
             return order
         ids = self.names.take(to_arrow(players))
         return np.lexsort((to_numpy(pc.rank(ids, tiebreaker="first")), lots, pair))
-
-
-def rank_labels(ranks: np.ndarray) -> pa.Array:
-    """Each rank as shown, "1" or "2=" for a shared one, of ``ranks`` in standing order: the
-    labels of the distinct ranks only, then spread (a third of the time at 400k players).
-
-    >>> rank_labels(np.array([1, 2, 2, 4])).to_pylist()
-    ['1', '2=', '2=', '4']
-    """
-    first = np.r_[True, ranks[1:] != ranks[:-1]] if len(ranks) else np.zeros(0, bool)
-    shared = np.diff(np.r_[np.flatnonzero(first), len(ranks)]) > 1
-    labels = pc.binary_join_element_wise(pc.cast(to_arrow(ranks[first]), pa.large_string()),
-                                         pc.if_else(to_arrow(shared), scalar("="), scalar("")),
-                                         scalar(""))
-    return text(np.cumsum(first) - 1, labels)
 
 
 def empty_standings() -> pa.Table:

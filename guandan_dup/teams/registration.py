@@ -14,7 +14,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import Problem, ProblemsError
-from ..movement import draw_lot
+from ..lots import draw_lot
 from ..reading import read_csv_with
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6

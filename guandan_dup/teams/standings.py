@@ -21,9 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+import numpy as np
 import pandas as pd
 
-from ..scoring.standings import draw_lots
+from ..lots import draw_lots
+from ..ranking import standing_ranks
 from .matches import exact_points
 
 TEAM_STANDINGS_COLUMNS = (
@@ -171,20 +173,21 @@ def standings_after(
         for points in sorted(by_points, reverse=True)
         for block in split_ties(by_points[points], rules)
     ]
-    rows, placed = [], 0
+    ordered = []  # every block by lot, then the blocks one after another
     for block in blocks:
         lots = draw_lots(seed, [str(t) for t in block])
-        ordered = [t for _, t in sorted(zip(lots.tolist(), block, strict=True))]
-        label = f"{placed + 1}=" if len(block) > 1 else str(placed + 1)
-        for team in ordered:
-            placed += 1
-            s = sums[team]
-            rows.append((
-                round_no, team, s.played, s.wins, s.draws, s.losses, s.halves / 2,
-                s.hundredths / 100, s.level_diff, s.opponent_halves / 2,
-                placed - ordered.index(team), label, placed,
-                taken.get(team, (0, 0))[0] / 2, taken.get(team, (0, 0))[1] / 100,
-            ))
+        ordered += [t for _, t in sorted(zip(lots.tolist(), block, strict=True))]
+    tied = np.repeat(np.arange(len(blocks)), np.array([len(b) for b in blocks], np.int64))
+    ranks, labels = standing_ranks(tied)
+    rows = []
+    for placed, (team, rank, label) in enumerate(
+            zip(ordered, ranks.tolist(), labels.to_pylist(), strict=True), start=1):
+        s = sums[team]
+        rows.append((
+            round_no, team, s.played, s.wins, s.draws, s.losses, s.halves / 2,
+            s.hundredths / 100, s.level_diff, s.opponent_halves / 2, rank, label, placed,
+            taken.get(team, (0, 0))[0] / 2, taken.get(team, (0, 0))[1] / 100,
+        ))
     frame = pd.DataFrame(rows, columns=list(TEAM_STANDINGS_COLUMNS))
     return frame.astype({c: "int64" for c in (
         "round", "team", "played", "wins", "draws", "losses", "level_diff", "rank",

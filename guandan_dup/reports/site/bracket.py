@@ -13,6 +13,8 @@ from typing import Any
 
 import pandas as pd
 
+from ...knockout.source import Source
+
 
 def round_title(round_no: int, rounds: int) -> tuple[str, dict[str, int]]:
     """A round's label key and its arguments: final, semi-finals, quarter-finals, round n.
@@ -30,9 +32,8 @@ def _side(side: Any, name: Any, winner: Any, source: Any) -> dict[str, Any] | No
     if side is None and source is None:
         return None
     if side is None:
-        kind, where = str(source).split(" ")
-        r, m = where.split(".")
-        return {"source": (f"{kind}_of", {"r": int(r), "m": int(m)})}
+        found = Source.from_text(str(source))
+        return {"source": (f"{found.kind}_of", {"r": found.round, "m": found.match})}
     return {"id": side, "name": name if name is not None else side, "won": side == winner,
             "source": None}
 
