@@ -29,7 +29,8 @@ def demo(
         False, "--teams", help="A team event instead: 8 teams of 4, a Swiss (团体赛)."
     ),
 ) -> None:
-    """Run a whole event: deal, seat, play, ingest, score and reseat, round after round.
+    """Run a whole small event (individual, or a team Swiss): deal, seat, play, ingest,
+    score and reseat, round after round.
 
     Every board is played card by card by heuristic bots (the simulator), so the results,
     play logs and standings are those of real play.

@@ -29,7 +29,8 @@ from .app import app
 
 event_app = typer.Typer(
     no_args_is_help=True,
-    help="Run an event in a folder: init, deal, seat, ingest, score, export, status, reveal.",
+    help="Run an event in a folder: init, deal, seat, ingest, score, export, status, reveal, "
+    "site, ledger, diff.",
 )
 app.add_typer(event_app, name="event")
 

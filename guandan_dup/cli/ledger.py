@@ -20,7 +20,8 @@ from .event import DIR, WAIT, event_app, locked_folder, tell
 
 ledger_app = typer.Typer(
     no_args_is_help=True,
-    help="The director's ledger: late arrivals, absences, adjustments, penalties (SPEC 10).",
+    help="The director's ledger (SPEC 10): add, list or withdraw decisions (late arrivals, "
+    "absences, substitutes, adjusted results, penalties).",
 )
 event_app.add_typer(ledger_app, name="ledger")
 

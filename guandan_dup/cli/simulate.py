@@ -40,7 +40,8 @@ def simulate_command(
     ),
     pairs: int | None = typer.Option(None, "--pairs", help="Pairs in the knockout."),
 ) -> None:
-    """Play a whole individual event with bots: deals, seating, play, results, scores.
+    """Play a whole event with bots (individual, teams or a knockout): deals, seating, play,
+    results, scores.
 
     With --teams N, a team event (Swiss or round robin, one set a round in two rooms); with
     --knockout pairs --pairs N (or teams --teams N), a knockout (extra boards and all).
