@@ -18,6 +18,7 @@ from typer.core import TyperCommand, TyperGroup
 from typer.main import get_command_from_info, get_group_from_info
 
 from ..errors import GuandanError
+from .options import hide_old_spellings
 
 
 def describe_os_error(error: OSError) -> str:
@@ -71,7 +72,8 @@ COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
 class LazyGroup(ReportingGroup):
     """The root group: a command's module is imported when the command is looked up to run
     (or to show its own help); the root ``--help`` lists every command from ``COMMANDS``
-    without importing any."""
+    without importing any. A command looked up gets its options' older spellings hidden
+    (``options.hide_old_spellings``)."""
 
     listing = False
 
@@ -86,7 +88,10 @@ class LazyGroup(ReportingGroup):
             for module in modules:
                 importlib.import_module(f"{__package__}.{module}")
             self.add_command(_converted(cmd_name), cmd_name)
-        return super().get_command(ctx, cmd_name)
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            hide_old_spellings(command)
+        return command
 
     def format_help(self, ctx: typer.Context, formatter) -> None:
         self.listing = True

@@ -26,6 +26,7 @@ from ..event.knockout import KnockoutRound
 from ..event.teams import TeamScored
 from ..event.transaction import DEFAULT_WAIT, reading, writing
 from .app import app
+from .options import report_formats
 
 event_app = typer.Typer(
     no_args_is_help=True,
@@ -76,7 +77,7 @@ def init(
         None, "--conversion", help="Team events: 级差分 table, linear (default), half or a CSV."
     ),
     team_names: Path | None = typer.Option(
-        None, "--teams", help="Team events: CSV with team, name naming the teams."
+        None, "--team-names", "--teams", help="Team events: CSV with team, name naming the teams."
     ),
     awards: str | None = typer.Option(
         None, "--awards",
@@ -252,7 +253,8 @@ def export(
         None, "--round", help="Only this round (default: every scored round)."
     ),
     formats: list[str] = typer.Option(
-        list(DEFAULT_FORMATS), "--format", help="csv, xlsx, md or html (repeat the option)."
+        list(DEFAULT_FORMATS), "--to", "--format", callback=report_formats,
+        help="File formats: csv, xlsx, md, html or all (a comma list, or repeat the option).",
     ),
     wait: float = WAIT,
 ) -> None:
