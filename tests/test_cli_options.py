@@ -41,7 +41,8 @@ def options_shown(*path) -> str:
     (("travellers",), ["--to"], ["--format"]),
     (("deal",), ["--to"], ["--format"]),
     (("demo",), ["--kind"], ["--teams"]),
-    (("simulate",), ["--teams", "--format", "--players"], []),
+    (("move",), ["--players", "--kind"], ["--pairs"]),
+    (("simulate",), ["--teams", "--format", "--players", "--pairs"], []),
 ])
 def test_help_shows_the_new_spelling_only(path, shown, hidden):
     words = options_shown(*path).split()

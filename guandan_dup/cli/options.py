@@ -1,10 +1,12 @@
 """Option spellings shared by the commands: one meaning per name, older spellings hidden.
 
 A name means one thing in every command: ``--kind`` and ``--format`` are an event's kind and
-format (the rules' words), ``--teams N`` a number of teams, ``--team-names FILE`` the file
-naming them, ``--to`` the file format(s) to write. An option renamed to that scheme keeps its
-older spelling, declared after the new one (``typer.Option(..., "--to", "--format")``) and
-listed in ``OLD_SPELLINGS``: scripts using it still work, help shows only the new name.
+format (the rules' words), ``--teams N`` and ``--pairs N`` numbers of entrants,
+``--team-names FILE`` the file naming the teams, ``--to`` the file format(s) to write. An
+option renamed to that scheme keeps its older spelling, declared after the new one
+(``typer.Option(..., "--to", "--format")``) and listed in ``OLD_SPELLINGS``: scripts using it
+still work, help shows only the new name. (``--players`` is still a file in ``event init``
+and ``move`` but a number in ``simulate`` and ``demo``.)
 
 Imports typer only: the root group applies ``hide_old_spellings`` to every command it runs.
 """
@@ -21,6 +23,7 @@ from typer.core import TyperCommand, TyperGroup
 OLD_SPELLINGS: frozenset[tuple[str, str]] = frozenset({
     ("--team-names", "--teams"),  # event init: the CSV naming the teams
     ("--to", "--format"),  # event export, standings, travellers, deal: file format(s)
+    ("--players", "--pairs"),  # move: the players file (--pairs N counts pairs in simulate)
 })
 
 # The report formats of ``reports.FORMATS`` (tests/test_cli_lazy.py holds the two equal):
