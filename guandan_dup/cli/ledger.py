@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pandas as pd
 import typer
 from rich.console import Console
 from rich.table import Table
@@ -16,6 +15,7 @@ from ..event.transaction import reading
 from ..ledger import KINDS
 from ..ledger.command import command_line as ledger_command
 from ..ledger.describe import LIST_COLUMNS, describe, follow_up, listing
+from ..reports.terminal import frame_table
 from .event import DIR, WAIT, event_app, locked_folder, tell
 
 ledger_app = typer.Typer(
@@ -134,12 +134,7 @@ def diff(
     with reading(directory, wait, notify=tell) as folder:
         report = diff_round(folder, round_no, since)
     console = Console(width=160, markup=False)
-    moved = Table(title=f"Round {round_no}: moved since version {report.since}")
-    for column in report.moved.columns:
-        moved.add_column(column)
-    for row in report.moved.itertuples(index=False):
-        moved.add_row(*("" if pd.isna(v) else (f"{v:.2%}" if isinstance(v, float) and v <= 1
-                                                else str(v)) for v in row))
+    moved = frame_table(report.moved, f"Round {round_no}: moved since version {report.since}")
     console.print(moved if len(report.moved) else "No position or rank moved.")
     for _, row in report.results.iterrows():
         console.print(f"Result round {row['round']} table {row['table']} set {row['set']} "
