@@ -18,6 +18,7 @@ from typer.core import TyperCommand, TyperGroup
 from typer.main import get_command_from_info, get_group_from_info
 
 from ..errors import GuandanError
+from .options import hide_old_spellings
 
 
 def describe_os_error(error: OSError) -> str:
@@ -45,8 +46,8 @@ class ReportingGroup(TyperGroup):
 # of ``guandan_dup.cli`` that register it, and its help for the listing (tests/test_cli_lazy.py
 # holds each equal to the help the command itself declares). A new command module goes here.
 COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
-    "demo": (("demo",), "Run a whole event: deal, seat, play, ingest, score and reseat, round "
-             "after round."),
+    "demo": (("demo",), "Run a whole small event (individual, or a team Swiss): deal, seat, "
+             "play, ingest, score and reseat, round after round."),
     "move": (("movement",), "Seat a round by standing: groups of 4T places, a-d North-South v "
              "b-c; byes last."),
     "score": (("scoring",), "Score results files: score rates per set, standings after every "
@@ -55,13 +56,13 @@ COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
                   "player, sets, averages in %."),
     "travellers": (("scoring",), "Per-set travellers: every table's result on a set with both "
                    "directions' rates."),
-    "simulate": (("simulate",), "Play a whole individual event with bots: deals, seating, "
-                 "play, results, scores."),
+    "simulate": (("simulate",), "Play a whole event with bots (individual, teams or a "
+                 "knockout): deals, seating, play, results, scores."),
     "key": (("deals",), "Make the secret event key that fixes the deals."),
     "deal": (("deals",), "Deal a board set from an event key (guandan-dup deal --key FILE "
              "--boards 1-36 --out boards.parquet), or check one with 'deal verify'."),
     "event": (("event", "site", "ledger"), "Run an event in a folder: init, deal, seat, "
-              "ingest, score, export, status, reveal."),
+              "ingest, score, export, status, reveal, site, ledger, diff."),
     "rules": (("rules",), "The combinations of Guandan (seed 000 art. 3-5): classify a play, "
               "compare two plays."),
     "playlog": (("simulate",), "Check recorded play (play logs)."),
@@ -71,7 +72,8 @@ COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
 class LazyGroup(ReportingGroup):
     """The root group: a command's module is imported when the command is looked up to run
     (or to show its own help); the root ``--help`` lists every command from ``COMMANDS``
-    without importing any."""
+    without importing any. A command looked up gets its options' older spellings hidden
+    (``options.hide_old_spellings``)."""
 
     listing = False
 
@@ -86,7 +88,10 @@ class LazyGroup(ReportingGroup):
             for module in modules:
                 importlib.import_module(f"{__package__}.{module}")
             self.add_command(_converted(cmd_name), cmd_name)
-        return super().get_command(ctx, cmd_name)
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            hide_old_spellings(command)
+        return command
 
     def format_help(self, ctx: typer.Context, formatter) -> None:
         self.listing = True
@@ -111,8 +116,23 @@ def _converted(name: str) -> TyperCommand | TyperGroup:
     raise LookupError(f"no command {name!r} registered by {COMMANDS[name][0]}")
 
 
-def _root() -> None:
-    """No root options: a callback makes typer build a group before any module registers."""
+def _print_version(asked: bool) -> None:
+    """``--version``: the installed package's version (its metadata is read only when asked)."""
+    if asked:
+        from .. import __version__
+
+        typer.echo(f"guandan-dup {__version__}")
+        raise typer.Exit()
+
+
+def _root(
+    version: bool = typer.Option(
+        False, "--version", is_eager=True, expose_value=False, callback=_print_version,
+        help="Print the version of guandan-dup and exit.",
+    ),
+) -> None:
+    """The root's only option is --version; the callback also makes typer build a group
+    before any module registers its commands."""
 
 
 app = typer.Typer(
@@ -121,5 +141,6 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
-    help="Run duplicate (复式) Guandan tournaments: deals, results, scoring, movement, exports.",
+    help="Run duplicate (复式) Guandan tournaments: deals, events, results, scoring, movement, "
+    "exports, rehearsals with bots.",
 )

@@ -69,7 +69,8 @@ def deal(
         "", "--delayed", help="Public value fixed after the commitment, e.g. a lottery draw."
     ),
     fmt: OutputFormat | None = typer.Option(
-        None, "--format", case_sensitive=False, help="Output type; default from --out's suffix."
+        None, "--to", "--format", case_sensitive=False,
+        help="Output type; default from --out's suffix.",
     ),
     leader: str = typer.Option("E", "--leader", help="Seat that leads the first board of a set."),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),

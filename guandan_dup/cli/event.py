@@ -25,10 +25,12 @@ from ..event.export import DEFAULT_FORMATS
 from ..event.folder import EventFolder
 from ..event.transaction import DEFAULT_WAIT, reading, writing
 from .app import app
+from .options import report_formats
 
 event_app = typer.Typer(
     no_args_is_help=True,
-    help="Run an event in a folder: init, deal, seat, ingest, score, export, status, reveal.",
+    help="Run an event in a folder: init, deal, seat, ingest, score, export, status, reveal, "
+    "site, ledger, diff.",
 )
 app.add_typer(event_app, name="event")
 
@@ -94,7 +96,7 @@ def init(
         None, "--conversion", help="Team events: 级差分 table, linear (default), half or a CSV."
     ),
     team_names: Path | None = typer.Option(
-        None, "--teams", help="Team events: CSV with team, name naming the teams."
+        None, "--team-names", "--teams", help="Team events: CSV with team, name naming the teams."
     ),
     awards: str | None = typer.Option(
         None, "--awards",
@@ -249,7 +251,8 @@ def export(
         None, "--round", help="Only this round (default: every scored round)."
     ),
     formats: list[str] = typer.Option(
-        list(DEFAULT_FORMATS), "--format", help="csv, xlsx, md or html (repeat the option)."
+        list(DEFAULT_FORMATS), "--to", "--format", callback=report_formats,
+        help="File formats: csv, xlsx, md, html or all (a comma list, or repeat the option).",
     ),
     wait: float = WAIT,
 ) -> None:

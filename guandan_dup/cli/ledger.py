@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 
-import pandas as pd
 import typer
 from rich.console import Console
 from rich.table import Table
@@ -14,13 +12,16 @@ from rich.table import Table
 from ..event.diff import diff_round
 from ..event.ledger import add_entry, read_ledger, withdraw_entry
 from ..event.transaction import reading
-from ..ledger import KINDS, active
-from ..ledger.describe import describe
+from ..ledger import KINDS
+from ..ledger.command import command_line as ledger_command
+from ..ledger.describe import LIST_COLUMNS, describe, follow_up, listing
+from ..reports.terminal import frame_table
 from .event import DIR, WAIT, event_app, locked_folder, tell
 
 ledger_app = typer.Typer(
     no_args_is_help=True,
-    help="The director's ledger: late arrivals, absences, adjustments, penalties (SPEC 10).",
+    help="The director's ledger (SPEC 10): add, list or withdraw decisions (late arrivals, "
+    "absences, substitutes, adjusted results, penalties).",
 )
 event_app.add_typer(ledger_app, name="ledger")
 
@@ -32,19 +33,11 @@ OVERRIDE = typer.Option(
 
 def command_line(ctx: typer.Context) -> str:
     """The command as typed, rebuilt from its parameters (recorded in the ledger)."""
-    words = ["guandan-dup", *ctx.command_path.split()[1:]]
-    for param in ctx.command.params:
-        value = ctx.params.get(param.name)
-        if value is None or value is False or (param.param_type_name == "option"
-                                               and value == param.default):
-            continue
-        if param.param_type_name == "argument":
-            words.append(str(value))
-        elif value is True:
-            words.append(param.opts[0])
-        else:
-            words += [param.opts[0], str(value)]
-    return shlex.join(words)
+    return ledger_command(ctx.command_path.split()[1:], [
+        (None if param.param_type_name == "argument" else param.opts[0],
+         ctx.params.get(param.name), param.default)
+        for param in ctx.command.params if not getattr(param, "hidden", False)
+    ])
 
 
 @ledger_app.command("add")
@@ -92,20 +85,9 @@ def add(
             at=at, article=article, override=override,
         )
     typer.echo(f"Ledger row {int(row['id'])}: {effect}")
-    if kind in ("withdraw", "enter"):
-        typer.echo(f"The seating of round {round_no} and later follows it (`guandan-dup event "
-                   f"seat {directory} --round {round_no}`).")
-    elif kind != "ends":
-        typer.echo(f"Score round {round_no} again to apply it (`guandan-dup event score "
-                   f"{directory} --round {round_no}`).")
-
-
-def _status(ledger: pd.DataFrame) -> dict[int, str]:
-    taken = dict(zip(ledger.loc[ledger["kind"] == "retract", "withdraws"].astype(int),
-                     ledger.loc[ledger["kind"] == "retract", "id"].astype(int), strict=True))
-    live = set(active(ledger)["id"].astype(int))
-    return {int(i): "in force" if i in live else (f"withdrawn by {taken[i]}" if i in taken
-                                                    else "") for i in ledger["id"]}
+    step = follow_up(kind, directory, round_no)
+    if step is not None:
+        typer.echo(step)
 
 
 @ledger_app.command("list")
@@ -116,16 +98,12 @@ def list_rows(
 ) -> None:
     """Show the ledger's rows: what, why, under which article, and whether still in force."""
     with reading(directory, wait, notify=tell) as folder:
-        ledger = read_ledger(folder)
-    status = _status(ledger)
-    if round_no is not None:
-        ledger = ledger[ledger["round"] == round_no]
+        rows = listing(read_ledger(folder), round_no)
     table = Table(title=f"Ledger of {directory}")
-    for column in ("id", "time (UTC)", "kind", "decision", "reason", "status"):
+    for column in LIST_COLUMNS:
         table.add_column(column)
-    for _, row in ledger.iterrows():
-        table.add_row(str(row["id"]), f"{row['time']:%Y-%m-%d %H:%M}", row["kind"],
-                      describe(row), str(row["reason"]), status[int(row["id"])])
+    for row in rows:
+        table.add_row(*row)
     Console(width=160, markup=False).print(table)
 
 
@@ -156,12 +134,7 @@ def diff(
     with reading(directory, wait, notify=tell) as folder:
         report = diff_round(folder, round_no, since)
     console = Console(width=160, markup=False)
-    moved = Table(title=f"Round {round_no}: moved since version {report.since}")
-    for column in report.moved.columns:
-        moved.add_column(column)
-    for row in report.moved.itertuples(index=False):
-        moved.add_row(*("" if pd.isna(v) else (f"{v:.2%}" if isinstance(v, float) and v <= 1
-                                                else str(v)) for v in row))
+    moved = frame_table(report.moved, f"Round {round_no}: moved since version {report.since}")
     console.print(moved if len(report.moved) else "No position or rank moved.")
     for _, row in report.results.iterrows():
         console.print(f"Result round {row['round']} table {row['table']} set {row['set']} "

@@ -13,10 +13,8 @@ import typer
 from ..errors import GuandanError
 from ..scoring.options import COMPARE_WITHIN, ENGINES
 from .app import app
+from .options import REPORT_FORMATS
 
-# The report formats of ``reports.FORMATS`` (tests/test_cli_lazy.py holds the two equal):
-# importing reports would load pandas, jinja2 and openpyxl for a ``--help``.
-REPORT_FORMATS = ("csv", "xlsx", "md", "html")
 # Choices for typer, made from the library's own lists so the two cannot drift apart.
 CompareWithin = StrEnum("CompareWithin", {name: name for name in COMPARE_WITHIN})
 Engine = StrEnum("Engine", {name: name for name in ENGINES})
@@ -108,7 +106,9 @@ def _emit(report: str | bytes, out: Path | None) -> None:
 def standings(
     directory: Path = typer.Argument(..., help="Folder written by 'guandan-dup score'."),
     round_: int = typer.Option(..., "--round", help="Show the standings after this round."),
-    fmt: ReportFormat = typer.Option(ReportFormat.md, "--format", help="csv, xlsx, md or html."),
+    fmt: ReportFormat = typer.Option(
+        ReportFormat.md, "--to", "--format", help="File format: csv, xlsx, md or html."
+    ),
     out: Path | None = typer.Option(
         None, "--out", help="File to write (default: print; xlsx needs --out)."
     ),
@@ -128,7 +128,9 @@ def travellers(
     directory: Path = typer.Argument(..., help="Folder written by 'guandan-dup score'."),
     round_: int = typer.Option(..., "--round", help="Round whose sets to show."),
     set_: int | None = typer.Option(None, "--set", help="Only this set (default: every set)."),
-    fmt: ReportFormat = typer.Option(ReportFormat.md, "--format", help="csv, xlsx, md or html."),
+    fmt: ReportFormat = typer.Option(
+        ReportFormat.md, "--to", "--format", help="File format: csv, xlsx, md or html."
+    ),
     out: Path | None = typer.Option(
         None, "--out", help="File to write (default: print; xlsx needs --out)."
     ),

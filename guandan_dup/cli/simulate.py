@@ -1,4 +1,5 @@
-"""CLI commands ``simulate`` (a whole event played by bots) and ``playlog validate``."""
+"""CLI commands ``simulate`` (a whole event played by bots: ``sim.run.simulate_event``) and
+``playlog validate``."""
 
 from __future__ import annotations
 
@@ -7,10 +8,8 @@ from pathlib import Path
 import typer
 
 from ..deals.boardset import load as load_boards
-from ..errors import GuandanError
-from ..sim.event import simulate, simulate_teams
-from ..sim.knockout import simulate_knockout
 from ..sim.playlog import validate_log
+from ..sim.run import simulate_event
 from .app import app
 
 playlog_app = typer.Typer(no_args_is_help=True, help="Check recorded play (play logs).")
@@ -40,38 +39,19 @@ def simulate_command(
     ),
     pairs: int | None = typer.Option(None, "--pairs", help="Pairs in the knockout."),
 ) -> None:
-    """Play a whole individual event with bots: deals, seating, play, results, scores.
+    """Play a whole event with bots (individual, teams or a knockout): deals, seating, play,
+    results, scores.
 
     With --teams N, a team event (Swiss or round robin, one set a round in two rooms); with
     --knockout pairs --pairs N (or teams --teams N), a knockout (extra boards and all).
     """
-    if knockout is not None:
-        entries = teams if knockout == "teams" else pairs
-        rehearsal = simulate_knockout(out, entries, boards_per_set, seed, not quiet,
-                                      kind=knockout)
-        winner = rehearsal.standings.iloc[0]
-        typer.echo(f"Simulated a knockout of {entries} {knockout} in {out}: "
-                   f"{rehearsal.folder.plan.rounds} rounds; winner {winner['side']} "
-                   f"({winner['name']}); places in {out}/places.parquet")
-        return
-    if (players is None) == (teams is None) or rounds is None:
-        raise GuandanError("give either --players (an individual event) or --teams, and "
-                           "--rounds (or --knockout pairs --pairs N)")
-    if teams is not None:
-        result = simulate_teams(out, teams, rounds, boards_per_set, fmt, seed, not quiet)
-        leader = result.standings.sort_values("position").iloc[0]
-        typer.echo(f"Simulated {rounds} round(s) of {teams} teams ({fmt}) in {out}")
-        typer.echo(f"Leader after round {rounds}: team {leader['team']} ({leader['name']}), "
-                   f"{leader['match_points']:g} 场分, {leader['level_points']:.2f} 级差分")
-        return
-    result = simulate(out, players, rounds, sets_per_round, boards_per_set, seed,
-                      tables_per_group=tables_per_group, show_progress=not quiet)
-    leader = result.standings.sort_values("position").iloc[0]
-    typer.echo(f"Simulated {rounds} round(s) of {players} players in {out}")
-    typer.echo(f"Results and play logs: {out}/results-round-R.parquet, "
-               f"playlog-round-R.parquet (R = 1..{rounds})")
-    typer.echo(f"Leader after round {rounds}: {leader['player']} ({leader['name']}), "
-               f"{leader['cumulative'] * 100:.2f}%")
+    simulation = simulate_event(
+        out, players=players, teams=teams, pairs=pairs, knockout=knockout, fmt=fmt,
+        rounds=rounds, sets_per_round=sets_per_round, boards_per_set=boards_per_set, seed=seed,
+        tables_per_group=tables_per_group, show_progress=not quiet,
+    )
+    for line in simulation.lines:
+        typer.echo(line)
 
 
 @playlog_app.command("validate")

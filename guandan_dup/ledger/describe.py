@@ -1,4 +1,5 @@
-"""One sentence per ledger row: what it changes, for ``event ledger add`` and ``list``.
+"""One sentence per ledger row: what it changes, for ``event ledger add`` and ``list``; the
+rows as ``list`` shows them, and the step that applies a new row.
 
 >>> import pandas as pd
 >>> row = pd.Series({"kind": "late", "round": 2, "table": 3, "set": 5, "side": "NS",
@@ -9,7 +10,14 @@
 
 from __future__ import annotations
 
+import os
+
 import pandas as pd
+
+from .kinds import active, withdrawn_by
+
+LIST_COLUMNS = ("id", "time (UTC)", "kind", "decision", "reason", "status")
+"""The columns of ``listing``: what ``event ledger list`` shows."""
 
 
 def _at(row) -> str:
@@ -84,3 +92,40 @@ def describe(row: pd.Series) -> str:
     if article is not None and not pd.isna(article) and article:
         text += f" [art. {article}]"
     return text
+
+
+def row_status(ledger: pd.DataFrame) -> dict[int, str]:
+    """Each row's id -> ``in force``, ``withdrawn by N`` (the retract row), or ``""`` for a
+    retract row itself."""
+    taken = withdrawn_by(ledger)
+    live = set(active(ledger)["id"].astype(int))
+    return {int(i): "in force" if i in live else (f"withdrawn by {taken[i]}" if i in taken
+                                                    else "") for i in ledger["id"]}
+
+
+def listing(ledger: pd.DataFrame, round_no: int | None = None) -> list[tuple[str, ...]]:
+    """The ledger's rows (only ``round_no``'s if given) as text, one tuple of
+    ``LIST_COLUMNS`` a row: id, time, kind, decision, reason and status."""
+    status = row_status(ledger)
+    if round_no is not None:
+        ledger = ledger[ledger["round"] == round_no]
+    return [(str(row["id"]), f"{row['time']:%Y-%m-%d %H:%M}", row["kind"], describe(row),
+             str(row["reason"]), status[int(row["id"])]) for _, row in ledger.iterrows()]
+
+
+def follow_up(kind: str, directory: str | os.PathLike, round_no: int) -> str | None:
+    """The step that applies a new row of ``kind`` about round ``round_no`` (its command),
+    or None when nothing needs doing (an ``ends`` row).
+
+    >>> follow_up("enter", "cup", 3)
+    'The seating of round 3 and later follows it (`guandan-dup event seat cup --round 3`).'
+    >>> follow_up("ends", "cup", 3) is None
+    True
+    """
+    if kind in ("withdraw", "enter"):
+        return (f"The seating of round {round_no} and later follows it (`guandan-dup event "
+                f"seat {directory} --round {round_no}`).")
+    if kind != "ends":
+        return (f"Score round {round_no} again to apply it (`guandan-dup event score "
+                f"{directory} --round {round_no}`).")
+    return None

@@ -49,9 +49,15 @@ def option(field: str) -> str:
     return OPTION.get(field, "--" + field.replace("_", "-"))
 
 
+def withdrawn_by(ledger: pd.DataFrame) -> dict[int, int]:
+    """Each withdrawn row's id -> the id of the ``retract`` row that took it back."""
+    retracts = ledger[(ledger["kind"] == "retract") & ledger["withdraws"].notna()]
+    return dict(zip(retracts["withdraws"].astype(int), retracts["id"].astype(int), strict=True))
+
+
 def active(ledger: pd.DataFrame) -> pd.DataFrame:
     """The rows in force: not retract rows, and not withdrawn by one."""
-    withdrawn = set(ledger.loc[ledger["kind"] == "retract", "withdraws"].dropna().astype(int))
+    withdrawn = set(withdrawn_by(ledger))
     keep = (ledger["kind"] != "retract") & ~ledger["id"].astype(int).isin(withdrawn)
     return ledger[keep]
 
