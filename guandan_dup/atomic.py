@@ -146,28 +146,33 @@ def move_into_place(renames: Iterable[tuple[Path, Path]]) -> None:
 
 
 @contextmanager
-def staged_writes() -> Iterator[Callable[[str | os.PathLike], Path]]:
-    """Yield ``stage(dest) -> temp_path``; on success sync every temp file and rename it onto
-    its dest, then sync their folders.
+def staged_writes() -> Iterator[Callable[..., Path]]:
+    """Yield ``stage(dest, synced=False) -> temp_path``; on success sync every temp file and
+    rename it onto its dest, then sync their folders.
 
     ``stage`` refuses a ``dest`` that is not a regular file (``check_regular_destination``)
-    and makes its folder. If the block raises, every temporary file is removed and no
-    destination is touched. If a rename fails (say the destination is a folder), the error
-    names the destination and no temporary file is left behind.
+    and makes its folder. ``synced=True`` is the writer's promise to sync the file itself
+    (``sync_file``) before the block ends, when it can do so beside other work. If the block
+    raises, every temporary file is removed and no destination is touched. If a rename fails
+    (say the destination is a folder), the error names the destination and no temporary file
+    is left behind.
     """
     staged: list[tuple[Path, Path]] = []
+    unsynced: list[Path] = []
 
-    def stage(dest: str | os.PathLike) -> Path:
+    def stage(dest: str | os.PathLike, synced: bool = False) -> Path:
         dest = Path(dest)
         check_regular_destination(dest)
         make_folder(dest.parent)
         tmp = temp_beside(dest)
         staged.append((tmp, dest))
+        if not synced:
+            unsynced.append(tmp)
         return tmp
 
     try:
         yield stage
-        for tmp, _ in staged:
+        for tmp in unsynced:
             sync_file(tmp)
     except BaseException:
         for tmp, _ in staged:
