@@ -167,7 +167,7 @@ def locked(
         if resolved in _held:  # held by this process already: a step inside a step
             yield path
             return
-        path.mkdir(parents=True, exist_ok=True)
+        make_folder(path)
         fd = os.open(path / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             _acquire(fd, False, path, wait, notify)

@@ -197,7 +197,7 @@ def write_pages(
     # Work on the real folder: "." has no name to build beside, and a symlinked site
     # (a web server's folder) must be replaced where it lives, keeping the link.
     target = out.resolve()
-    target.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(target.parent)
     clean_leftovers(target)
     built = target.with_name(f".{target.name}.new-{uuid.uuid4().hex}")
     folder = _Folder(built)
