@@ -1,10 +1,22 @@
-"""Atomic writes: every file appears whole or not at all.
+"""Atomic writes: every file appears whole or not at all, and stays after a crash.
 
-A director's folder must never hold a half-written Parquet file after a crash or a refused
-input, so writers write to a temporary file beside the destination and rename it into place
-(``os.replace`` is atomic on one file system). ``staged_writes`` extends that to several files
-that must change together: all temporary files are written first and renamed only if every
-write succeeded.
+The one way this package writes a file (STYLE rule 15). A director's folder must never hold
+a half-written Parquet file after a crash, a power cut or a refused input, so a file is
+written to a hidden temporary file beside its destination (``.NAME.HEX.tmp``: ``temp_beside``),
+synced to disk, renamed into place (``os.replace`` is atomic on one file system) and then the
+folder holding it is synced, so the rename itself survives a power cut:
+
+- ``write_bytes`` / ``write_text`` / ``write_parquet``: one file, the whole primitive.
+- ``staged_writes``: several files that change together, written by any writer (a pyarrow
+  ``ParquetWriter`` streaming row groups, say) to the temporary paths it hands out; each is
+  synced and renamed only if every write succeeded.
+
+The pieces are public for the two writers that need more than a rename of one file: the
+event folder's transaction (``event.transaction``: its journal is a commit point between the
+writes and the renames) and the results site (``reports.site.build``: a whole folder swapped
+in). They write with ``write_synced`` (a new file, synced), make folders with
+``make_folder``, and sync with ``sync_file`` and ``sync_dir``; ``replace_synced`` is a rename
+followed by the sync of the destination's folder.
 
 A rename replaces whatever the destination is, so a destination that is not a regular file
 (a symbolic link, a device such as ``/dev/stdout``, a folder) is refused before anything is
@@ -17,7 +29,7 @@ from __future__ import annotations
 import os
 import stat
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -25,6 +37,9 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from .errors import GuandanError
+
+FILE_MODE = 0o644
+"""The permissions of a written file unless a writer asks for others (a key file: 0600)."""
 
 
 def check_regular_destination(dest: str | os.PathLike) -> None:
@@ -46,56 +61,144 @@ def check_regular_destination(dest: str | os.PathLike) -> None:
     )
 
 
-def _temp_beside(dest: Path) -> Path:
+def temp_beside(dest: str | os.PathLike) -> Path:
+    """A fresh hidden temporary path beside ``dest``: ``.NAME.HEX.tmp`` (32 hex digits), the
+    pattern the event folder's recovery deletes (``event.transaction.TEMP``).
+
+    >>> temp_beside("out/scores.parquet").name.startswith(".scores.parquet.")
+    True
+    """
+    dest = Path(dest)
     return dest.with_name(f".{dest.name}.{uuid.uuid4().hex}.tmp")
 
 
-@contextmanager
-def staged_writes() -> Iterator[Callable[[str | os.PathLike], Path]]:
-    """Yield ``stage(dest) -> temp_path``; on success rename every temp file onto its dest.
+def sync_dir(path: str | os.PathLike) -> None:
+    """Sync the folder ``path``, so the names renamed or made in it survive a power cut."""
+    if os.name == "nt":  # pragma: no cover - Windows cannot open a folder to sync it
+        return
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
-    If the block raises, every temporary file is removed and no destination is touched. If a
-    rename fails (say the destination is a folder), the error names the destination and no
-    temporary file is left behind.
+
+def sync_file(path: str | os.PathLike) -> None:
+    """Sync the contents of the file ``path`` written by another writer (pyarrow's)."""
+    fd = os.open(path, os.O_RDWR if os.name == "nt" else os.O_RDONLY)  # Windows: writable
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def make_folder(path: str | os.PathLike) -> None:
+    """Make the folder ``path`` and any missing parents, each synced into its parent."""
+    path = Path(path)
+    missing = []
+    while not path.is_dir():
+        missing.append(path)
+        if path.parent == path:
+            break
+        path = path.parent
+    for folder in reversed(missing):
+        folder.mkdir(exist_ok=True)
+        sync_dir(folder.parent)
+
+
+def write_synced(path: str | os.PathLike, data: bytes, mode: int = FILE_MODE) -> None:
+    """Write ``data`` to the new file ``path`` (refused if it exists) and sync it.
+
+    The file has ``mode`` from its creation, set again whatever the umask (a key stays
+    0600, the rest 0644).
+    """
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)  # Windows: bytes
+    fd = os.open(path, flags, mode)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fd)
+    os.chmod(path, mode)
+
+
+def replace_synced(tmp: str | os.PathLike, dest: str | os.PathLike) -> None:
+    """Rename ``tmp`` onto ``dest`` and sync the folder holding ``dest``."""
+    os.replace(tmp, dest)
+    sync_dir(Path(dest).parent)
+
+
+def move_into_place(renames: Iterable[tuple[Path, Path]]) -> None:
+    """Rename each synced temporary file onto its destination, then sync each folder once.
+
+    If a rename fails (say the destination became a folder), the error names the
+    destination and the temporary files not yet renamed are removed.
+    """
+    renames = list(renames)
+    for index, (tmp, dest) in enumerate(renames):
+        try:
+            os.replace(tmp, dest)
+        except OSError as error:
+            for left, _ in renames[index:]:
+                left.unlink(missing_ok=True)
+            raise OSError(error.errno, error.strerror, str(dest)) from error
+    for folder in dict.fromkeys(dest.parent for _, dest in renames):
+        sync_dir(folder)
+
+
+@contextmanager
+def staged_writes() -> Iterator[Callable[..., Path]]:
+    """Yield ``stage(dest, synced=False) -> temp_path``; on success sync every temp file and
+    rename it onto its dest, then sync their folders.
+
+    ``stage`` refuses a ``dest`` that is not a regular file (``check_regular_destination``)
+    and makes its folder. ``synced=True`` is the writer's promise to sync the file itself
+    (``sync_file``) before the block ends, when it can do so beside other work. If the block
+    raises, every temporary file is removed and no destination is touched. If a rename fails
+    (say the destination is a folder), the error names the destination and no temporary file
+    is left behind.
     """
     staged: list[tuple[Path, Path]] = []
+    unsynced: list[Path] = []
 
-    def stage(dest: str | os.PathLike) -> Path:
+    def stage(dest: str | os.PathLike, synced: bool = False) -> Path:
         dest = Path(dest)
         check_regular_destination(dest)
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        tmp = _temp_beside(dest)
+        make_folder(dest.parent)
+        tmp = temp_beside(dest)
         staged.append((tmp, dest))
+        if not synced:
+            unsynced.append(tmp)
         return tmp
 
     try:
         yield stage
+        for tmp in unsynced:
+            sync_file(tmp)
     except BaseException:
         for tmp, _ in staged:
             tmp.unlink(missing_ok=True)
         raise
-    for index, (tmp, dest) in enumerate(staged):
-        try:
-            os.replace(tmp, dest)
-        except OSError as error:
-            for left, _ in staged[index:]:
-                left.unlink(missing_ok=True)
-            raise OSError(error.errno, error.strerror, str(dest)) from error
+    move_into_place(staged)
 
 
 def write_bytes(dest: str | os.PathLike, data: bytes, mode: int | None = None) -> None:
-    """Write ``data`` to ``dest`` atomically; ``mode`` sets permissions before the rename."""
-    with staged_writes() as stage:
-        tmp = stage(dest)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600 if mode is None else mode)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        if mode is None:
-            os.chmod(tmp, 0o644)
+    """Write ``data`` to ``dest`` atomically and durably: a temporary file beside it, synced,
+    renamed into place, its folder synced. ``mode`` (default 0644) is the file's from the
+    start: a private file is never readable by others, not even as a temporary file."""
+    dest = Path(dest)
+    check_regular_destination(dest)
+    make_folder(dest.parent)
+    tmp = temp_beside(dest)
+    try:
+        write_synced(tmp, data, FILE_MODE if mode is None else mode)
+        move_into_place([(tmp, dest)])
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def write_text(dest: str | os.PathLike, text: str) -> None:
-    """Write UTF-8 ``text`` to ``dest`` atomically."""
+    """Write UTF-8 ``text`` to ``dest`` atomically (``write_bytes``)."""
     write_bytes(dest, text.encode("utf-8"))
 
 

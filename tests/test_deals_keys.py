@@ -5,6 +5,7 @@ import os
 import warnings
 
 import pytest
+from write_support import disk_full
 
 from guandan_dup.deals.keys import (
     KeyPermissionWarning,
@@ -97,4 +98,12 @@ def test_an_owner_only_key_reads_silently(tmp_path):
 def test_a_folder_is_never_replaced_by_a_key(tmp_path):
     with pytest.raises(KeyFileError, match="cannot write the key to '.*': it is a folder"):
         write_key(tmp_path, KEY, force=True)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_issue20_a_key_whose_sync_fails_is_not_left_half_written(tmp_path, monkeypatch):
+    path = tmp_path / "event.key"
+    disk_full(monkeypatch)
+    with pytest.raises(OSError, match="No space left"):
+        write_key(path, KEY)
     assert list(tmp_path.iterdir()) == []

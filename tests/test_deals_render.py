@@ -5,6 +5,7 @@ import re
 
 import numpy as np
 import pytest
+from write_support import disk_full, record_writes
 
 from guandan_dup.cards import parse_cards
 from guandan_dup.deals.boardset import BoardSetError, hands_of, make_board_set
@@ -119,3 +120,19 @@ def test_a_failed_write_names_the_output_not_a_temporary_file(tmp_path, table, n
 def test_board_mode_headings_do_not_repeat_the_board_as_a_set():
     lines = to_text(make_board_set(KEY, [5, 6])).splitlines()
     assert [lines[0], lines[6]] == ["Board 5  (East leads)", "Board 6  (East leads)"]
+
+
+@pytest.mark.parametrize("name", ["b.parquet", "b.json", "b.txt", "b.html"])
+def test_issue20_boards_are_synced_and_a_failed_sync_leaves_the_old_file(
+    tmp_path, table, name, monkeypatch
+):
+    out = tmp_path / name
+    events = record_writes(monkeypatch)
+    write(table, out)
+    assert [e[0] for e in events] == ["sync file", "replace", "sync dir"]
+    before = out.read_bytes()
+    disk_full(monkeypatch)
+    with pytest.raises(BoardSetError, match=r"cannot write the boards to .*: No space left"):
+        write(make_board_set(KEY, [7]), out)
+    assert out.read_bytes() == before
+    assert [path.name for path in tmp_path.iterdir()] == [name]

@@ -33,18 +33,19 @@ from guandan_dup.event.publish import build_event_site
 from guandan_dup.event.transaction import JOURNAL, LOCK_FILE, reading, writing
 
 
-def in_child(work, kill_at: int | None = None) -> int:
+def in_child(work, kill_at: int | None = None, counted=("replace", "fsync")) -> int:
     """Run ``work()`` in a forked process; its exit code, or -signal if it was killed.
 
     With ``kill_at`` the child kills itself with SIGKILL just before its ``kill_at``-th call
-    of ``os.replace`` or ``os.fsync``; without it, the exit code is how many calls it made.
+    of the ``counted`` functions of ``os`` (``os.replace`` or ``os.fsync``); without it, the
+    exit code is how many calls it made.
     """
     pid = os.fork()
     if pid == 0:
         calls = 0
         try:
 
-            def counted(real):
+            def count(real):
                 def call(*args, **kwargs):
                     nonlocal calls
                     calls += 1
@@ -54,7 +55,8 @@ def in_child(work, kill_at: int | None = None) -> int:
 
                 return call
 
-            os.replace, os.fsync = counted(os.replace), counted(os.fsync)
+            for name in counted:
+                setattr(os, name, count(getattr(os, name)))
             work()
             os._exit(min(calls, 250) if kill_at is None else 0)
         except BaseException:
@@ -259,7 +261,7 @@ def test_issue9_item2_a_killed_site_build_leaves_nothing_after_the_next_build(
     ingest(seated, write(set_results(seated, 1), tmp_path / "all.parquet"), 1)
     score_round(seated, 1)
     build_event_site(seated)
-    assert in_child(lambda: build_event_site(seated), kill_at=kill_at) == -signal.SIGKILL
+    assert in_child(lambda: build_event_site(seated), kill_at, ("replace",)) == -signal.SIGKILL
     left = sorted(p.name.split("-")[0] for p in seated.path.glob(".site.*"))
     assert left == [".site.new"] if kill_at == 1 else [".site.new", ".site.old"]
     build_event_site(seated)

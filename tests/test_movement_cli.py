@@ -1,12 +1,15 @@
 """The move command: a seating (and byes.parquet beside it) from files outside an event."""
 
 import pandas as pd
+import pytest
 from event_support import KEY, players_csv
 from typer.testing import CliRunner
+from write_support import disk_full, inode, record_writes
 
 from guandan_dup.cli.app import app
 from guandan_dup.deals.keys import write_key
 from guandan_dup.movement import draw_lot, seat_round
+from guandan_dup.movement.files import move
 
 runner = CliRunner()
 
@@ -154,3 +157,22 @@ def test_an_empty_byes_csv_is_an_error_naming_the_file_and_writes_nothing(tmp_pa
                  "--byes-so-far", empty, code=1)
     assert f"Error: cannot read {str(empty)!r} as a UTF-8 CSV file" in output
     assert not out.parent.exists()
+
+
+def test_issue20_the_seating_and_byes_are_synced_or_neither_is_written(tmp_path, monkeypatch):
+    players = [f"P{i:03d}" for i in range(1, 11)]
+    standings = standings_file(tmp_path / "standings.parquet", players)
+    out = tmp_path / "out" / "seating.parquet"
+    (tmp_path / "out").mkdir()
+    events = record_writes(monkeypatch)
+    move(out, 1, 1, standings=standings)
+    seating, byes = inode(out), inode(tmp_path / "out" / "byes.parquet")
+    assert [e[:2] for e in events] == [("sync file", seating), ("sync file", byes),
+                                       ("replace", seating), ("replace", byes),
+                                       ("sync dir", inode(tmp_path / "out"))]
+    before = {p.name: p.read_bytes() for p in (tmp_path / "out").iterdir()}
+    disk_full(monkeypatch, after=1)  # the seating synced, the byes not: neither is renamed
+    with pytest.raises(OSError, match="No space left"):
+        move(out, 2, 1, standings=standings_file(tmp_path / "standings.parquet",
+                                                 players[::-1], round_no=2))
+    assert {p.name: p.read_bytes() for p in (tmp_path / "out").iterdir()} == before

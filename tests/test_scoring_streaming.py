@@ -1,6 +1,9 @@
 """``score_files`` reads, checks and scores a block of rounds at a time: the same outputs and
 the same error report as reading everything at once."""
 
+import errno
+import os
+
 import numpy as np
 import pandas as pd
 import pyarrow as pa
@@ -10,11 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scoring_support import PAIRS, as_file_table, events, seeded_event
+from write_support import disk_full, inode, record_writes
 
 from guandan_dup.errors import InvalidResultsError
 from guandan_dup.results import load_results
 from guandan_dup.results.by_round import layout, round_blocks
-from guandan_dup.scoring import OUTPUT_NAMES, read_output, score, score_files
+from guandan_dup.scoring import OUTPUT_NAMES, files, read_output, score, score_files
 
 
 def write_split(sets: pd.DataFrame, folder, files: int, row_group: int, seed: int) -> list:
@@ -175,3 +179,43 @@ def test_files_not_readable_a_round_at_a_time_are_read_whole(tmp_path):
     assert layout([path]) is None
     with pytest.raises(InvalidResultsError, match="round"):
         score_files([path], tmp_path / "out")
+
+
+def test_issue20_each_output_is_synced_once_before_the_three_renames(tmp_path, monkeypatch):
+    paths = write_split(seeded_event(), tmp_path, 2, 17, 1)
+    events = record_writes(monkeypatch)
+    score_files(paths, tmp_path / "out", expected=14)
+    outputs = [inode(tmp_path / "out" / f"{name}.parquet") for name in OUTPUT_NAMES]
+    first_rename = next(i for i, e in enumerate(events) if e[0] == "replace")
+    assert sorted(e[1] for e in events[:first_rename] if e[0] == "sync file") == sorted(outputs)
+    assert events[first_rename:] == [
+        *[("replace", file, tmp_path / "out" / f"{name}.parquet")
+          for file, name in zip(outputs, OUTPUT_NAMES, strict=True)],
+        ("sync dir", inode(tmp_path / "out")),
+    ]
+
+
+@pytest.mark.parametrize("failure", ["a row group", "a sync"])
+def test_issue20_a_failed_write_leaves_the_old_outputs_and_no_temporary_file(
+    tmp_path, monkeypatch, failure
+):
+    sets = seeded_event()
+    out = tmp_path / "out"
+    score_files(write_split(sets, tmp_path, 1, 40, 0), out, expected=14)
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    paths = write_split(sets[sets["round"] < 3], tmp_path, 2, 17, 1)
+    if failure == "a row group":
+        appended, append = [], files.append_row_group
+
+        def second_fails(writer, table):  # the first row group written, the next one not
+            appended.append(table)
+            if len(appended) == 2:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            append(writer, table)
+
+        monkeypatch.setattr(files, "append_row_group", second_fails)
+    else:
+        disk_full(monkeypatch, after=1)
+    with pytest.raises(OSError, match="No space left"):
+        score_files(paths, out, expected=14)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before

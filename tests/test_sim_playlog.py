@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from write_support import disk_full, record_writes
 
 from guandan_dup.cards import format_cards, parse_cards
 from guandan_dup.deals.boardset import make_board_set
@@ -167,3 +168,16 @@ def test_a_pass_that_records_cards_is_refused():
     row = int(np.flatnonzero(simulated()["action"] == "pass")[0]) + 1
     with pytest.raises(IllegalStepError, match=rf"^row {row}: .* passes but the log records"):
         validate_log(tampered(row, cards="S3"), BOARD_SET)
+
+
+def test_issue20_a_play_log_whose_write_fails_leaves_the_old_one(tmp_path, monkeypatch):
+    frame = simulated()
+    events = record_writes(monkeypatch)
+    dump(frame, tmp_path / "log.parquet")
+    assert [e[0] for e in events] == ["sync file", "replace", "sync dir"]
+    before = (tmp_path / "log.parquet").read_bytes()
+    disk_full(monkeypatch)
+    with pytest.raises(OSError, match="No space left"):
+        dump(frame.head(3), tmp_path / "log.parquet")
+    assert (tmp_path / "log.parquet").read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["log.parquet"]

@@ -24,6 +24,7 @@ from site_support import (
     read_page,
 )
 from typer.testing import CliRunner
+from write_support import disk_full, inode, record_writes
 
 from guandan_dup.cards import RANK_NAMES, SUIT_SYMBOLS, format_cards
 from guandan_dup.cli.app import app
@@ -394,3 +395,30 @@ def test_cli_event_site_reports_bad_language(full, tmp_path):
     result = CliRunner().invoke(app, ["event", "site", str(full), "--lang", "fr"])
     assert result.exit_code == 1
     assert "Error: unknown site language 'fr'" in result.output
+
+
+def test_issue20_every_file_and_folder_is_synced_before_the_swap(full, tmp_path, monkeypatch):
+    out = tmp_path / "site"
+    build_site(full, out)
+    events = record_writes(monkeypatch)
+    build_site(full, out)
+    renames = [i for i, e in enumerate(events) if e[0] == "replace"]
+    assert len(renames) == 2  # the old site aside, the new one in: the swap
+    assert events[renames[0]][2].name.startswith(".site.old-") and events[renames[1]][2] == out
+    synced_before = {e[1] for e in events[: renames[0]]}
+    written = [out, *out.rglob("*")]
+    assert not [p for p in written if inode(p) not in synced_before]
+    assert events[-1] == ("sync dir", inode(tmp_path))
+
+
+def test_issue20_a_build_failing_half_way_leaves_the_old_site_and_nothing_beside(
+    full, tmp_path, monkeypatch
+):
+    out = tmp_path / "site"
+    build_site(full, out)
+    before = snapshot(out)
+    disk_full(monkeypatch, after=5)
+    with pytest.raises(OSError, match="No space left"):
+        build_site(full, out)
+    assert snapshot(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]

@@ -15,7 +15,8 @@ lives here (STYLE rule 15):
   a step to a hidden temporary file beside its destination and syncs it, then writes the
   list of renames (and of files the step deletes) to ``.guandan-dup.journal`` in one atomic
   rename: that is the commit point. Then it renames the files into place, deletes the
-  others and removes the journal. The next ``writing`` or
+  others and removes the journal. The files are written, synced and renamed with the
+  pieces of :mod:`guandan_dup.atomic`, the package's one way to write. The next ``writing`` or
   ``reading`` finishes the renames of a journal it finds (roll forward) and deletes temporary
   files that no journal names (a step killed before its commit point), so after a crash the
   folder is in the state before or after the whole step.
@@ -36,7 +37,6 @@ import os
 import re
 import threading
 import time
-import uuid
 from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
@@ -44,7 +44,15 @@ from functools import wraps
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..atomic import check_regular_destination
+from ..atomic import (
+    FILE_MODE,
+    check_regular_destination,
+    make_folder,
+    replace_synced,
+    sync_dir,
+    temp_beside,
+    write_synced,
+)
 from ..errors import GuandanError
 
 if TYPE_CHECKING:
@@ -53,7 +61,7 @@ if TYPE_CHECKING:
 LOCK_FILE = ".guandan-dup.lock"
 JOURNAL = ".guandan-dup.journal"
 TEMP = re.compile(r"^\..+\.[0-9a-f]{32}\.tmp$")
-"""Hidden temporary files of a step (``.NAME.HEX.tmp``), and of ``atomic``'s writers."""
+"""Hidden temporary files of a step and of every other writer (``atomic.temp_beside``)."""
 POLL = 0.05
 DEFAULT_WAIT = 30.0
 
@@ -159,7 +167,7 @@ def locked(
         if resolved in _held:  # held by this process already: a step inside a step
             yield path
             return
-        path.mkdir(parents=True, exist_ok=True)
+        make_folder(path)
         fd = os.open(path / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             _acquire(fd, False, path, wait, notify)
@@ -267,45 +275,24 @@ def commit(
     renames: list[tuple[Path | None, Path]] = []
     try:
         for dest, data in files.items():
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            tmp = dest.with_name(f".{dest.name}.{uuid.uuid4().hex}.tmp")
+            make_folder(dest.parent)
+            tmp = temp_beside(dest)
             renames.append((tmp, dest))
-            _write_synced(tmp, data, 0o600 if dest in private else 0o644)
+            write_synced(tmp, data, 0o600 if dest in private else FILE_MODE)
         renames += [(None, dest) for dest in remove]
         journal = [
             [None if t is None else str(t.relative_to(root)), str(d.relative_to(root))]
             for t, d in renames
         ]
-        tmp = root / f".{JOURNAL}.{uuid.uuid4().hex}.tmp"
-        _write_synced(tmp, json.dumps(journal).encode("utf-8"), 0o644)
-        os.replace(tmp, root / JOURNAL)  # the commit point
-        _sync_dir(root)
+        tmp = temp_beside(root / JOURNAL)
+        write_synced(tmp, json.dumps(journal).encode("utf-8"))
+        replace_synced(tmp, root / JOURNAL)  # the commit point
     except BaseException:
         for tmp, _ in renames:
             if tmp is not None:
                 tmp.unlink(missing_ok=True)
         raise
     _roll_forward(root, renames)
-
-
-def _write_synced(path: Path, data: bytes, mode: int) -> None:
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)  # Windows: bytes
-    fd = os.open(path, flags, mode)
-    with os.fdopen(fd, "wb") as fh:
-        fh.write(data)
-        fh.flush()
-        os.fsync(fd)
-    os.chmod(path, mode)  # whatever the umask: the key stays 0600, the rest 0644
-
-
-def _sync_dir(path: Path) -> None:
-    if os.name == "nt":  # pragma: no cover - Windows cannot open a folder to sync it
-        return
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _roll_forward(root: Path, renames: list[tuple[Path | None, Path]]) -> None:
@@ -318,9 +305,9 @@ def _roll_forward(root: Path, renames: list[tuple[Path | None, Path]]) -> None:
             else:
                 os.replace(tmp, dest)
     for folder in {dest.parent for _, dest in renames}:
-        _sync_dir(folder)
+        sync_dir(folder)
     (root / JOURNAL).unlink(missing_ok=True)
-    _sync_dir(root)
+    sync_dir(root)
 
 
 def recover(root: Path) -> None:

@@ -8,7 +8,8 @@ standings' per-player sums, never the event: 50 million table results score in a
 ``scores.parquet``, ``standings.parquet`` and ``travellers.parquet`` change together or not
 at all (``atomic.staged_writes``): a refused input raises before anything is renamed into
 place (every block is still checked, so the error lists every problem in every file), and a
-failed write leaves the folder as it was. ``read_output`` reads one back for the reports.
+failed write leaves the folder as it was. Each file is synced to disk on its writer's thread
+as soon as it is complete, before the renames. ``read_output`` reads one back for the reports.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from ..atomic import staged_writes
+from ..atomic import staged_writes, sync_file
 from ..errors import GuandanError, InvalidResultsError, Problem
 from ..progress import progress
 from ..results.by_round import file_order, ingest_block, layout
@@ -201,18 +202,21 @@ def score_to_files(
 
 class _Outputs:
     """The three staged Parquet files, each appended a row group at a time on a thread of its
-    own (Arrow writes without the GIL) while the next block is scored."""
+    own (Arrow writes without the GIL) while the next block is scored, then closed and synced
+    to disk there (``finish``), so the syncs wait on the disk beside other work."""
 
-    def __init__(self, stage: Callable[[Path], Path], out_dir: str | os.PathLike,
+    def __init__(self, stage: Callable[..., Path], out_dir: str | os.PathLike,
                  writing: list[Future]):
         # The last queued block's writes of its travellers and scores (its standings, a row
         # per player, are a fraction of the size), for whoever waits on them.
         self.writing = writing
-        self.dests = {name: stage(Path(out_dir) / f"{name}.parquet") for name in OUTPUT_NAMES}
+        self.dests = {name: stage(Path(out_dir) / f"{name}.parquet", synced=True)
+                      for name in OUTPUT_NAMES}
         self.writers: dict[str, pq.ParquetWriter] = {}
         self.rows = dict.fromkeys(OUTPUT_NAMES, 0)
         self.pools = {name: ThreadPoolExecutor(max_workers=1) for name in OUTPUT_NAMES}
         self.pending: dict[str, Future | None] = dict.fromkeys(OUTPUT_NAMES)
+        self.finished: set[str] = set()
         self.lock = threading.Lock()
 
     def append(self, tables: Mapping[str, pa.Table]) -> None:
@@ -247,8 +251,27 @@ class _Outputs:
             table = table.cast(self.writers[name].schema)
         append_row_group(self.writers[name], table)
 
+    def finish(self, names: Iterable[str]) -> None:
+        """No more rows for the files ``names``: close each and sync it to disk on its thread,
+        after its queued writes (a failed write raises from ``flush``, the sync not done)."""
+        for name in names:
+            if name in self.finished:
+                continue
+            self.finished.add(name)
+            with self.lock:
+                self.pending[name] = self.pools[name].submit(
+                    self._finish, name, self.pending[name]
+                )
+
+    def _finish(self, name: str, written: Future | None) -> None:
+        if written is not None:
+            written.result()  # done: the pool runs a file's tasks in order
+        self.writers[name].close()
+        sync_file(self.dests[name])
+
     def close(self) -> None:
-        """Wait for every write, then close the files; the first failure raises."""
+        """Wait for every write (and ``finish``), then close the files; the first failure
+        raises."""
         try:
             self.flush()
         finally:
@@ -338,10 +361,13 @@ def write_outcomes(
                     del done, tables  # only the writers hold them now
                 del outcome
                 advance()
+            if outputs.rows["travellers"] and not problems:  # no rows more for them: the
+                outputs.finish(_ROW_PER_RESULT)  # big files sync while the last rounds rank
             kept["standings"] = [table for done in ranked for table in done.result()]
             if problems:
                 raise InvalidResultsError(file_order(plan, problems) if plan else problems)
             _empty_outputs(outputs, kept, keep)
+            outputs.finish(OUTPUT_NAMES)
         finally:
             ranking.shutdown(cancel_futures=True)
             outputs.close()

@@ -2,7 +2,10 @@
 
 The whole site is written into a fresh temporary folder beside the destination and only then
 renamed into place, so a failed build (a bad file in the event folder, a full disk) leaves
-the previously published site exactly as it was; what a killed build leaves beside it is
+the previously published site exactly as it was. Every file and folder of it is synced to
+disk before the swap, and the folder holding it after (with the pieces of
+:mod:`guandan_dup.atomic`, the package's one way to write), so a power cut too leaves the old
+site or the whole new one; what a killed build leaves beside it is
 removed by the next build. A marker file identifies folders this
 function built; any other non-empty folder is refused rather than replaced, so a mistyped
 ``--out`` can never delete a director's files.
@@ -22,6 +25,7 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
+from ...atomic import make_folder, replace_synced, sync_dir, write_synced
 from ...errors import GuandanError
 from ...progress import progress
 from ..tables import percent
@@ -117,7 +121,8 @@ def clean_leftovers(target: Path) -> None:
 
 
 def _swap_in(built: Path, out: Path) -> None:
-    """Rename the finished site onto ``out``; the old site is removed only afterwards."""
+    """Rename the finished (synced) site onto ``out`` and sync the folder holding it; the old
+    site is removed only afterwards."""
     if out.exists():
         old = out.with_name(f".{out.name}.old-{uuid.uuid4().hex}")
         os.replace(out, old)
@@ -126,9 +131,30 @@ def _swap_in(built: Path, out: Path) -> None:
         except BaseException:
             os.replace(old, out)
             raise
+        sync_dir(out.parent)
         shutil.rmtree(old, ignore_errors=True)
     else:
-        os.replace(built, out)
+        replace_synced(built, out)
+
+
+class _Folder:
+    """The fresh folder a site is built in: every file written synced (``atomic``'s
+    ``write_synced``), its folders made as they are needed and synced once it is whole."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.folders: dict[Path, None] = {}
+
+    def write(self, name: str, data: bytes) -> None:
+        dest = self.root / name
+        if dest.parent not in self.folders:
+            make_folder(dest.parent)
+            self.folders[dest.parent] = None
+        write_synced(dest, data)
+
+    def sync(self) -> None:
+        for folder in self.folders:
+            sync_dir(folder)
 
 
 def write_site(
@@ -171,29 +197,27 @@ def write_pages(
     # Work on the real folder: "." has no name to build beside, and a symlinked site
     # (a web server's folder) must be replaced where it lives, keeping the link.
     target = out.resolve()
-    target.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(target.parent)
     clean_leftovers(target)
     built = target.with_name(f".{target.name}.new-{uuid.uuid4().hex}")
+    folder = _Folder(built)
     try:
         with progress(count, "Building site", show_progress) as advance:
             for page in pages:
                 html = env.get_template(page.template).render(
                     **common, **page.context, root=page.root
                 )
-                dest = built / page.path
-                dest.parent.mkdir(parents=True, exist_ok=True)
-                dest.write_text(html, encoding="utf-8")
+                folder.write(page.path, html.encode("utf-8"))
                 advance()
         static = resources.files(__package__) / "static"
         for name in STATIC:
-            (built / name).write_bytes((static / name).read_bytes())
+            folder.write(name, (static / name).read_bytes())
         if key_hex is not None:  # revealed: the file `deal verify --key` reads
-            (built / KEY_FILE).write_text(key_hex + "\n", encoding="ascii")
+            folder.write(KEY_FILE, (key_hex + "\n").encode("ascii"))
         for round_no, source in boards_files.items():
-            dest = built / boards_href(round_no)
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source, dest)
-        (built / MARKER).write_text("built by guandan-dup event site\n", encoding="utf-8")
+            folder.write(boards_href(round_no), Path(source).read_bytes())
+        folder.write(MARKER, b"built by guandan-dup event site\n")
+        folder.sync()
         _swap_in(built, target)
     except BaseException:
         shutil.rmtree(built, ignore_errors=True)
