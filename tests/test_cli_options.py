@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from guandan_dup.cli import demo as demo_module
 from guandan_dup.cli.app import app
 from guandan_dup.cli.options import OLD_SPELLINGS, format_list, hide_old_spellings
-from guandan_dup.event.rehearse import demo_players
+from guandan_dup.event.entrants import demo_players
 
 runner = CliRunner()
 

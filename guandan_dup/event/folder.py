@@ -47,6 +47,9 @@ RESULTS_DIGEST = b"guandan_dup.results_digest"
 TABLES = ("boards", "seating", "byes", "results", "scores", "travellers", "standings", "bracket")
 TEAM_TABLES = ("matches", "lineups", "match_results", "team_standings")
 """Round files of team events (``event.formats.team_matches``)."""
+SUBFOLDERS = ("rounds", "history", "exports")
+"""Folders of the layout that event commands create and fill later: a site there would be
+replaced whole on the next build, taking their files with it (``publish.site_folder``)."""
 PLACES = "places.parquet"
 """A knockout's final places, at the folder's top once its last round is scored."""
 

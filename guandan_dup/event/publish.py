@@ -21,10 +21,11 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..errors import GuandanError
 from ..reports.site import SiteData, write_site
 from ..scoring import TRAVELLERS_COLUMNS
 from ..seats import SEAT_COLUMNS
-from .folder import EventFolder
+from .folder import SUBFOLDERS, EventFolder
 from .ledger import effects, read_ledger, will_not_play_rows
 from .ledger import final as final_rounds
 from .transaction import step
@@ -192,8 +193,29 @@ def publish_site(
     ``lang``, a damaged event file, or an unsafe ``out_dir``; then nothing is written and an
     earlier site stays as it was.
     """
+    return write_site(site_data(folder), site_folder(folder, out_dir), lang, show_progress)
+
+
+def site_folder(folder: EventFolder, out_dir: str | os.PathLike | None) -> Path:
+    """Where the site goes (default DIR/site), refused where replacing it whole would take
+    the event folder or its own files with it: the site may stand inside the event folder
+    only as a folder of its own directly in it, not one of the layout's (``SUBFOLDERS``)."""
     out = Path(out_dir) if out_dir is not None else folder.path / "site"
-    return write_site(site_data(folder), out, folder.path, lang, show_progress)
+    out_abs, event_abs = out.resolve(), folder.path.resolve()
+    if out_abs == event_abs or out_abs in event_abs.parents:
+        raise GuandanError(
+            f"site folder {str(out)!r} would contain the event folder {str(folder.path)!r}: "
+            "choose another --out (the default is DIR/site)"
+        )
+    if event_abs in out_abs.parents and (
+        out_abs.parent != event_abs or out_abs.name in SUBFOLDERS
+    ):
+        raise GuandanError(
+            f"site folder {str(out)!r} is inside the event folder's own files: inside "
+            f"{str(folder.path)!r} a site can only be a folder of its own directly in it, "
+            "such as the default DIR/site"
+        )
+    return out
 
 
 @step("event site")

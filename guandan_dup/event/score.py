@@ -17,7 +17,7 @@ import pyarrow as pa
 
 from ..errors import GuandanError
 from ..ledger import score_with_ledger
-from ..movement import derive_seed
+from ..lots import derive_seed
 from ..scoring import Scored
 from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
 from .ledger import event_context, guard_final, read_ledger, scoring_metadata

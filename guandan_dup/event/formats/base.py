@@ -26,7 +26,7 @@ SHAPE_OPTIONS = {
     "rounds": "--rounds",
     "rotate_partners": "--rotate-partners",
     "conversion": "--conversion",
-    "team_names": "--teams",
+    "team_names": "--team-names",
     "awards": "--awards",
     "seed_from": "--seed-from",
     "top": "--top",

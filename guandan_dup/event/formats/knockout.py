@@ -14,12 +14,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pandas as pd
+import pyarrow as pa
 
-from ...errors import GuandanError
-from ...knockout import KnockoutError, rounds_needed, sources, tables_per_round
+from ...errors import GuandanError, InvalidResultsError, Problem
+from ...knockout import (
+    KnockoutError,
+    Source,
+    complete,
+    final_places,
+    rounds_needed,
+    sources,
+    tables_per_round,
+)
 from ...reading import read_parquet
 from ...reports.knockout import bracket_report, places_report
-from ..folder import PLACES, EventFolder
+from ...scoring import score
+from ..folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
 from .base import EventFormat
 
 #: Columns of ``bracket_view``: bracket.parquet's plus names, the set and the result.
@@ -124,10 +134,42 @@ class Knockout(EventFormat):
         """Round R's bracket and what seats it (a seating, or a team round's matches)."""
         raise NotImplementedError
 
-    def decide_round(self, folder: EventFolder, round_no: int):
-        """Decide round R's matches and write its files; returns the decided bracket and,
-        after the last round, the final places."""
+    def outcomes(self, folder: EventFolder, round_no: int, results: pd.DataFrame):
+        """(the decided matches for ``knockout.complete``, the round files the decision
+        adds by name (a team match's results), problems as (table, column, value, rule))
+        of round R's stored ``results`` with the ledger's decisions."""
         raise NotImplementedError
+
+    def decide_round(self, folder: EventFolder, round_no: int):
+        """Decide round R's matches and write the decided bracket, the files its decision
+        adds, the travellers (every table compared on the round's deals) and, after the
+        last round, places.parquet; returns the decided bracket and the final places."""
+        bracket = folder.read(round_no, "bracket")
+        results = folder.read(round_no, "results")
+        if bracket is None or results is None:
+            raise GuandanError(f"round {round_no} is not seated or has no results yet")
+        outcomes, tables, problems = self.outcomes(folder, round_no, results)
+        if problems:
+            stored = str(folder.file(round_no, "results"))
+            raise InvalidResultsError([Problem(stored, None, c, v, f"table {t}: {rule}")
+                                       for t, c, v, rule in problems])
+        done = complete(bracket.drop(columns=["winner", "decided_by"], errors="ignore"),
+                        outcomes)
+        tables["travellers"] = score(results, folder.plan.expected_tables(round_no)).travellers
+        meta = {RESULTS_DIGEST: folder.results_digest(round_no)}
+        files = {folder.file(round_no, "bracket"): parquet_bytes(done)}
+        for name, frame in tables.items():
+            arrow = pa.Table.from_pandas(frame, preserve_index=False)
+            files[folder.file(round_no, name)] = parquet_bytes(
+                arrow.replace_schema_metadata((arrow.schema.metadata or {}) | meta))
+        places = None
+        if round_no == folder.plan.rounds:
+            everything = pd.concat([folder.read_rounds("bracket", range(1, round_no)), done],
+                                   ignore_index=True)
+            places = final_places(everything, self.entry_order(folder))
+            files[folder.path / PLACES] = parquet_bytes(places)
+        folder.replace_files(files)
+        return done, places
 
     def check_seatable(self, folder: EventFolder, round_no: int) -> None:
         if round_no > 1 and folder.scored_out_of_date(round_no - 1):
@@ -230,7 +272,8 @@ def bracket_view(folder: EventFolder) -> pd.DataFrame:
             brackets[column] = pd.NA
     coming = sources(knockout.entries(plan), knockout.layout(plan))
     coming = coming[~coming["round"].isin(brackets["round"])]
-    entry = {f"entry {i}": side for i, side in enumerate(knockout.entry_order(folder), 1)}
+    entry = {Source("entry", i).to_text(): side
+             for i, side in enumerate(knockout.entry_order(folder), 1)}
     coming = coming.assign(
         side_a=coming["from_a"].map(entry), side_b=coming["from_b"].map(entry),
         from_a=coming["from_a"].where(~coming["from_a"].isin(entry)),

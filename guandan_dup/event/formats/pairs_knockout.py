@@ -7,15 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pandas as pd
-import pyarrow as pa
 
-from ...errors import GuandanError, InvalidResultsError, Problem
-from ...knockout import complete, final_places, pair_outcomes, round_bracket, rounds_needed
+from ...errors import Problem
+from ...knockout import pair_outcomes, round_bracket, rounds_needed
 from ...levels import LEVEL_NAMES
 from ...movement import Seating, partnerships
 from ...movement.individual import byes_frame
-from ...scoring import score
-from ..folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
+from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects
 from ..plan import EventPlan
 from ..seat import refuse_lineups, write_player_seating
@@ -127,36 +125,10 @@ class PairsKnockout(Knockout):
         return [Problem(file, int(rows[t]), column, value, rule)
                 for t, column, value, rule in found]
 
-    def decide_round(self, folder, round_no):
-        bracket = folder.read(round_no, "bracket")
-        results = folder.read(round_no, "results")
-        if bracket is None or results is None:
-            raise GuandanError(f"round {round_no} is not seated or has no results yet")
+    def outcomes(self, folder, round_no, results):
         outcomes, problems = pair_outcomes(with_forfeits(folder, round_no, results),
                                            pair_of(folder))
-        if problems:
-            stored = str(folder.file(round_no, "results"))
-            raise InvalidResultsError([Problem(stored, None, c, v, f"table {t}: {rule}")
-                                       for t, c, v, rule in problems])
-        done = complete(bracket.drop(columns=["winner", "decided_by"], errors="ignore"),
-                        outcomes)
-        travellers = score(results, folder.plan.expected_tables(round_no)).travellers
-        table = pa.Table.from_pandas(travellers, preserve_index=False)
-        table = table.replace_schema_metadata(
-            (table.schema.metadata or {}) | {RESULTS_DIGEST: folder.results_digest(round_no)}
-        )
-        files = {
-            folder.file(round_no, "bracket"): parquet_bytes(done),
-            folder.file(round_no, "travellers"): parquet_bytes(table),
-        }
-        places = None
-        if round_no == folder.plan.rounds:
-            everything = pd.concat([folder.read_rounds("bracket", range(1, round_no)), done],
-                                   ignore_index=True)
-            places = final_places(everything, self.entry_order(folder))
-            files[folder.path / PLACES] = parquet_bytes(places)
-        folder.replace_files(files)
-        return done, places
+        return outcomes, {}, problems
 
     def demo_request(self, scratch, entrants, boards_per_set, **shape):
         """``entrants`` pairs (a knockout counts its entries), two players each."""

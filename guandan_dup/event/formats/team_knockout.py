@@ -16,14 +16,12 @@ from __future__ import annotations
 import os
 
 import pandas as pd
-import pyarrow as pa
 
-from ...errors import InvalidPlanError, InvalidResultsError, Problem
-from ...knockout import complete, final_places, round_bracket, rounds_needed
+from ...errors import InvalidPlanError, Problem
+from ...knockout import round_bracket, rounds_needed
 from ...knockout.teams import team_outcomes
-from ...scoring import score
 from ...teams import score_matches
-from ..folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
+from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects
 from .knockout import Knockout
 from .team_matches import TeamFormat, conversion_of, team_caption, teams_of
@@ -126,31 +124,9 @@ class TeamKnockout(Knockout, TeamFormat):
                                f"match at tables {open_room} and {closed_room}: {rule}"))
         return out
 
-    def decide_round(self, folder, round_no):
-        bracket = folder.read(round_no, "bracket")
-        results = folder.read(round_no, "results")
+    def outcomes(self, folder, round_no, results):
         outcomes, scored, problems = decide(folder, round_no, results)
-        if problems:
-            stored = str(folder.file(round_no, "results"))
-            raise InvalidResultsError([Problem(stored, None, c, v, f"table {t}: {rule}")
-                                       for t, c, v, rule in problems])
-        done = complete(bracket.drop(columns=["winner", "decided_by"], errors="ignore"),
-                        outcomes)
-        meta = {RESULTS_DIGEST: folder.results_digest(round_no)}
-        files = {folder.file(round_no, "bracket"): parquet_bytes(done)}
-        travellers = score(results, folder.plan.expected_tables(round_no)).travellers
-        for name, frame in (("match_results", scored), ("travellers", travellers)):
-            arrow = pa.Table.from_pandas(frame, preserve_index=False)
-            files[folder.file(round_no, name)] = parquet_bytes(
-                arrow.replace_schema_metadata((arrow.schema.metadata or {}) | meta))
-        places = None
-        if round_no == folder.plan.rounds:
-            everything = pd.concat([folder.read_rounds("bracket", range(1, round_no)), done],
-                                   ignore_index=True)
-            places = final_places(everything, self.entry_order(folder))
-            files[folder.path / PLACES] = parquet_bytes(places)
-        folder.replace_files(files)
-        return done, places
+        return outcomes, {"match_results": scored}, problems
 
 
 def qualified_teams(seed_from: str | os.PathLike, top: int | None) -> list[str]:

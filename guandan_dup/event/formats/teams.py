@@ -12,7 +12,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ...errors import GuandanError, InvalidPlanError
-from ...movement import derive_seed
+from ...lots import derive_seed
 from ...reports.site.teams import TeamSiteData, build_team_site
 from ...reports.team_tables import team_reports
 from ...seats import SEAT_COLUMNS
@@ -23,7 +23,7 @@ from ...teams.matches import MATCH_COLUMNS, MATCH_RESULT_COLUMNS
 from ...teams.roundrobin import cycle_length
 from ..folder import RESULTS_DIGEST, EventFolder, parquet_bytes
 from ..ledger import effects
-from ..publish import public_sets, stacked
+from ..publish import public_sets, site_folder, stacked
 from .team_matches import TeamFormat, teams_of
 
 LOT_LABEL = "team standings tie-break lot"
@@ -95,7 +95,7 @@ class TeamLeague(TeamFormat):
             fmt, penalties[penalties["round"] <= round_no])
 
     def write_site(self, folder, out_dir, lang, show_progress):
-        return build_team_site(gather_team_site(folder), folder.path, out_dir, lang,
+        return build_team_site(gather_team_site(folder), site_folder(folder, out_dir), lang,
                                show_progress)
 
     def final_standings(self, folder):

@@ -36,9 +36,6 @@ from .pages import HREFS, Page, boards_href, page_count, site_pages
 MARKER = ".guandan-dup-site"
 STATIC = ("site.css", "site.js")
 KEY_FILE = "event.key"
-# Folders of the event folder layout that event commands create and fill later: a site
-# there would be replaced whole on the next build, taking their files with it.
-EVENT_SUBFOLDERS = ("rounds", "history", "exports")
 
 
 def pct(rate) -> str:
@@ -80,22 +77,9 @@ def environment(lang: str) -> Environment:
     return env
 
 
-def check_target(out: Path, event_dir: Path) -> None:
-    """Refuse destinations whose replacement would destroy something that is not a site."""
-    out_abs, event_abs = out.resolve(), event_dir.resolve()
-    if out_abs == event_abs or out_abs in event_abs.parents:
-        raise GuandanError(
-            f"site folder {str(out)!r} would contain the event folder {str(event_dir)!r}: "
-            "choose another --out (the default is DIR/site)"
-        )
-    if event_abs in out_abs.parents and (
-        out_abs.parent != event_abs or out_abs.name in EVENT_SUBFOLDERS
-    ):
-        raise GuandanError(
-            f"site folder {str(out)!r} is inside the event folder's own files: inside "
-            f"{str(event_dir)!r} a site can only be a folder of its own directly in it, "
-            "such as the default DIR/site"
-        )
+def check_target(out: Path) -> None:
+    """Refuse a destination whose replacement would destroy something that is not a site
+    (where it may stand in an event folder, the event side decides: ``event.publish``)."""
     if out.exists() and not out.is_dir():
         raise GuandanError(f"site folder {str(out)!r} exists and is not a folder")
     if out.is_dir() and any(out.iterdir()) and not (out / MARKER).exists():
@@ -160,20 +144,18 @@ class _Folder:
 def write_site(
     data: SiteData,
     out: Path,
-    event_dir: Path,
     lang: str = "zh",
     show_progress: bool = False,
 ) -> Path:
     """Write the site of ``data`` (gathered by ``event.publish.site_data``) to ``out``.
 
-    ``event_dir`` is the event folder's path, only to refuse an ``out`` that would replace
-    it or its files. Returns the path of the site's ``index.html``. Raises ``GuandanError``
-    for an unknown ``lang`` or an unsafe ``out``; then nothing is written and an earlier site
+    Returns the path of the site's ``index.html``. Raises ``GuandanError`` for an unknown
+    ``lang`` or an ``out`` that is not a site; then nothing is written and an earlier site
     stays as it was.
     """
-    out, event_dir = Path(out), Path(event_dir)
+    out = Path(out)
     env = environment(lang)
-    check_target(out, event_dir)
+    check_target(out)
     data = with_known_players(data)
     common = {"event_name": data.name, "rounds_scored": sorted(data.standings),
               "has_bracket": data.bracket is not None, "abandoned": data.reveal_override}

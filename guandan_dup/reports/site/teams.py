@@ -181,17 +181,16 @@ def team_site_pages(data: TeamSiteData) -> list[Page]:
 
 def build_team_site(
     data: TeamSiteData,
-    event_dir: str | os.PathLike,
-    out_dir: str | os.PathLike | None = None,
+    out: str | os.PathLike,
     lang: str = "zh",
     show_progress: bool = False,
 ) -> Path:
-    """Write the team event's site to ``out_dir`` (default DIR/site); returns index.html."""
-    event_dir = Path(event_dir)
-    out = Path(out_dir) if out_dir is not None else event_dir / "site"
+    """Write the team event's site to ``out`` (``event.publish.site_folder``); returns its
+    index.html."""
+    out = Path(out)
     env = environment(lang)
     env.globals.update(T=TEAM_LABELS[lang], team_href=team_href, match_href=match_href)
-    check_target(out, event_dir)
+    check_target(out)
     pages = team_site_pages(data)
     common = {"event_name": data.name, "rounds_scored": data.rounds_scored,
               "abandoned": data.reveal_override}
