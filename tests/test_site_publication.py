@@ -196,7 +196,9 @@ def test_issue20_a_not_played_set_is_shown_the_same_in_every_export_and_on_the_s
 ):
     """The bug: after `ledger add not-played` and `event score`, `event export` published
     the set's traveller while `event site` showed the set as pending (two entry points of
-    the publication rule with different defaults). Now both ask ``public_sets``."""
+    the publication rule with different defaults). Now both ask ``public_sets``: while
+    table 3 still has set 2 to play, no export format and no page shows it; once the ledger
+    says it will not be played, every one of them does."""
     event = tmp_path / "event"
     model = RandomModel(SEED)
 
@@ -206,21 +208,33 @@ def test_issue20_a_not_played_set_is_shown_the_same_in_every_export_and_on_the_s
 
     rehearse(event, players=16, rounds=1, tables_per_group=2, sets_per_round=2,
              boards_per_set=2, kind=kind, seed=SEED, play=play)
-    build_site(event, tmp_path / "before")
+    assert published_sets(event, tmp_path / "pending") == ({1}, {1: [2]})
     add_entry(EventFolder.open(event), "not-played", 1, "table 3 left", table=3, set=2)
     score_round(EventFolder.open(event), 1)
-    folder = EventFolder.open(event)
-    assert public_sets(folder, [1]) == {(1, 1), (1, 2)}
-    assert export_event(folder, formats=("csv",)).withheld == {}
-    travellers = pd.read_csv(event / "exports" / "travellers-round-1.csv")
-    assert set(travellers["局 Set"]) == {1, 2}
-    build_site(event, tmp_path / "site")
-    before = read_page(tmp_path / "before" / "sets" / "set-2.html")
-    after = read_page(tmp_path / "site" / "sets" / "set-2.html")
-    assert before.tables == {} and [row[0] for row in after.tables["traveller"][1:]] == [
-        "1", "2", "4"]
-    assert PENDING not in page_text(tmp_path / "site" / "index.html")
-    assert (tmp_path / "site" / "boards" / "round-1-boards.parquet").is_file()
+    assert public_sets(EventFolder.open(event), [1]) == {(1, 1), (1, 2)}
+    assert published_sets(event, tmp_path / "public") == ({1, 2}, {})
+    site = tmp_path / "public"
+    assert [row[0] for row in read_page(site / "sets" / "set-2.html").tables["traveller"][1:]
+            ] == ["1", "2", "4"]
+    assert (site / "boards" / "round-1-boards.parquet").is_file()
+
+
+def published_sets(event: Path, site: Path) -> tuple[set[int], dict]:
+    """The sets of round 1 that every export format and the site show, asserting that they
+    all agree, and the sets the export says it withheld."""
+    exported = export_event(EventFolder.open(event), formats=("csv", "xlsx", "md", "html"))
+    exports = event / "exports"
+    shown = set(pd.read_csv(exports / "travellers-round-1.csv")["局 Set"])
+    sheets = pd.read_excel(exports / "travellers-round-1.xlsx", sheet_name=None).values()
+    assert {s for sheet in sheets for s in sheet["局 Set"].dropna()} == shown
+    for fmt in ("md", "html"):
+        pending = "set 2: pending" in (exports / f"travellers-round-1.{fmt}").read_text("utf-8")
+        assert pending == (2 not in shown), fmt
+    build_site(event, site)
+    on_site = {s for s in (1, 2) if read_page(site / "sets" / f"set-{s}.html").tables}
+    assert on_site == shown
+    assert (PENDING in page_text(site / "index.html")) == (2 not in shown)
+    return shown, exported.withheld
 
 
 def test_export_removes_an_earlier_traveller_of_a_set_pending_again(partial, tmp_path):

@@ -37,10 +37,16 @@ def format_problem(kind: object, fmt: object) -> str:
     formats = [f for k, f in REGISTRY if k == kind and f]
     if fmt and any(f == fmt for _, f in REGISTRY):
         kinds = [{"teams": "team"}.get(k, k) for k, f in REGISTRY if f == fmt]
-        article = "an" if kind[:1] in "aeiou" else "a"
-        return (f"format = {fmt!r}: only {' and '.join(kinds)} events have it ({article} {kind} "
-                f"event is {_ways(kind)})")
-    return f"format = {fmt!r}: expected one of {', '.join(formats)}"
+        return (f"format = {fmt!r}: only {' and '.join(kinds)} events have it "
+                f"({_article(kind)} {kind} event is {_ways(kind)})")
+    if not formats:
+        return f"format = {fmt!r}: {_article(kind)} {kind} event has none (it is {_ways(kind)})"
+    none = ", or none (reseated by standing)" if (kind, "") in REGISTRY else ""
+    return f"format = {fmt!r}: expected one of {', '.join(formats)}{none}"
+
+
+def _article(kind: str) -> str:
+    return "an" if kind[:1] in "aeiou" else "a"
 
 
 def _ways(kind: str) -> str:
