@@ -130,6 +130,7 @@ def test_init_says_the_knockout_shape_in_words(tmp_path, pairs, boards, says):
     ("extra", "says"),
     [
         (("--rounds", "3"), "leave out --rounds"),
+        (("--rounds", "0"), "leave out --rounds"),  # a 0 is given, not forgotten
         (("--tables-per-group", "2", "--sets-per-round", "1"), "--tables-per-group"),
     ],
 )

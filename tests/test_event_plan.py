@@ -160,5 +160,33 @@ def test_the_golden_event_tomls_cover_every_format():
 def test_team_keys_are_the_team_formats_part_and_refused_elsewhere():
     plan = EventPlan(**TEAMS)
     assert plan.options == TeamOptions(9, "linear") and plan.to_dict()["teams"] == 9
-    with pytest.raises(InvalidPlanError, match=r"unknown keys \['conversion', 'teams'\]"):
+    with pytest.raises(InvalidPlanError, match="teams = 9: only team events have it"):
         EventPlan.from_dict(EventPlan(**BASE).to_dict() | {"teams": 9, "conversion": "linear"})
+
+
+EDITED_TOMLS = [
+    # (what a hand edit of event.toml did, the file, keys changed, what the director is told)
+    ("a typo in the format", "team-swiss", {"format": "Swiss"},
+     "format = 'Swiss': expected one of swiss, round-robin, knockout"),
+    ("a typo in the kind", "team-swiss", {"kind": "team"}, "kind = 'team': expected one of"),
+    ("the format as a list", "pairs-knockout", {"format": ["knockout"]},
+     "format = ['knockout']: expected a word"),
+    ("the kind as a table", "individual", {"kind": {"a": 1}}, "kind = {'a': 1}: expected one"),
+    ("awards not text", "team-swiss", {"awards": 5}, "awards = 5: expected text"),
+    ("conversion not text", "team-swiss", {"conversion": 5}, "conversion = 5: name the 级差分"),
+    ("a team key in an individual event", "individual", {"teams": 4},
+     "teams = 4: only team events have it"),
+    ("a schedule round as text", "individual",
+     {"schedule": [{"round": "1", "group": 1, "sets": [1]}]},
+     "schedule entry round '1' group 1: no such group"),
+]
+
+
+@pytest.mark.parametrize(("toml", "change", "message"), [c[1:] for c in EDITED_TOMLS],
+                         ids=[c[0] for c in EDITED_TOMLS])
+def test_a_hand_edited_event_toml_is_refused_with_what_is_wrong(toml, change, message):
+    data = tomllib.loads((TOMLS / f"{toml}.toml").read_text(encoding="utf-8"))
+    del data["commitment"], data["key_revealed"]
+    with pytest.raises(InvalidPlanError) as error:
+        EventPlan.from_dict(data | change)
+    assert message in str(error.value)

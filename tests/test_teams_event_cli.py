@@ -126,6 +126,7 @@ REFUSALS = [
     ([4, 4], ["--seeding", "SEEDING"], "unknown team: not in the players file"),
     ([4, 4], ["--conversion", "BAD"], "margin 0 is a draw"),
     ([4, 4], ["--tables-per-group", 2], "a team event (Swiss) takes --rounds"),
+    ([4, 4], ["--tables-per-group", 0], "leave out --tables-per-group"),  # 0 is given too
     ([4, 4, 4], ["--rounds", 4], "a swiss of 3 teams has at most 3 rounds"),
 ]
 

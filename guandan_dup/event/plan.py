@@ -132,9 +132,10 @@ class EventPlan:
                 f"{self.groups():,} groups: at most {MAX_GROUPS:,} (give more tables per group)"
             )
         for round_no, group, sets in self.schedule:
-            if not 1 <= round_no <= self.rounds or not 1 <= group <= self.groups():
+            if (not isinstance(round_no, int) or not isinstance(group, int)
+                    or not 1 <= round_no <= self.rounds or not 1 <= group <= self.groups()):
                 out.append(f"schedule entry round {round_no!r} group {group!r}: no such group")
-            if not sets or any(not isinstance(s, int) or s < 1 for s in sets):
+            elif not sets or any(not isinstance(s, int) or s < 1 for s in sets):
                 out.append(f"schedule entry round {round_no} group {group}: sets {sets!r}")
         if out:
             return out
@@ -264,19 +265,21 @@ class EventPlan:
         The format's own keys (a team event's ``teams``, ``conversion``, ``awards``) become
         its ``options``; every event.toml written before the formats had a part of their own
         reads the same way."""
-        from .formats import format_named, format_problem
+        from .formats import format_named, format_problem, owners_of
 
         values = dict(data)
         kind, fmt = values.get("kind"), values.get("format", "")
-        if not isinstance(kind, str) or not isinstance(fmt, str) or format_problem(kind, fmt):
-            event_format = None
-        else:
-            event_format = format_named(kind, fmt)
-        own = event_format.option_keys if event_format is not None else ()
+        if "kind" in values and format_problem(kind, fmt):  # said first: the keys follow
+            raise InvalidPlanError(f"invalid event plan:\n  {format_problem(kind, fmt)}")
+        own = format_named(kind, fmt).option_keys if "kind" in values else ()
         common = {f.name for f in dataclasses.fields(cls)} - {"options"}
         required = {f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING}
         unknown = sorted(set(values) - common - set(own))
         missing = sorted(required - set(values))
+        foreign = [f"  {k} = {values[k]!r}: only {owners_of(k)} events have it"
+                   for k in unknown if owners_of(k)]
+        if foreign:
+            raise InvalidPlanError("invalid event plan:\n" + "\n".join(foreign))
         if unknown or missing:
             raise InvalidPlanError(f"event plan: unknown keys {unknown}, missing keys {missing}")
         try:
@@ -285,7 +288,7 @@ class EventPlan:
             )
         except (KeyError, TypeError) as error:
             raise InvalidPlanError(f"event plan: bad [[schedule]] entry ({error})") from None
-        if event_format is not None:
-            values["options"] = event_format.options_from({k: values.pop(k) for k in own
-                                                           if k in values})
+        if own:
+            values["options"] = format_named(kind, fmt).options_from(
+                {k: values.pop(k) for k in own if k in values})
         return cls(**values)

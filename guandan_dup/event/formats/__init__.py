@@ -26,17 +26,21 @@ REGISTRY: dict[tuple[str, str], EventFormat] = {
 """(kind, format) -> the format; ``format`` is empty for events reseated by standing."""
 
 KINDS = tuple(dict.fromkeys(kind for kind, _ in REGISTRY))
+NOUNS = {"teams": "team"}
+"""A kind as it reads before "event" (a team event)."""
 
 
 def format_problem(kind: object, fmt: object) -> str:
     """Why (``kind``, ``fmt``) names no format, in a plan's words ("" when it names one)."""
+    if not isinstance(kind, str) or kind not in KINDS:
+        return f"kind = {kind!r}: expected one of {', '.join(KINDS)}"
+    if not isinstance(fmt, str):
+        return f"format = {fmt!r}: expected a word such as swiss or knockout"
     if (kind, fmt) in REGISTRY:
         return ""
-    if kind not in KINDS:
-        return f"kind = {kind!r}: expected one of {', '.join(KINDS)}"
     formats = [f for k, f in REGISTRY if k == kind and f]
     if fmt and any(f == fmt for _, f in REGISTRY):
-        kinds = [{"teams": "team"}.get(k, k) for k, f in REGISTRY if f == fmt]
+        kinds = [NOUNS.get(k, k) for k, f in REGISTRY if f == fmt]
         return (f"format = {fmt!r}: only {' and '.join(kinds)} events have it "
                 f"({_article(kind)} {kind} event is {_ways(kind)})")
     if not formats:
@@ -47,6 +51,13 @@ def format_problem(kind: object, fmt: object) -> str:
 
 def _article(kind: str) -> str:
     return "an" if kind[:1] in "aeiou" else "a"
+
+
+def owners_of(key: str) -> str:
+    """The kinds of event whose formats have ``key`` in event.toml ("team"), or ""."""
+    kinds = dict.fromkeys(NOUNS.get(k, k) for (k, _), f in REGISTRY.items()
+                          if key in f.option_keys)
+    return " and ".join(kinds)
 
 
 def _ways(kind: str) -> str:
@@ -66,4 +77,5 @@ def format_named(kind: str, fmt: str | None = "") -> EventFormat:
     return REGISTRY[(kind, fmt)]
 
 
-__all__ = ["KINDS", "REGISTRY", "EventFormat", "InitRequest", "format_named", "format_problem"]
+__all__ = ["KINDS", "REGISTRY", "EventFormat", "InitRequest", "format_named", "format_problem",
+           "owners_of"]

@@ -55,9 +55,10 @@ class InitRequest:
     correction_minutes: int = 30
 
     def given(self) -> list[str]:
-        """The shape options given, in ``SHAPE_OPTIONS`` order."""
-        return [f.name for f in fields(self)
-                if f.name in SHAPE_OPTIONS and getattr(self, f.name) not in (None, False)]
+        """The shape options given, in ``SHAPE_OPTIONS`` order (a 0 is given: the plan
+        refuses it, with the value, rather than it going unnoticed)."""
+        return [f.name for f in fields(self) if f.name in SHAPE_OPTIONS
+                and getattr(self, f.name) is not None and getattr(self, f.name) is not False]
 
 
 class EventFormat:

@@ -167,12 +167,16 @@ class TeamFormat(EventFormat):
         out = []
         if not isinstance(options.teams, int) or options.teams < 2:
             out.append(f"teams = {options.teams!r}: a team event needs at least 2 teams")
-        if not options.conversion:
-            out.append("conversion = '': name the 级差分 conversion table (e.g. linear)")
-        try:
-            parse_awards(options.awards)
-        except GuandanError as error:
-            out.append(f"awards = {options.awards!r}: {error}")
+        if not isinstance(options.conversion, str) or not options.conversion:
+            out.append(f"conversion = {options.conversion!r}: name the 级差分 conversion "
+                       "table (e.g. linear)")
+        if not isinstance(options.awards, str):
+            out.append(f"awards = {options.awards!r}: expected text such as 'swiss_bye=1+15'")
+        else:
+            try:
+                parse_awards(options.awards)
+            except GuandanError as error:
+                out.append(f"awards = {options.awards!r}: {error}")
         if plan.sets_per_round != 1 or plan.schedule or plan.rotate_partners:
             out.append("a team event plays one set per round, the same in every match")
         elif not out and plan.tables_per_group != 2 * (options.teams // 2):
