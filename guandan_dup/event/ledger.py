@@ -19,6 +19,7 @@ from ..ledger.describe import describe
 from ..ledger.status import deadlines, final_rounds, round_ends
 from .folder import EventFolder, parquet_bytes
 from .transaction import step
+from .walkovers import forfeited_tables, match_adjustments
 
 LEDGER_LAST = b"guandan_dup.ledger_last_id"
 """Standings metadata: the last ledger row id the standings were scored with."""
@@ -99,13 +100,16 @@ def effects(folder: EventFolder, ledger: pd.DataFrame | None = None) -> Effects:
 def will_not_play_rows(folder: EventFolder) -> frozenset[tuple[int, int, int]]:
     """Every (round, table, set) the ledger says no results file will bring: the
     ``will_not_play`` that publication (issue 9's ``event.publish``) takes to call a set
-    complete. In a team event, both rooms of a match forfeited or excused."""
+    complete. In a team event, both rooms of a match forfeited or excused; in a knockout, a
+    match a withdrawn side forfeits (``walkovers``)."""
     decided = effects(folder)
     rows = decided.will_not_play
     out = set(zip(rows["round"].tolist(), rows["table"].tolist(), rows["set"].tolist(),
                   strict=True))
-    for round_no, team in zip(decided.match_adjustments["round"],
-                              decided.match_adjustments["team"], strict=True):
+    out |= {(r, t, s) for r, t in forfeited_tables(folder, decided)
+            for s in folder.plan.sets_of_round(r)}
+    adjusted = match_adjustments(folder, decided)
+    for round_no, team in zip(adjusted["round"], adjusted["team"], strict=True):
         matches = folder.read(int(round_no), "matches")
         if matches is None:
             continue

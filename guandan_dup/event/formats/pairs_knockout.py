@@ -4,7 +4,7 @@ the higher final level wins, a level match decided by extra boards (the results'
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pandas as pd
 
@@ -17,6 +17,7 @@ from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects
 from ..plan import EventPlan
 from ..seat import refuse_lineups, write_player_seating
+from ..walkovers import pair_walkovers, withdrawn_pairs
 from .by_standing import ByStanding, registered_players
 from .knockout import Knockout
 
@@ -26,6 +27,8 @@ class KnockoutSeating(Seating):
     """A seated knockout round: the seating, byes, and the round's bracket."""
 
     bracket: pd.DataFrame = field(default_factory=pd.DataFrame)
+    notes: list[str] = field(default_factory=list)
+    """What the director announces besides the matches (a withdrawn pair's forfeit)."""
 
     def summary(self) -> list[str]:
         """The round's matches as a director announces them."""
@@ -33,7 +36,7 @@ class KnockoutSeating(Seating):
             f"Match {m.match} ({m.places}): {m.side_a} has a bye" if pd.isna(m.side_b) else
             f"Match {m.match} ({m.places}), table {m.table}: {m.side_a} (N-S) v {m.side_b} (E-W)"
             for m in self.bracket.itertuples()
-        ]
+        ] + self.notes
 
 
 class PairsKnockout(Knockout):
@@ -114,8 +117,13 @@ class PairsKnockout(Knockout):
     def seat(self, folder, round_no, lineups):
         refuse_lineups(lineups)
         bracket, seating = self.plan_round(folder, round_no)
-        return write_player_seating(folder, round_no, seating,
-                                    {folder.file(round_no, "bracket"): parquet_bytes(bracket)})
+        write_player_seating(folder, round_no, seating,
+                             {folder.file(round_no, "bracket"): parquet_bytes(bracket)})
+        withdrawn = withdrawn_pairs(folder, effects(folder), round_no)
+        notes = [f"{gone} withdrew from round {withdrawn[gone][0]} (ledger row "
+                 f"{withdrawn[gone][1]}): {other} advances (art. 35)"
+                 for _, gone, other, _ in pair_walkovers(bracket, withdrawn)]
+        return replace(seating, notes=notes)
 
     def result_problems(self, folder, located, round_no, file):
         """Results that decide no match (a level match without ``tiebreak``, an artificial
@@ -141,16 +149,26 @@ def pair_of(folder: EventFolder) -> dict[str, str]:
 
 
 def with_forfeits(folder: EventFolder, round_no: int, results: pd.DataFrame) -> pd.DataFrame:
-    """``results`` with the ledger's artificial results of the round (an ``absent`` side, or
-    one over 10 minutes late: A-/A+, art. 34) in place of their tables' rows, so
-    ``pair_outcomes`` decides those matches as forfeits."""
-    decided = effects(folder).artificial
-    mine = decided[decided["round"] == round_no]
-    if mine.empty:
+    """``results`` with the round's forfeits in place of their tables' rows, so
+    ``pair_outcomes`` decides those matches as forfeits: the ledger's artificial results
+    (an ``absent`` side, or one over 10 minutes late: A-/A+, art. 34), and the matches of a
+    pair whose player withdrew (art. 35: the opponent advances)."""
+    decided = effects(folder)
+    mine = decided.artificial[decided.artificial["round"] == round_no]
+    rows = mine[["table", "ns_adjusted", "ew_adjusted"]]
+    bracket = folder.read(round_no, "bracket")
+    withdrawn = withdrawn_pairs(folder, decided, round_no)
+    gone = [(table, *(("A-", "A+") if side == "NS" else ("A+", "A-")))
+            for table, _, _, side in pair_walkovers(bracket, withdrawn) if table not in set(
+                rows["table"])]
+    if gone:
+        rows = pd.concat([rows, pd.DataFrame(gone, columns=list(rows.columns))],
+                         ignore_index=True)
+    if rows.empty:
         return results
     seating = folder.read(round_no, "seating")[["table", "north", "east"]]
-    rows = mine[["table", "ns_adjusted", "ew_adjusted"]].merge(seating, on="table")
-    kept = results[~results["table"].isin(mine["table"])]
+    rows = rows.merge(seating, on="table")
+    kept = results[~results["table"].isin(rows["table"])]
     return pd.concat([kept, rows], ignore_index=True)
 
 

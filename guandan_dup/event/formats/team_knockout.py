@@ -23,6 +23,7 @@ from ...knockout.teams import team_outcomes
 from ...teams import score_matches
 from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects
+from ..walkovers import match_adjustments
 from .knockout import Knockout
 from .team_matches import TeamFormat, conversion_of, team_caption, teams_of
 from .teams import TeamLeague
@@ -185,7 +186,7 @@ def decide(folder: EventFolder, round_no: int, results: pd.DataFrame) -> tuple:
     the round's matches whose two rooms are in ``results`` or that the ledger decides (a
     team ``absent``: the match is a forfeit, its rooms need no results)."""
     matches = folder.read(round_no, "matches")
-    adjusted = effects(folder).match_adjustments
+    adjusted = match_adjustments(folder, effects(folder))
     adjusted = adjusted[adjusted["round"] == round_no]
     tables = set(results["table"].astype(int))
     ready = matches[matches["away"].isna() | (matches["open_table"].isin(tables)

@@ -11,7 +11,7 @@ knockout: ``bracket`` instead of standings). Each step writes its files in one
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pandas as pd
@@ -31,7 +31,9 @@ from ...teams.registration import (
 from .. import cards
 from ..entrants import demo_teams
 from ..folder import EventFolder, parquet_bytes
+from ..ledger import effects
 from ..plan import EventPlan
+from ..walkovers import withdrawal_notes
 from .base import EventFormat, InitRequest
 
 CONVERSION_FILE = "conversion.csv"
@@ -79,6 +81,8 @@ class TeamSeating:
     warnings: list[str] = field(default_factory=list)
     names: dict[int, str] = field(default_factory=dict)
     """Team number -> name, for the lines a director reads out."""
+    notes: list[str] = field(default_factory=list)
+    """What the director announces besides the matches (a withdrawn team's forfeit)."""
 
     def team(self, number: int) -> str:
         return team_caption(number, self.names.get(int(number), ""))
@@ -91,7 +95,7 @@ class TeamSeating:
         ]
         lines += [f"Bye: {self.team(m.home)}" for m in self.matches[self.matches["away"].isna()]
                   .itertuples()]
-        return lines + [f"Warning: {w}" for w in self.warnings]
+        return lines + self.notes + [f"Warning: {w}" for w in self.warnings]
 
 
 def room_captions(matches: pd.DataFrame, names: dict[int, str]) -> dict[int, str]:
@@ -237,8 +241,12 @@ class TeamFormat(EventFormat):
         )
 
     def seat(self, folder, round_no, lineups):
+        """Pair or draw the round's matches and seat them; a withdrawn team is announced:
+        not paired, or the match it forfeits (``event.walkovers``)."""
         matches, warnings, metadata, extra = self.pair_round(folder, round_no)
-        return seat_matches(folder, round_no, matches, lineups, warnings, extra, metadata)
+        seating = seat_matches(folder, round_no, matches, lineups, warnings, extra, metadata)
+        notes = withdrawal_notes(matches, effects(folder), round_no, seating.team)
+        return replace(seating, notes=notes)
 
     def pair_round(self, folder: EventFolder, round_no: int):
         """(matches, warnings, matches.parquet metadata, extra files of the step)."""

@@ -24,6 +24,7 @@ from ...teams.roundrobin import cycle_length
 from ..folder import RESULTS_DIGEST, EventFolder, parquet_bytes
 from ..ledger import effects
 from ..publish import public_sets, site_folder, stacked
+from ..walkovers import match_adjustments, withdrawn_teams
 from .team_matches import TeamFormat, teams_of
 
 LOT_LABEL = "team standings tie-break lot"
@@ -79,7 +80,7 @@ class TeamLeague(TeamFormat):
 
     def score(self, folder, round_no, override, command):
         decided = effects(folder)
-        return score_team_round(folder, round_no, decided.match_adjustments,
+        return score_team_round(folder, round_no, match_adjustments(folder, decided),
                                 decided.team_penalties)
 
     def score_lines(self, scored, round_no):
@@ -123,7 +124,8 @@ class TeamSwiss(TeamLeague):
             met = {frozenset((int(h), int(a))) for h, a in zip(played["home"], played["away"],
                                                                strict=True)}
             byes = set(earlier.loc[earlier["away"].isna(), "home"].astype(int))
-        order = previous_order(folder, round_no)
+        gone = withdrawn_teams(effects(folder), round_no)  # they leave the movement
+        order = [t for t in previous_order(folder, round_no) if t not in gone]
         pairing = swiss_round(order, met, byes, round_no)
         pairs = [home_first(p, round_no) for p in pairing.pairs]
         pairs += [(pairing.bye, None)] if pairing.bye is not None else []
