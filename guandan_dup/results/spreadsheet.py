@@ -17,11 +17,18 @@ import csv
 import io
 import os
 import zipfile
+import zlib
 from datetime import date, datetime, time
 
 import pyarrow as pa
 
 SUFFIXES = (".csv", ".xlsx")
+# What openpyxl raises on a damaged workbook: a broken zip or member (BadZipFile, zlib.error,
+# EOFError), a missing part (KeyError), malformed XML (ParseError is a SyntaxError), entities
+# that defusedxml refuses (ValueError), attributes of the wrong kind (TypeError, IndexError,
+# AttributeError). A director's file is untrusted input, so each is a reason, not a bug.
+_DAMAGED = (zipfile.BadZipFile, zlib.error, EOFError, KeyError, IndexError, TypeError,
+            ValueError, AttributeError, SyntaxError, OSError)
 
 
 class Unreadable(Exception):  # noqa: N818 - carries the reason, caught at once by load
@@ -46,17 +53,29 @@ def csv_table(path: str | os.PathLike) -> pa.Table:
 
 
 def xlsx_table(path: str | os.PathLike) -> pa.Table:
-    """The first sheet of an xlsx workbook as an all-text table (formulas as their values)."""
+    """The first sheet of an xlsx workbook as an all-text table (formulas as their values).
+
+    openpyxl parses the workbook's XML with defusedxml (a dependency), so an entity bomb is
+    refused at once; any damage (a broken zip, malformed XML, a truncated sheet) becomes
+    :class:`Unreadable`, whether openpyxl meets it opening the book or reading the rows.
+    """
     from openpyxl import load_workbook  # slow to import; only xlsx readers pay for it
 
     _read_bytes(path)  # a missing file or a folder gets the usual reason
     try:
         book = load_workbook(path, read_only=True, data_only=True)
-    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as error:
-        raise Unreadable(f"cannot be read as an xlsx workbook ({error})") from None
+    except _DAMAGED as error:
+        raise _damaged(error) from None
     try:
+        if not book.worksheets:
+            charts = ", ".join(repr(s.title) for s in book.chartsheets)
+            raise Unreadable(f"has no worksheet, only chart sheets ({charts}): results are read "
+                             "from a worksheet with a header row")
         sheet, *others = book.worksheets
-        rows = [[_cell_text(v) for v in row] for row in sheet.iter_rows(values_only=True)]
+        try:
+            rows = [[_cell_text(v) for v in row] for row in sheet.iter_rows(values_only=True)]
+        except _DAMAGED as error:
+            raise _damaged(error, sheet.title) from None
         if others and not any(cell for row in rows for cell in row):
             raise Unreadable(
                 f"its first sheet {sheet.title!r} is empty: results are read from the first "
@@ -65,6 +84,26 @@ def xlsx_table(path: str | os.PathLike) -> pa.Table:
     finally:
         book.close()
     return _text_table(rows)
+
+
+def _damaged(error: Exception, sheet: str | None = None) -> Unreadable:
+    """The reason for a workbook openpyxl cannot read: what broke (the innermost error, whose
+    words say where: openpyxl wraps it in a vaguer one), and that saving it again from Excel
+    or WPS usually mends it. Declared XML entities (an entity bomb) are named as such."""
+    while error.__context__ is not None:
+        error = error.__context__
+    if type(error).__module__.startswith("defusedxml"):
+        return Unreadable(
+            f"cannot be read as an xlsx workbook: its XML declares entities ({error}), which a "
+            "workbook saved by Excel or WPS never does; refused unread (an entity bomb would "
+            "fill the memory): save the results again from Excel or WPS"
+        )
+    what = f"its sheet {sheet!r} is damaged" if sheet else "it is damaged or not a workbook"
+    detail = (str(error).strip().splitlines() or [type(error).__name__])[0]
+    return Unreadable(
+        f"cannot be read as an xlsx workbook: {what} ({detail}); open it in Excel or WPS, "
+        "save it again as .xlsx, and ingest it again"
+    )
 
 
 def _read_bytes(path: str | os.PathLike) -> bytes:
