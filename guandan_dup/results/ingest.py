@@ -89,6 +89,7 @@ def _ingest(
 ) -> Ingested:
     problems: list[Problem] = []
     set_frames, board_frames = [], []
+    warnings: list[str] = [note for raw in raws for note in raw.notes]
     for raw in raws:
         problems += raw.problems
         if raw.kind is None:
@@ -102,7 +103,6 @@ def _ingest(
         (set_frames if raw.kind.name == "set" else board_frames).append(frame)
     sets = _concat(set_frames)
     boards = _concat(board_frames)
-    warnings: list[str] = []
     if not boards.empty:
         # An adjusted row of a board-level file is the whole set's (artificial) result.
         adjusted = boards["adjusted"].notna()

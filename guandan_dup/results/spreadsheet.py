@@ -1,7 +1,9 @@
 """Results kept in a spreadsheet: ``.csv`` and ``.xlsx`` files read as a table of text.
 
 Directors keep results in Excel or WPS, so a results file may be a CSV (UTF-8, with or without
-the byte-order mark Excel writes, any line ending) or the first sheet of an ``.xlsx`` workbook.
+the byte-order mark Excel writes, any line ending) or the results sheet of an ``.xlsx``
+workbook: the one visible sheet whose header has the results columns (hidden sheets are not
+read; see :func:`_results_sheet`).
 Both become an Arrow table whose every cell is text (or empty): numbers typed into a sheet
 become the text a director sees (``3``, ``10``, ``3.5``), so a level typed as the number
 ``10`` reads as the level ``"10"``, and :func:`.load.read_table` then applies exactly the
@@ -21,6 +23,8 @@ import zlib
 from datetime import date, datetime, time
 
 import pyarrow as pa
+
+from .schema import file_kind
 
 SUFFIXES = (".csv", ".xlsx")
 # What openpyxl raises on a damaged workbook: a broken zip or member (BadZipFile, zlib.error,
@@ -52,12 +56,14 @@ def csv_table(path: str | os.PathLike) -> pa.Table:
     return _text_table(rows)
 
 
-def xlsx_table(path: str | os.PathLike) -> pa.Table:
-    """The first sheet of an xlsx workbook as an all-text table (formulas as their values).
+def xlsx_table(path: str | os.PathLike, notes: list[str] | None = None) -> pa.Table:
+    """The results sheet of an xlsx workbook as an all-text table (formulas as their values).
 
-    openpyxl parses the workbook's XML with defusedxml (a dependency), so an entity bomb is
-    refused at once; any damage (a broken zip, malformed XML, a truncated sheet) becomes
-    :class:`Unreadable`, whether openpyxl meets it opening the book or reading the rows.
+    The sheet is the one a director means (:func:`_results_sheet`); when the workbook has
+    other sheets, a line saying which sheet was read is added to ``notes``. openpyxl parses
+    the workbook's XML with defusedxml (a dependency), so an entity bomb is refused at once;
+    any damage (a broken zip, malformed XML, a truncated sheet) becomes :class:`Unreadable`,
+    whether openpyxl meets it opening the book or reading the rows.
     """
     from openpyxl import load_workbook  # slow to import; only xlsx readers pay for it
 
@@ -67,23 +73,72 @@ def xlsx_table(path: str | os.PathLike) -> pa.Table:
     except _DAMAGED as error:
         raise _damaged(error) from None
     try:
-        if not book.worksheets:
-            charts = ", ".join(repr(s.title) for s in book.chartsheets)
-            raise Unreadable(f"has no worksheet, only chart sheets ({charts}): results are read "
-                             "from a worksheet with a header row")
-        sheet, *others = book.worksheets
+        sheet, note = _results_sheet(book)
         try:
             rows = [[_cell_text(v) for v in row] for row in sheet.iter_rows(values_only=True)]
         except _DAMAGED as error:
             raise _damaged(error, sheet.title) from None
-        if others and not any(cell for row in rows for cell in row):
-            raise Unreadable(
-                f"its first sheet {sheet.title!r} is empty: results are read from the first "
-                f"sheet only; move the results sheet (e.g. {others[0].title!r}) to the front"
-            )
     finally:
         book.close()
+    if note and notes is not None:
+        notes.append(f"{os.fspath(path)}: {note}")
     return _text_table(rows)
+
+
+def _results_sheet(book) -> tuple[object, str | None]:
+    """The sheet that holds the results, and a note saying which it is (None for a workbook
+    of one sheet).
+
+    The results are where the director sees them: the one *visible* worksheet whose header
+    row has the results columns. A hidden sheet (old levels kept out of sight) is never
+    read, a notes or cover sheet in front is skipped, and two visible candidates are refused
+    by name: guessing would store one of them silently. Without any candidate, the sheet
+    shown on opening (the active one) is read, so its header is what the problems name.
+    """
+    sheets = book.worksheets
+    if not sheets:
+        charts = ", ".join(repr(s.title) for s in book.chartsheets)
+        raise Unreadable(f"has no worksheet, only chart sheets ({charts}): results are read "
+                         "from a worksheet with a header row")
+    visible = [s for s in sheets if s.sheet_state == "visible"]
+    headed = [s for s in visible if _has_results_header(s)]
+    if len(headed) > 1:
+        names = ", ".join(repr(s.title) for s in headed)
+        raise Unreadable(
+            f"has {len(headed)} visible sheets with results columns ({names}): which one "
+            "holds the results? Hide or delete the others, or save that sheet as a file of "
+            "its own, and ingest again"
+        )
+    hidden = [s for s in sheets if s not in visible and _has_results_header(s)]
+    if not headed and hidden:
+        names = ", ".join(repr(s.title) for s in hidden)
+        raise Unreadable(
+            f"has results columns only on hidden sheets ({names}), and hidden sheets are not "
+            "read: unhide the sheet with this round's results (or copy them to a visible "
+            "sheet) and ingest again"
+        )
+    if headed:
+        chosen, why = headed[0], "the one visible sheet with the results columns"
+    else:
+        active = book.active
+        chosen = active if active in visible else (visible or sheets)[0]
+        why = "the sheet shown on opening; no sheet has a header row of results columns"
+    others = [s for s in book.worksheets + book.chartsheets if s is not chosen]
+    if not others:
+        return chosen, None
+    skipped = ", ".join(("" if s.sheet_state == "visible" else "hidden ") + repr(s.title)
+                        for s in others)
+    return chosen, f"read sheet {chosen.title!r}, {why} (not read: {skipped})"
+
+
+def _has_results_header(sheet) -> bool:
+    """Whether the sheet's first row names the columns of a results file (a set-level or
+    board-level marker column, or both: a mixed header is a results sheet with a problem)."""
+    try:
+        first = next(sheet.iter_rows(values_only=True, max_row=1), ())
+    except _DAMAGED as error:
+        raise _damaged(error, sheet.title) from None
+    return file_kind(_cell_text(v).strip().lower() for v in first) is not None
 
 
 def _damaged(error: Exception, sheet: str | None = None) -> Unreadable:
