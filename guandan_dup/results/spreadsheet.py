@@ -24,6 +24,7 @@ from datetime import date, datetime, time
 
 import pyarrow as pa
 
+from ..reading import UTF16_REASON, is_utf16
 from .schema import file_kind
 
 SUFFIXES = (".csv", ".xlsx")
@@ -40,8 +41,11 @@ class Unreadable(Exception):  # noqa: N818 - carries the reason, caught at once 
 
 
 def csv_table(path: str | os.PathLike) -> pa.Table:
-    """A UTF-8 CSV file as an all-text table; another encoding (GBK) is refused."""
+    """A UTF-8 CSV file as an all-text table; another encoding (UTF-16, GBK) is refused,
+    naming it."""
     data = _read_bytes(path)
+    if is_utf16(data):
+        raise Unreadable(f"{UTF16_REASON}, and ingest it again")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
