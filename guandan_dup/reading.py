@@ -56,21 +56,38 @@ UTF16_REASON = (
 """What to do about a UTF-16 file, phrased after its name."""
 
 
+def separator(data: bytes | str) -> str:
+    """The CSV separator of a file starting with ``data``: ``;`` when its header line has a
+    ``;`` and no ``,`` (Excel writes ``;`` where the decimal mark is a comma: much of Europe,
+    Russia, Brazil), else ``,``. Such a header only makes sense split on ``;``.
+
+    >>> separator(b"id;name"), separator("id,name;x"), separator("id")
+    (';', ',', ',')
+    """
+    text = data.decode("utf-8-sig", "replace") if isinstance(data, bytes) else data
+    header = text.split("\n", 1)[0]
+    return ";" if ";" in header and "," not in header else ","
+
+
 def _first_bytes(path: str | os.PathLike) -> bytes:
-    """The first bytes of a file, or none if it cannot be opened (the reader says why)."""
+    """The first bytes of a file (its header line, as a rule), or none if it cannot be opened
+    (the reader says why)."""
     try:
         with open(path, "rb") as fh:
-            return fh.read(200)
+            return fh.read(65536)
     except OSError:
         return b""
 
 
 def read_csv(path: str | os.PathLike) -> pd.DataFrame:
-    """All cells as stripped text; a file that cannot be read is a ``GuandanError``."""
-    if is_utf16(_first_bytes(path)):
+    """All cells as stripped text; a file that cannot be read is a ``GuandanError``. The
+    separator is ``,``, or ``;`` when the header line says so (:func:`separator`)."""
+    first = _first_bytes(path)
+    if is_utf16(first):
         raise GuandanError(f"cannot read {str(path)!r}: it {UTF16_REASON}")
     try:
-        frame = pd.read_csv(path, dtype=str, keep_default_na=False, encoding="utf-8-sig")
+        frame = pd.read_csv(path, dtype=str, keep_default_na=False, encoding="utf-8-sig",
+                            sep=separator(first))
     except UnicodeDecodeError as e:
         raise GuandanError(
             f"cannot read {str(path)!r} as a UTF-8 CSV file ({e}); it is probably in another "

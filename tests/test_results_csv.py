@@ -45,3 +45,24 @@ def test_issue21_a_gbk_file_is_still_named_probably_gbk(tmp_path):
     path.write_bytes(RESULTS.replace("p1", "王伟").encode("gbk"))
     (problem,) = problems(path)
     assert "probably saved as GBK" in problem
+
+
+def test_issue21_a_semicolon_results_csv_is_read_and_said_so(tmp_path):
+    comma = tmp_path / "comma.csv"
+    comma.write_text(RESULTS, encoding="utf-8-sig", newline="")
+    semicolon = tmp_path / "semicolon.csv"
+    semicolon.write_text(RESULTS.replace(",", ";"), encoding="utf-8-sig", newline="")
+    read = load_results(semicolon)
+    assert read.sets.equals(load_results(comma).sets)
+    assert read.warnings == [
+        f"{semicolon}: read with ';' as the separator, as Excel writes CSV where the decimal "
+        "mark is a comma (its header has no ',')"]
+
+
+def test_issue21_a_semicolon_players_file_is_read(tmp_path):
+    path = tmp_path / "players.csv"
+    path.write_text(PLAYERS.replace(",", ";").replace("王伟", "Wang, Wei"), encoding="utf-8",
+                    newline="")
+    players = load_players(path)
+    assert players["player"].tolist() == ["p1", "p2"]
+    assert players["name"].tolist() == ["Wang, Wei", "李娜"]

@@ -64,7 +64,7 @@ def load_table(path: str | Path, notes: list[str] | None = None) -> pa.Table:
     """
     suffix = Path(path).suffix.lower()
     if suffix in SUFFIXES:
-        return csv_table(path) if suffix == ".csv" else xlsx_table(path, notes)
+        return csv_table(path, notes) if suffix == ".csv" else xlsx_table(path, notes)
     try:
         return pq.ParquetFile(path).read()
     except FileNotFoundError:

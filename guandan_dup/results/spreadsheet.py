@@ -24,7 +24,7 @@ from datetime import date, datetime, time
 
 import pyarrow as pa
 
-from ..reading import UTF16_REASON, is_utf16
+from ..reading import UTF16_REASON, is_utf16, separator
 from .schema import file_kind
 
 SUFFIXES = (".csv", ".xlsx")
@@ -40,9 +40,10 @@ class Unreadable(Exception):  # noqa: N818 - carries the reason, caught at once 
     """The file cannot be read at all; ``str()`` is the reason, phrased after the file name."""
 
 
-def csv_table(path: str | os.PathLike) -> pa.Table:
+def csv_table(path: str | os.PathLike, notes: list[str] | None = None) -> pa.Table:
     """A UTF-8 CSV file as an all-text table; another encoding (UTF-16, GBK) is refused,
-    naming it."""
+    naming it. A header separated by ``;`` (Excel in many locales) is read so, with a line
+    in ``notes`` saying it was."""
     data = _read_bytes(path)
     if is_utf16(data):
         raise Unreadable(f"{UTF16_REASON}, and ingest it again")
@@ -53,10 +54,14 @@ def csv_table(path: str | os.PathLike) -> pa.Table:
             "is not UTF-8 text (it is probably saved as GBK): save it as UTF-8 (Excel: "
             "'CSV UTF-8 (comma delimited)'; WPS: encoding UTF-8) and ingest it again"
         ) from None
+    delimiter = separator(text)
     try:
-        rows = list(csv.reader(io.StringIO(text, newline="")))
+        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
     except csv.Error as error:
         raise Unreadable(f"cannot be read as CSV ({error})") from None
+    if delimiter != "," and notes is not None:
+        notes.append(f"{os.fspath(path)}: read with {delimiter!r} as the separator, as Excel "
+                     "writes CSV where the decimal mark is a comma (its header has no ',')")
     return _text_table(rows)
 
 
