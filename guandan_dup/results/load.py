@@ -26,7 +26,8 @@ import pyarrow.parquet as pq
 
 from ..errors import Problem
 from .schema import INT_COLUMNS, KINDS, LARGEST, PLAYER_COLUMNS, TEXT_COLUMNS, FileKind, file_kind
-from .spreadsheet import SUFFIXES, Unreadable, csv_table, xlsx_table
+from .spreadsheet import SUFFIXES, Unreadable, csv_table
+from .workbook import xlsx_table
 
 _INT64 = {pa.int64(): pd.Int64Dtype()}.get
 LEVEL_COLUMNS = ("ns_level", "ew_level")
