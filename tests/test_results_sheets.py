@@ -2,6 +2,8 @@
 visible sheet with the results columns), never a hidden one; two candidates are refused by
 name, and the ingest says which sheet it read."""
 
+import zipfile
+
 import pytest
 from event_support import KEY, players_csv, set_results
 from openpyxl import Workbook
@@ -101,3 +103,34 @@ def test_issue21_item7_event_ingest_says_which_sheet_it_read(tmp_path):
     stored = folder.read(1, "results").sort_values(["table", "set"])
     expected = results.sort_values(["table", "set"])
     assert [LEVEL_NAMES[i] for i in stored["ns_level"]] == expected["ns_level"].tolist()
+
+
+def test_issue21_a_formula_with_no_saved_value_is_named_not_empty(tmp_path):
+    """openpyxl, like other programs, saves a formula without computing it: read for its
+    value the cell is empty, but the director sees a number in Excel."""
+    path = workbook(tmp_path / "r.xlsx", ("results", [
+        HEADER, [1, 1, 1, "p1", "p2", "p3", "p4", "=2+1", 2],
+        [1, 2, 1, "p5", "p6", "p7", "p8", 4, "=1+1"]], "visible"))
+    assert problems(path) == [
+        "FILE: has formulas with no saved value on sheet 'results': H2 (row 1, column "
+        "'ns_level'), I3 (row 2, column 'ew_level'); the workbook was written by a program "
+        "that does not compute formulas: open it in Excel or WPS, save it (the values are then "
+        "stored) and ingest it again"]
+
+
+def test_issue21_an_empty_cell_without_a_formula_is_still_empty(tmp_path):
+    path = workbook(tmp_path / "r.xlsx", ("results", [HEADER, row(None)], "visible"))
+    assert problems(path) == [
+        "FILE, row 1, column 'ns_level': is empty; a value is required (or an adjusted code "
+        "for a table that did not play)"]
+
+
+def test_issue21_a_formula_with_its_saved_value_reads_as_the_value(tmp_path):
+    """As Excel saves it: the formula and its value (put in the XML here)."""
+    made = workbook(tmp_path / "made.xlsx", ("results", [HEADER, row("=2+1")], "visible"))
+    path = tmp_path / "r.xlsx"
+    with zipfile.ZipFile(made) as old, zipfile.ZipFile(path, "w") as new:
+        for info in old.infolist():
+            data = old.read(info.filename)
+            new.writestr(info, data.replace(b"<f>2+1</f><v />", b"<f>2+1</f><v>3</v>"))
+    assert [LEVEL_NAMES[i] for i in load_results(path).sets["ns_level"]] == ["3"]

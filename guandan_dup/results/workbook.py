@@ -15,7 +15,7 @@ import zlib
 
 import pyarrow as pa
 
-from .schema import file_kind
+from .schema import KINDS, file_kind
 from .spreadsheet import Unreadable, cell_text, read_bytes, text_table
 
 # What openpyxl raises on a damaged workbook: a broken zip or member (BadZipFile, zlib.error,
@@ -27,7 +27,8 @@ _DAMAGED = (zipfile.BadZipFile, zlib.error, EOFError, KeyError, IndexError, Type
 
 
 def xlsx_table(path: str | os.PathLike, notes: list[str] | None = None) -> pa.Table:
-    """The results sheet of an xlsx workbook as an all-text table (formulas as their values).
+    """The results sheet of an xlsx workbook as an all-text table (formulas as their saved
+    values; a results cell whose formula has none is refused, naming it).
 
     The sheet is the one a director means (:func:`_results_sheet`); when the workbook has
     other sheets, a line saying which sheet was read is added to ``notes``. openpyxl parses
@@ -50,9 +51,62 @@ def xlsx_table(path: str | os.PathLike, notes: list[str] | None = None) -> pa.Ta
             raise _damaged(error, sheet.title) from None
     finally:
         book.close()
+    if _empty_results_cells(rows):
+        _refuse_unsaved_formulas(path, sheet.title, rows)
     if note and notes is not None:
         notes.append(f"{os.fspath(path)}: {note}")
     return text_table(rows)
+
+
+def _results_columns(rows: list[list[str]]) -> list[int]:
+    """The positions of the header's results columns (those a results file has)."""
+    known = set().union(*(kind.columns for kind in KINDS))
+    header = rows[0] if rows else []
+    return [i for i, name in enumerate(header) if name.strip().lower() in known]
+
+
+def _empty_results_cells(rows: list[list[str]]) -> bool:
+    """Whether a results column has an empty cell: only then can a formula hide there."""
+    columns = _results_columns(rows)
+    return any(i >= len(row) or not row[i] for row in rows[1:] for i in columns)
+
+
+def _refuse_unsaved_formulas(path: str | os.PathLike, title: str, rows: list[list[str]]):
+    """Refuse a sheet whose results cells hold formulas with no saved value.
+
+    A workbook written by a program (a script, some web exports) keeps a formula's text but
+    not its value until Excel or WPS computes and saves it; read for its values, such a cell
+    is empty, and "is empty; a value is required" would send the director to a cell that
+    shows a number on screen. The formulas are read in a second pass, only for a sheet with
+    empty results cells.
+    """
+    from openpyxl import load_workbook
+    from openpyxl.utils import get_column_letter
+
+    book = load_workbook(path, read_only=True, data_only=False)
+    try:
+        formulas = list(book[title].iter_rows(values_only=True))
+    except _DAMAGED as error:
+        raise _damaged(error, title) from None
+    finally:
+        book.close()
+    header = rows[0]
+    unsaved = [
+        (r, i) for r in range(1, len(rows)) for i in _results_columns(rows)
+        if (i >= len(rows[r]) or not rows[r][i]) and r < len(formulas)
+        and i < len(formulas[r]) and isinstance(formulas[r][i], str)
+        and formulas[r][i].startswith("=")
+    ]
+    if not unsaved:
+        return
+    cells = ", ".join(f"{get_column_letter(i + 1)}{r + 1} (row {r}, column "
+                      f"{header[i].strip().lower()!r})" for r, i in unsaved[:5])
+    more = f" and {len(unsaved) - 5} more" if len(unsaved) > 5 else ""
+    raise Unreadable(
+        f"has formulas with no saved value on sheet {title!r}: {cells}{more}; the workbook "
+        "was written by a program that does not compute formulas: open it in Excel or WPS, "
+        "save it (the values are then stored) and ingest it again"
+    )
 
 
 def _results_sheet(book) -> tuple[object, str | None]:
