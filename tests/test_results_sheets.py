@@ -118,11 +118,19 @@ def test_issue21_a_formula_with_no_saved_value_is_named_not_empty(tmp_path):
         "stored) and ingest it again"]
 
 
-def test_issue21_an_empty_cell_without_a_formula_is_still_empty(tmp_path):
+def test_issue21_an_empty_cell_without_a_formula_is_still_empty(tmp_path, monkeypatch):
+    """And the workbook is parsed once: without a formula there is no second pass."""
+    import openpyxl
+
+    opened = []
+    load = openpyxl.load_workbook
+    monkeypatch.setattr(openpyxl, "load_workbook", lambda *a, **k: opened.append(k) or load(
+        *a, **k))
     path = workbook(tmp_path / "r.xlsx", ("results", [HEADER, row(None)], "visible"))
     assert problems(path) == [
         "FILE, row 1, column 'ns_level': is empty; a value is required (or an adjusted code "
         "for a table that did not play)"]
+    assert len(opened) == 1
 
 
 def test_issue21_a_formula_with_its_saved_value_reads_as_the_value(tmp_path):

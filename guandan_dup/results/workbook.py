@@ -10,6 +10,7 @@ reason naming the file (:class:`~.spreadsheet.Unreadable`), never a traceback.
 from __future__ import annotations
 
 import os
+import re
 import zipfile
 import zlib
 
@@ -51,7 +52,7 @@ def xlsx_table(path: str | os.PathLike, notes: list[str] | None = None) -> pa.Ta
             raise _damaged(error, sheet.title) from None
     finally:
         book.close()
-    if _empty_results_cells(rows):
+    if _empty_results_cells(rows) and _has_formulas(path):
         _refuse_unsaved_formulas(path, sheet.title, rows)
     if note and notes is not None:
         notes.append(f"{os.fspath(path)}: {note}")
@@ -69,6 +70,29 @@ def _empty_results_cells(rows: list[list[str]]) -> bool:
     """Whether a results column has an empty cell: only then can a formula hide there."""
     columns = _results_columns(rows)
     return any(i >= len(row) or not row[i] for row in rows[1:] for i in columns)
+
+
+_FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")  # a formula element, with or without a prefix
+
+
+def _has_formulas(path: str | os.PathLike) -> bool:
+    """Whether any worksheet of the workbook holds a formula: a scan of the raw XML, a chunk
+    at a time, so that a large sheet with empty cells and no formula (the usual case) is
+    not parsed a second time."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            for name in archive.namelist():
+                if not name.startswith("xl/worksheets/") or not name.endswith(".xml"):
+                    continue
+                with archive.open(name) as member:
+                    tail = b""
+                    while chunk := member.read(1 << 20):
+                        if _FORMULA.search(tail + chunk):
+                            return True
+                        tail = chunk[-16:]
+    except _DAMAGED:
+        return True  # the second pass reports the damage
+    return False
 
 
 def _refuse_unsaved_formulas(path: str | os.PathLike, title: str, rows: list[list[str]]):
