@@ -6,6 +6,7 @@ become one ``GuandanError`` (subclass) naming the file and what to do, never a t
 
 from __future__ import annotations
 
+import codecs
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,10 +33,61 @@ def read_parquet(
         raise error(f"cannot read {what} {name!r} as Parquet: {failure}") from None
 
 
-def read_csv(path: str | os.PathLike) -> pd.DataFrame:
-    """All cells as stripped text; a file that cannot be read is a ``GuandanError``."""
+def is_utf16(data: bytes) -> bool:
+    """Whether ``data`` (a file's first bytes) is UTF-16 text, as Excel's "Unicode Text" and
+    some exports save it: a UTF-16 byte-order mark, or a NUL in every other byte (the high
+    half of each Latin character), which UTF-8 text never has. Such a file decodes as
+    neither UTF-8 nor GBK, and "probably GBK" would send the director the wrong way.
+
+    >>> is_utf16("round,table".encode("utf-16")), is_utf16(b"round,table")
+    (True, False)
+    """
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return True
+    sample = data[:200]
+    halves = (sample[0::2], sample[1::2])
+    return len(sample) >= 4 and any(half.count(0) >= 0.9 * len(half) for half in halves)
+
+
+UTF16_REASON = (
+    "is UTF-16 text (as Excel's 'Unicode Text' saves it), not UTF-8: save it as 'CSV UTF-8 "
+    "(comma delimited)' (Excel) or with the encoding UTF-8 (WPS)"
+)
+"""What to do about a UTF-16 file, phrased after its name."""
+
+
+def separator(data: bytes | str) -> str:
+    """The CSV separator of a file starting with ``data``: ``;`` when its header line has a
+    ``;`` and no ``,`` (Excel writes ``;`` where the decimal mark is a comma: much of Europe,
+    Russia, Brazil), else ``,``. Such a header only makes sense split on ``;``.
+
+    >>> separator(b"id;name"), separator("id,name;x"), separator("id")
+    (';', ',', ',')
+    """
+    text = data.decode("utf-8-sig", "replace") if isinstance(data, bytes) else data
+    header = text.split("\n", 1)[0]
+    return ";" if ";" in header and "," not in header else ","
+
+
+def _first_bytes(path: str | os.PathLike) -> bytes:
+    """The first bytes of a file (its header line, as a rule), or none if it cannot be opened
+    (the reader says why)."""
     try:
-        frame = pd.read_csv(path, dtype=str, keep_default_na=False, encoding="utf-8-sig")
+        with open(path, "rb") as fh:
+            return fh.read(65536)
+    except OSError:
+        return b""
+
+
+def read_csv(path: str | os.PathLike) -> pd.DataFrame:
+    """All cells as stripped text; a file that cannot be read is a ``GuandanError``. The
+    separator is ``,``, or ``;`` when the header line says so (:func:`separator`)."""
+    first = _first_bytes(path)
+    if is_utf16(first):
+        raise GuandanError(f"cannot read {str(path)!r}: it {UTF16_REASON}")
+    try:
+        frame = pd.read_csv(path, dtype=str, keep_default_na=False, encoding="utf-8-sig",
+                            sep=separator(first))
     except UnicodeDecodeError as e:
         raise GuandanError(
             f"cannot read {str(path)!r} as a UTF-8 CSV file ({e}); it is probably in another "

@@ -22,7 +22,14 @@ from .boards import boards_to_sets, check_board_numbers, same_players_through_se
 from .ingested import Ingested
 from .load import RawFile, read_file, read_table
 from .schema import NORMALISED_DTYPES, RESULT_KEY, allowed_codes
-from .validate import check_rows, drop_duplicates, players_at_one_table, unreachable_levels
+from .validate import (
+    SHOWN_WARNINGS,
+    check_rows,
+    drop_duplicates,
+    players_at_one_table,
+    summarised,
+    unreachable_levels,
+)
 
 # Compared columns of a repeated result -> the input column a problem names.
 _SAME = {"group": "group", **{seat: seat for seat in SEAT_COLUMNS}}
@@ -89,6 +96,7 @@ def _ingest(
 ) -> Ingested:
     problems: list[Problem] = []
     set_frames, board_frames = [], []
+    warnings: list[str] = [note for raw in raws for note in raw.notes]
     for raw in raws:
         problems += raw.problems
         if raw.kind is None:
@@ -102,7 +110,6 @@ def _ingest(
         (set_frames if raw.kind.name == "set" else board_frames).append(frame)
     sets = _concat(set_frames)
     boards = _concat(board_frames)
-    warnings: list[str] = []
     if not boards.empty:
         # An adjusted row of a board-level file is the whole set's (artificial) result.
         adjusted = boards["adjusted"].notna()
@@ -171,11 +178,14 @@ def _mixed(sets: pd.DataFrame, first_boards: pd.DataFrame) -> list[Problem]:
 def _short_sets(derived: pd.DataFrame, boards_per_set: int) -> list[str]:
     """Sets with fewer than K boards that did not end by passing A (allowed, but worth a look)."""
     short = derived.loc[(derived["boards"] < boards_per_set) & ~derived["ended"]]
-    return [
+    first_few = short.head(SHOWN_WARNINGS)
+    lines = [
         f"round {r}, table {t}, set {s}: only {n} of {boards_per_set} boards and no side passed A"
-        for r, t, s, n in zip(short["round"], short["table"], short["set"], short["boards"],
-                              strict=True)
+        for r, t, s, n in zip(first_few["round"], first_few["table"], first_few["set"],
+                              first_few["boards"], strict=True)
     ]
+    return summarised(lines, len(short),
+                      f"sets have fewer than {boards_per_set} boards and no side passed A")
 
 
 def _normalise(frame: pd.DataFrame) -> pd.DataFrame:

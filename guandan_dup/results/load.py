@@ -26,7 +26,8 @@ import pyarrow.parquet as pq
 
 from ..errors import Problem
 from .schema import INT_COLUMNS, KINDS, LARGEST, PLAYER_COLUMNS, TEXT_COLUMNS, FileKind, file_kind
-from .spreadsheet import SUFFIXES, Unreadable, csv_table, xlsx_table
+from .spreadsheet import SUFFIXES, Unreadable, csv_table
+from .workbook import xlsx_table
 
 _INT64 = {pa.int64(): pd.Int64Dtype()}.get
 LEVEL_COLUMNS = ("ns_level", "ew_level")
@@ -52,16 +53,19 @@ class RawFile:
     frame: pd.DataFrame
     present: frozenset[str] = frozenset()
     problems: list[Problem] = field(default_factory=list)
+    #: What a director should know about how the file was read (which sheet of a workbook).
+    notes: list[str] = field(default_factory=list)
 
 
-def load_table(path: str | Path) -> pa.Table:
+def load_table(path: str | Path, notes: list[str] | None = None) -> pa.Table:
     """A results file as an Arrow table, by its suffix: ``.csv``, ``.xlsx``, else Parquet.
 
-    Raises :class:`~.spreadsheet.Unreadable` with the reason when it cannot be read.
+    Raises :class:`~.spreadsheet.Unreadable` with the reason when it cannot be read; how it
+    was read, when worth saying (which sheet of a workbook), is added to ``notes``.
     """
     suffix = Path(path).suffix.lower()
     if suffix in SUFFIXES:
-        return csv_table(path) if suffix == ".csv" else xlsx_table(path)
+        return csv_table(path, notes) if suffix == ".csv" else xlsx_table(path, notes)
     try:
         return pq.ParquetFile(path).read()
     except FileNotFoundError:
@@ -80,15 +84,16 @@ def load_table(path: str | Path) -> pa.Table:
 def read_file(path: str | Path) -> RawFile:
     """Read one results file; an unreadable file is one problem naming it."""
     name = str(path)
+    notes: list[str] = []
     try:
-        table = load_table(path)
+        table = load_table(path, notes)
     except Unreadable as reason:
         problem = Problem(name, None, None, None, str(reason))
         return RawFile(name, None, pd.DataFrame(), problems=[problem])
     if table.num_rows == 0:  # stored, it would stand for the round's results
         problem = Problem(name, None, None, None, "has no rows: it adds no results")
-        return RawFile(name, None, pd.DataFrame(), problems=[problem])
-    return read_table(table, name)
+        return RawFile(name, None, pd.DataFrame(), problems=[problem], notes=notes)
+    return replace(read_table(table, name), notes=notes)
 
 
 def read_table(table: pa.Table, name: str) -> RawFile:

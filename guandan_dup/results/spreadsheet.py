@@ -1,7 +1,9 @@
 """Results kept in a spreadsheet: ``.csv`` and ``.xlsx`` files read as a table of text.
 
 Directors keep results in Excel or WPS, so a results file may be a CSV (UTF-8, with or without
-the byte-order mark Excel writes, any line ending) or the first sheet of an ``.xlsx`` workbook.
+the byte-order mark Excel writes, any line ending) or the results sheet of an ``.xlsx``
+workbook: the one visible sheet whose header has the results columns (hidden sheets are not
+read; :mod:`.workbook` chooses it).
 Both become an Arrow table whose every cell is text (or empty): numbers typed into a sheet
 become the text a director sees (``3``, ``10``, ``3.5``), so a level typed as the number
 ``10`` reads as the level ``"10"``, and :func:`.load.read_table` then applies exactly the
@@ -16,10 +18,11 @@ from __future__ import annotations
 import csv
 import io
 import os
-import zipfile
 from datetime import date, datetime, time
 
 import pyarrow as pa
+
+from ..reading import UTF16_REASON, is_utf16, separator
 
 SUFFIXES = (".csv", ".xlsx")
 
@@ -28,9 +31,13 @@ class Unreadable(Exception):  # noqa: N818 - carries the reason, caught at once 
     """The file cannot be read at all; ``str()`` is the reason, phrased after the file name."""
 
 
-def csv_table(path: str | os.PathLike) -> pa.Table:
-    """A UTF-8 CSV file as an all-text table; another encoding (GBK) is refused."""
-    data = _read_bytes(path)
+def csv_table(path: str | os.PathLike, notes: list[str] | None = None) -> pa.Table:
+    """A UTF-8 CSV file as an all-text table; another encoding (UTF-16, GBK) is refused,
+    naming it. A header separated by ``;`` (Excel in many locales) is read so, with a line
+    in ``notes`` saying it was."""
+    data = read_bytes(path)
+    if is_utf16(data):
+        raise Unreadable(f"{UTF16_REASON}, and ingest it again")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -38,36 +45,18 @@ def csv_table(path: str | os.PathLike) -> pa.Table:
             "is not UTF-8 text (it is probably saved as GBK): save it as UTF-8 (Excel: "
             "'CSV UTF-8 (comma delimited)'; WPS: encoding UTF-8) and ingest it again"
         ) from None
+    delimiter = separator(text)
     try:
-        rows = list(csv.reader(io.StringIO(text, newline="")))
+        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
     except csv.Error as error:
         raise Unreadable(f"cannot be read as CSV ({error})") from None
-    return _text_table(rows)
+    if delimiter != "," and notes is not None:
+        notes.append(f"{os.fspath(path)}: read with {delimiter!r} as the separator, as Excel "
+                     "writes CSV where the decimal mark is a comma (its header has no ',')")
+    return text_table(rows)
 
 
-def xlsx_table(path: str | os.PathLike) -> pa.Table:
-    """The first sheet of an xlsx workbook as an all-text table (formulas as their values)."""
-    from openpyxl import load_workbook  # slow to import; only xlsx readers pay for it
-
-    _read_bytes(path)  # a missing file or a folder gets the usual reason
-    try:
-        book = load_workbook(path, read_only=True, data_only=True)
-    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as error:
-        raise Unreadable(f"cannot be read as an xlsx workbook ({error})") from None
-    try:
-        sheet, *others = book.worksheets
-        rows = [[_cell_text(v) for v in row] for row in sheet.iter_rows(values_only=True)]
-        if others and not any(cell for row in rows for cell in row):
-            raise Unreadable(
-                f"its first sheet {sheet.title!r} is empty: results are read from the first "
-                f"sheet only; move the results sheet (e.g. {others[0].title!r}) to the front"
-            )
-    finally:
-        book.close()
-    return _text_table(rows)
-
-
-def _read_bytes(path: str | os.PathLike) -> bytes:
+def read_bytes(path: str | os.PathLike) -> bytes:
     try:
         with open(path, "rb") as fh:
             return fh.read()
@@ -77,7 +66,7 @@ def _read_bytes(path: str | os.PathLike) -> bytes:
         raise Unreadable("is a folder, not a results file") from None
 
 
-def _cell_text(value: object) -> str:
+def cell_text(value: object) -> str:
     """What a sheet shows for a cell: a whole number without ``.0``; empty for no value."""
     if value is None:
         return ""
@@ -90,7 +79,7 @@ def _cell_text(value: object) -> str:
     return str(value)
 
 
-def _text_table(rows: list[list[str]]) -> pa.Table:
+def text_table(rows: list[list[str]]) -> pa.Table:
     """Header row and data rows as an all-string table; blank rows at the end are dropped."""
     while rows and not any(cell.strip() for cell in rows[-1]):
         rows.pop()

@@ -160,15 +160,7 @@ def drop_duplicates(
     sub = frame.loc[repeated]
     compared = list(values)
     same = sub.duplicated(key + compared)
-    original = sub.groupby(key + compared, dropna=False)[["_file", "_row"]].transform("first")
-    warnings = [
-        f"{file} row {row} repeats {ffile} row {frow} exactly ({what} of {_describe(r)});"
-        " one copy kept"
-        for file, row, ffile, frow, r in zip(
-            sub["_file"][same], sub["_row"][same], original["_file"][same],
-            original["_row"][same], sub.loc[same, key].to_dict("records"), strict=True,
-        )
-    ]
+    warnings = _repeat_warnings(sub, same, key, compared, what)
     distinct = sub.loc[~same]
     clash = distinct.loc[distinct.duplicated(key)].reset_index(drop=True)
     earlier = clash[key].merge(sub.drop_duplicates(key), on=key, how="left")
@@ -188,6 +180,44 @@ def drop_duplicates(
     ]
     keep = ~frame.index.isin(sub.index[same | sub.duplicated(key)])
     return frame.loc[keep], problems, warnings
+
+
+SHOWN_WARNINGS = 5
+"""How many rows a warning names one by one; more become one summary line (a file of a
+million repeated rows gets one line, not a million)."""
+
+
+def summarised(lines: list[str], count: int, what: str) -> list[str]:
+    """``lines`` (the first of ``count`` warnings of one kind) as they are when there are at
+    most ``SHOWN_WARNINGS``, else one line: the count, the first few and how many more."""
+    if count <= SHOWN_WARNINGS:
+        return lines
+    shown = "; ".join(lines[:SHOWN_WARNINGS])
+    return [f"{count:,} {what}; the first {SHOWN_WARNINGS}: {shown}; and "
+            f"{count - SHOWN_WARNINGS:,} more"]
+
+
+def _repeat_warnings(sub: pd.DataFrame, same: pd.Series, key: list[str], compared: list[str],
+                     what: str) -> list[str]:
+    """A warning per exact repeat (the rows of ``sub`` marked ``same``), naming the row it
+    repeats; only the first few are written out (``summarised``), since building a line
+    per row of a huge file took longer than every check of it."""
+    count = int(same.sum())
+    if not count:
+        return []
+    first_few = sub.loc[same].head(SHOWN_WARNINGS)
+    original = sub.groupby(key + compared, dropna=False)[["_file", "_row"]].transform("first")
+    original = original.loc[first_few.index]
+    one = count <= SHOWN_WARNINGS  # lines of their own, worded as before
+    lines = [
+        f"{file} row {row} repeats {ffile} row {frow}{' exactly' if one else ''} ({what} of "
+        f"{_describe(r)}){'; one copy kept' if one else ''}"
+        for file, row, ffile, frow, r in zip(
+            first_few["_file"], first_few["_row"], original["_file"], original["_row"],
+            first_few[key].to_dict("records"), strict=True,
+        )
+    ]
+    return summarised(lines, count, "rows repeat an earlier row exactly (one copy of each kept)")
 
 
 def _describe(key: dict) -> str:

@@ -1,0 +1,209 @@
+"""Results kept in an ``.xlsx`` workbook: the sheet the director means, read as text.
+
+A workbook has several sheets, some hidden, some notes or charts; the results are on the one
+visible sheet whose header row has the results columns (:func:`_results_sheet`). Its cells
+become text as :mod:`.spreadsheet` reads a CSV's, so both get the Parquet file's checks. A
+workbook is untrusted input: openpyxl parses its XML with defusedxml, and any damage is a
+reason naming the file (:class:`~.spreadsheet.Unreadable`), never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import zipfile
+import zlib
+
+import pyarrow as pa
+
+from .schema import KINDS, file_kind
+from .spreadsheet import Unreadable, cell_text, read_bytes, text_table
+
+# What openpyxl raises on a damaged workbook: a broken zip or member (BadZipFile, zlib.error,
+# EOFError), a missing part (KeyError), malformed XML (ParseError is a SyntaxError), entities
+# that defusedxml refuses (ValueError), attributes of the wrong kind (TypeError, IndexError,
+# AttributeError). A director's file is untrusted input, so each is a reason, not a bug.
+_DAMAGED = (zipfile.BadZipFile, zlib.error, EOFError, KeyError, IndexError, TypeError,
+            ValueError, AttributeError, SyntaxError, OSError)
+
+
+def xlsx_table(path: str | os.PathLike, notes: list[str] | None = None) -> pa.Table:
+    """The results sheet of an xlsx workbook as an all-text table (formulas as their saved
+    values; a results cell whose formula has none is refused, naming it).
+
+    The sheet is the one a director means (:func:`_results_sheet`); when the workbook has
+    other sheets, a line saying which sheet was read is added to ``notes``. openpyxl parses
+    the workbook's XML with defusedxml (a dependency), so an entity bomb is refused at once;
+    any damage (a broken zip, malformed XML, a truncated sheet) becomes :class:`Unreadable`,
+    whether openpyxl meets it opening the book or reading the rows.
+    """
+    from openpyxl import load_workbook  # slow to import; only xlsx readers pay for it
+
+    read_bytes(path)  # a missing file or a folder gets the usual reason
+    try:
+        book = load_workbook(path, read_only=True, data_only=True)
+    except _DAMAGED as error:
+        raise _damaged(error) from None
+    try:
+        sheet, note = _results_sheet(book)
+        try:
+            rows = [[cell_text(v) for v in row] for row in sheet.iter_rows(values_only=True)]
+        except _DAMAGED as error:
+            raise _damaged(error, sheet.title) from None
+    finally:
+        book.close()
+    if _empty_results_cells(rows) and _has_formulas(path):
+        _refuse_unsaved_formulas(path, sheet.title, rows)
+    if note and notes is not None:
+        notes.append(f"{os.fspath(path)}: {note}")
+    return text_table(rows)
+
+
+def _results_columns(rows: list[list[str]]) -> list[int]:
+    """The positions of the header's results columns (those a results file has)."""
+    known = set().union(*(kind.columns for kind in KINDS))
+    header = rows[0] if rows else []
+    return [i for i, name in enumerate(header) if name.strip().lower() in known]
+
+
+def _empty_results_cells(rows: list[list[str]]) -> bool:
+    """Whether a results column has an empty cell: only then can a formula hide there."""
+    columns = _results_columns(rows)
+    return any(i >= len(row) or not row[i] for row in rows[1:] for i in columns)
+
+
+_FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")  # a formula element, with or without a prefix
+
+
+def _has_formulas(path: str | os.PathLike) -> bool:
+    """Whether any worksheet of the workbook holds a formula: a scan of the raw XML, a chunk
+    at a time, so that a large sheet with empty cells and no formula (the usual case) is
+    not parsed a second time."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            for name in archive.namelist():
+                if not name.startswith("xl/worksheets/") or not name.endswith(".xml"):
+                    continue
+                with archive.open(name) as member:
+                    tail = b""
+                    while chunk := member.read(1 << 20):
+                        if _FORMULA.search(tail + chunk):
+                            return True
+                        tail = chunk[-16:]
+    except _DAMAGED:
+        return True  # the second pass reports the damage
+    return False
+
+
+def _refuse_unsaved_formulas(path: str | os.PathLike, title: str, rows: list[list[str]]):
+    """Refuse a sheet whose results cells hold formulas with no saved value.
+
+    A workbook written by a program (a script, some web exports) keeps a formula's text but
+    not its value until Excel or WPS computes and saves it; read for its values, such a cell
+    is empty, and "is empty; a value is required" would send the director to a cell that
+    shows a number on screen. The formulas are read in a second pass, only for a sheet with
+    empty results cells.
+    """
+    from openpyxl import load_workbook
+    from openpyxl.utils import get_column_letter
+
+    book = load_workbook(path, read_only=True, data_only=False)
+    try:
+        formulas = list(book[title].iter_rows(values_only=True))
+    except _DAMAGED as error:
+        raise _damaged(error, title) from None
+    finally:
+        book.close()
+    header = rows[0]
+    unsaved = [
+        (r, i) for r in range(1, len(rows)) for i in _results_columns(rows)
+        if (i >= len(rows[r]) or not rows[r][i]) and r < len(formulas)
+        and i < len(formulas[r]) and isinstance(formulas[r][i], str)
+        and formulas[r][i].startswith("=")
+    ]
+    if not unsaved:
+        return
+    cells = ", ".join(f"{get_column_letter(i + 1)}{r + 1} (row {r}, column "
+                      f"{header[i].strip().lower()!r})" for r, i in unsaved[:5])
+    more = f" and {len(unsaved) - 5} more" if len(unsaved) > 5 else ""
+    raise Unreadable(
+        f"has formulas with no saved value on sheet {title!r}: {cells}{more}; the workbook "
+        "was written by a program that does not compute formulas: open it in Excel or WPS, "
+        "save it (the values are then stored) and ingest it again"
+    )
+
+
+def _results_sheet(book) -> tuple[object, str | None]:
+    """The sheet that holds the results, and a note saying which it is (None for a workbook
+    of one sheet).
+
+    The results are where the director sees them: the one *visible* worksheet whose header
+    row has the results columns. A hidden sheet (old levels kept out of sight) is never
+    read, a notes or cover sheet in front is skipped, and two visible candidates are refused
+    by name: guessing would store one of them silently. Without any candidate, the sheet
+    shown on opening (the active one) is read, so its header is what the problems name.
+    """
+    sheets = book.worksheets
+    if not sheets:
+        charts = ", ".join(repr(s.title) for s in book.chartsheets)
+        raise Unreadable(f"has no worksheet, only chart sheets ({charts}): results are read "
+                         "from a worksheet with a header row")
+    visible = [s for s in sheets if s.sheet_state == "visible"]
+    headed = [s for s in visible if _has_results_header(s)]
+    if len(headed) > 1:
+        names = ", ".join(repr(s.title) for s in headed)
+        raise Unreadable(
+            f"has {len(headed)} visible sheets with results columns ({names}): which one "
+            "holds the results? Hide or delete the others, or save that sheet as a file of "
+            "its own, and ingest again"
+        )
+    hidden = [s for s in sheets if s not in visible and _has_results_header(s)]
+    if not headed and hidden:
+        names = ", ".join(repr(s.title) for s in hidden)
+        raise Unreadable(
+            f"has results columns only on hidden sheets ({names}), and hidden sheets are not "
+            "read: unhide the sheet with this round's results (or copy them to a visible "
+            "sheet) and ingest again"
+        )
+    if headed:
+        chosen, why = headed[0], "the one visible sheet with the results columns"
+    else:
+        active = book.active
+        chosen = active if active in visible else (visible or sheets)[0]
+        why = "the sheet shown on opening; no sheet has a header row of results columns"
+    others = [s for s in book.worksheets + book.chartsheets if s is not chosen]
+    if not others:
+        return chosen, None
+    skipped = ", ".join(("" if s.sheet_state == "visible" else "hidden ") + repr(s.title)
+                        for s in others)
+    return chosen, f"read sheet {chosen.title!r}, {why} (not read: {skipped})"
+
+
+def _has_results_header(sheet) -> bool:
+    """Whether the sheet's first row names the columns of a results file (a set-level or
+    board-level marker column, or both: a mixed header is a results sheet with a problem)."""
+    try:
+        first = next(sheet.iter_rows(values_only=True, max_row=1), ())
+    except _DAMAGED as error:
+        raise _damaged(error, sheet.title) from None
+    return file_kind(cell_text(v).strip().lower() for v in first) is not None
+
+
+def _damaged(error: Exception, sheet: str | None = None) -> Unreadable:
+    """The reason for a workbook openpyxl cannot read: what broke (the innermost error, whose
+    words say where: openpyxl wraps it in a vaguer one), and that saving it again from Excel
+    or WPS usually mends it. Declared XML entities (an entity bomb) are named as such."""
+    while error.__context__ is not None:
+        error = error.__context__
+    if type(error).__module__.startswith("defusedxml"):
+        return Unreadable(
+            f"cannot be read as an xlsx workbook: its XML declares entities ({error}), which a "
+            "workbook saved by Excel or WPS never does; refused unread (an entity bomb would "
+            "fill the memory): save the results again from Excel or WPS"
+        )
+    what = f"its sheet {sheet!r} is damaged" if sheet else "it is damaged or not a workbook"
+    detail = (str(error).strip().splitlines() or [type(error).__name__])[0]
+    return Unreadable(
+        f"cannot be read as an xlsx workbook: {what} ({detail}); open it in Excel or WPS, "
+        "save it again as .xlsx, and ingest it again"
+    )
