@@ -170,3 +170,12 @@ def test_rows_of_two_rounds_for_the_same_table_and_set_are_each_named(folder, tm
     other = frame.iloc[[0]].assign(round=2)
     message = refused(folder, pd.concat([frame, other], ignore_index=True), tmp_path)
     assert f"row {len(frame) + 1}, column 'round': value 2: this is round 1" in message
+
+
+def test_issue21_a_number_in_a_seat_column_is_said_not_seated(folder, tmp_path):
+    """Seat or table numbers typed where the ids go (a column of 1s): the file alone reads
+    one player at every table, but the id is no one the round seated, and that is said."""
+    frame = set_results(folder, 1).assign(north="1")
+    message = refused(folder, frame, tmp_path)
+    assert "column 'north': value '1': is not seated in round 1" in message
+    assert "also plays at table" not in message

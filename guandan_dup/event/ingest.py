@@ -114,6 +114,22 @@ def plan_problems(
     return sorted(problems, key=lambda p: p.row)
 
 
+def unseated(problems: list[Problem], seating: pd.DataFrame, round_no: int) -> list[Problem]:
+    """``problems`` with "also plays at table ..." said as what it is when the id is no
+    player of the round's seating: a seat or table number typed where the id goes (a
+    column of 1s is at every table, which the file alone takes for one player twice)."""
+    seated = {str(p) for column in SEAT_COLUMNS for p in seating[column]}
+    example = next(iter(sorted(seated)), "")
+    return [
+        Problem(p.file, p.row, p.column, p.value,
+                f"is not seated in round {round_no}: the seat columns take the ids of the "
+                f"round's seating (such as {example!r}), not seat or table numbers")
+        if p.column in SEAT_COLUMNS and p.rule.startswith("also plays at table")
+        and str(p.value) not in seated else p
+        for p in problems
+    ]
+
+
 def merge_results(earlier: pd.DataFrame | None, new: pd.DataFrame) -> tuple[pd.DataFrame, int]:
     """Earlier results with those of the same (table, set) replaced; and how many were."""
     if earlier is None:
@@ -146,12 +162,15 @@ def ingest(
             f"{round_no}` before ingesting its results"
         )
     name = Path(file).name
-    ingested = load_results(
-        [file],
-        boards_per_set=plan.boards_per_set,
-        three_failures_reset=plan.three_failures_reset,
-        start_levels=start_levels,
-    )
+    try:
+        ingested = load_results(
+            [file],
+            boards_per_set=plan.boards_per_set,
+            three_failures_reset=plan.three_failures_reset,
+            start_levels=start_levels,
+        )
+    except InvalidResultsError as error:
+        raise InvalidResultsError(unseated(error.problems, seating, round_no)) from None
     raw = read_table(load_table(file), name)  # read as load_results read it: no problems
     group_given = "group" in raw.present
     sets = ingested.sets
