@@ -87,7 +87,20 @@ def event_context(folder: EventFolder, ledger: pd.DataFrame | None = None,
     pair_of = dict(zip(ids, players["pair"].astype(str), strict=True)) if "pair" in players else {}
     team_of = dict(zip(ids, players["team"].astype(int), strict=True)) if "team" in players else {}
     return Context(plan.kind, plan.rounds, planned, ids, pair_of, team_of,
-                   final(folder, ledger, now), by_team=plan.event_format.by_team)
+                   final(folder, ledger, now), by_team=plan.event_format.by_team,
+                   seated=seated_players(folder))
+
+
+def seated_players(folder: EventFolder) -> dict[int, frozenset[str]]:
+    """Round -> the players its seating file puts at a table, for the rounds seated so far
+    (the ledger refuses a substitute who already plays the round)."""
+    out = {}
+    for r in range(1, folder.plan.rounds + 1):
+        seating = folder.read(r, "seating")
+        if seating is not None:
+            seats = seating[["north", "east", "south", "west"]].to_numpy().ravel()
+            out[r] = frozenset(str(p) for p in seats if not pd.isna(p))
+    return out
 
 
 def effects(folder: EventFolder, ledger: pd.DataFrame | None = None) -> Effects:

@@ -175,6 +175,9 @@ def _who_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> list[
         out.append(problem("for_player", replaced, "is not a registered player"))
     if kind == "substitute" and player is not None and player == replaced:
         out.append(problem("player", player, "cannot substitute for themselves"))
+    elif kind == "substitute" and player in context.seated.get(fields["round"], ()):
+        out.append(problem("player", player, f"plays in round {fields['round']} (the round's "
+                           "seating has them at a table), so cannot also take another's seat"))
     elif kind == "substitute" and context.by_team and replaced in known:
         mine = context.team_of.get(replaced)
         if context.team_of.get(player) != mine:

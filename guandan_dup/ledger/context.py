@@ -31,6 +31,9 @@ class Context:
     by_team: bool = False
     """Whether decisions concern teams and whole matches (a team event, SPEC 8) rather than
     players and a table's set: the event's format says so (``EventFormat.by_team``)."""
+    seated: Mapping[int, frozenset[str]] = field(default_factory=dict)
+    """Round -> the players its seating puts at a table (rounds not yet seated are absent):
+    a player who plays a round cannot also substitute in it (SPEC 10)."""
 
     @property
     def teams(self) -> frozenset[int]:
