@@ -88,7 +88,18 @@ def event_context(folder: EventFolder, ledger: pd.DataFrame | None = None,
     team_of = dict(zip(ids, players["team"].astype(int), strict=True)) if "team" in players else {}
     return Context(plan.kind, plan.rounds, planned, ids, pair_of, team_of,
                    final(folder, ledger, now), by_team=plan.event_format.by_team,
-                   seated=seated_players(folder))
+                   seated=seated_players(folder), byes=team_byes(folder),
+                   three_failures_reset=plan.three_failures_reset)
+
+
+def team_byes(folder: EventFolder) -> dict[int, frozenset[int]]:
+    """Round -> the teams its matches file gives a bye (a match without an away team)."""
+    out = {}
+    for r in range(1, folder.plan.rounds + 1):
+        matches = folder.read(r, "matches") if folder.plan.event_format.by_team else None
+        if matches is not None:
+            out[r] = frozenset(int(h) for h in matches.loc[matches["away"].isna(), "home"])
+    return out
 
 
 def seated_players(folder: EventFolder) -> dict[int, frozenset[str]]:
