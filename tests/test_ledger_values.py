@@ -116,6 +116,6 @@ def test_spec10_the_cli_refuses_a_huge_penalty_before_scoring(tmp_path):
     directory = tmp_path / "event"
     run("event", "init", directory, "--players", players_csv(tmp_path / "p.csv", 17),
         "--tables-per-group", 4, "--sets-per-round", 2, "--boards-per-set", 3, "--rounds", 2)
-    out = run("event", "ledger", "add", directory, "penalty", "--player", "P05", "--points",
+    out = run("event", "ledger", "add", directory, "penalty", "--player", "P005", "--points",
               "1e400", "--round", 1, "--reason", "x", code=1)
     assert out.startswith("Error: ") and "value '1e400': expected at most 100" in out

@@ -16,7 +16,9 @@ import pandas as pd
 from ..errors import GuandanError
 from ..ledger import LEDGER_FILE, Context, Effects, add, dump, empty, load, replay, withdraw
 from ..ledger.describe import describe
+from ..ledger.schema import LedgerFileError
 from ..ledger.status import deadlines, final_rounds, round_ends
+from ..ledger.stored import event_problems
 from .folder import EventFolder, parquet_bytes
 from .transaction import step
 
@@ -31,9 +33,17 @@ def now_utc() -> pd.Timestamp:
 
 
 def read_ledger(folder: EventFolder) -> pd.DataFrame:
-    """The folder's ledger, or an empty one before the first decision."""
+    """The folder's ledger, or an empty one before the first decision. A hand-edited file
+    is checked as it is read (``LedgerFileError`` naming the row), against the event too,
+    so status, score and export refuse it alike rather than apply a decision never made."""
     path = folder.path / LEDGER_FILE
-    return load(path) if path.exists() else empty()
+    if not path.exists():
+        return empty()
+    ledger = load(path)
+    problems = event_problems(event_context(folder, ledger), ledger, LEDGER_FILE)
+    if problems:
+        raise LedgerFileError(problems)
+    return ledger
 
 
 def history_stamp(version: str) -> pd.Timestamp:
