@@ -119,3 +119,14 @@ def test_spec10_the_cli_refuses_a_huge_penalty_before_scoring(tmp_path):
     out = run("event", "ledger", "add", directory, "penalty", "--player", "P005", "--points",
               "1e400", "--round", 1, "--reason", "x", code=1)
     assert out.startswith("Error: ") and "value '1e400': expected at most 100" in out
+
+
+def test_spec8_the_folder_knows_which_team_has_the_bye(tmp_path):
+    from event_support import swiss_cup
+
+    directory, folder = swiss_cup(tmp_path, [4, 4, 4], 3, dealt=(1,))
+    matches = folder.read(1, "matches")
+    bye = int(matches.loc[matches["away"].isna(), "home"].iloc[0])
+    out = run("event", "ledger", "add", directory, "absent", "--round", 1, "--team", bye,
+              "--reason", "did not come", code=1)
+    assert f"value {bye}: has the bye in round 1: it has no match to be absent from" in out
