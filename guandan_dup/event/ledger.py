@@ -12,11 +12,14 @@ import json
 from datetime import UTC, datetime
 
 import pandas as pd
+import pyarrow.parquet as pq
 
-from ..errors import GuandanError
+from ..errors import GuandanError, InvalidPlanError
 from ..ledger import LEDGER_FILE, Context, Effects, add, dump, empty, load, replay, withdraw
 from ..ledger.describe import describe
+from ..ledger.schema import LedgerFileError
 from ..ledger.status import deadlines, final_rounds, round_ends
+from ..ledger.stored import event_problems
 from .folder import EventFolder, parquet_bytes
 from .transaction import step
 from .walkovers import forfeited_tables, match_adjustments
@@ -32,9 +35,19 @@ def now_utc() -> pd.Timestamp:
 
 
 def read_ledger(folder: EventFolder) -> pd.DataFrame:
-    """The folder's ledger, or an empty one before the first decision."""
+    """The folder's ledger, or an empty one before the first decision. A hand-edited file
+    is checked as it is read (``LedgerFileError`` naming the row), against the event too,
+    so status, score and export refuse it alike rather than apply a decision never made;
+    so is an event.toml edited after rounds were dealt or seated (``check_plan_unchanged``)."""
+    check_plan_unchanged(folder)
     path = folder.path / LEDGER_FILE
-    return load(path) if path.exists() else empty()
+    if not path.exists():
+        return empty()
+    ledger = load(path)
+    problems = event_problems(event_context(folder, ledger), ledger, LEDGER_FILE)
+    if problems:
+        raise LedgerFileError(problems)
+    return ledger
 
 
 def history_stamp(version: str) -> pd.Timestamp:
@@ -88,7 +101,95 @@ def event_context(folder: EventFolder, ledger: pd.DataFrame | None = None,
     pair_of = dict(zip(ids, players["pair"].astype(str), strict=True)) if "pair" in players else {}
     team_of = dict(zip(ids, players["team"].astype(int), strict=True)) if "team" in players else {}
     return Context(plan.kind, plan.rounds, planned, ids, pair_of, team_of,
-                   final(folder, ledger, now), by_team=plan.event_format.by_team)
+                   final(folder, ledger, now), by_team=plan.event_format.by_team,
+                   seated=seated_players(folder), byes=team_byes(folder),
+                   three_failures_reset=plan.three_failures_reset)
+
+
+def team_byes(folder: EventFolder) -> dict[int, frozenset[int]]:
+    """Round -> the teams its matches file gives a bye (a match without an away team)."""
+    out = {}
+    for r in range(1, folder.plan.rounds + 1):
+        matches = folder.read(r, "matches") if folder.plan.event_format.by_team else None
+        if matches is not None:
+            out[r] = frozenset(int(h) for h in matches.loc[matches["away"].isna(), "home"])
+    return out
+
+
+def check_plan_unchanged(folder: EventFolder) -> None:
+    """Refuse an event.toml edited so that it no longer describes the rounds already dealt
+    or seated: the boards dealt (``boards_per_set``, ``sets_per_round``), the tables seated
+    (``tables_per_group``, ``players``) and the rounds with files (``rounds``). The files
+    are what the players played, so any figure scored from the edited plan could not be
+    defended; an ``InvalidPlanError`` names each key and round that no longer match."""
+    plan, problems = folder.plan, []
+    for path in sorted(folder.path.glob("rounds/*/")):
+        if not path.name.isdigit():
+            continue
+        r = int(path.name)
+        if r > plan.rounds:
+            problems.append(f"rounds is {plan.rounds} but round {r} has files")
+            continue
+        problems += _dealt_problems(folder, r) + _seated_problems(folder, r)
+    if problems:
+        raise InvalidPlanError(
+            "event.toml no longer matches the rounds already dealt or seated (was it "
+            "edited?): " + "; ".join(problems) + ". Put the keys back as they were (the "
+            "comment at the top of event.toml shows the plan they made); nothing was changed")
+
+
+def _dealt_problems(folder: EventFolder, round_no: int) -> list[str]:
+    """How round ``round_no``'s boards file differs from the sets and boards the plan gives."""
+    path = folder.file(round_no, "boards")
+    if not path.exists():
+        return []
+    table = pq.read_table(path, columns=["set", "board"])
+    dealt: dict[int, list[int]] = {}
+    for set_no, board in zip(table["set"].to_pylist(), table["board"].to_pylist(),
+                             strict=True):
+        dealt.setdefault(int(set_no), []).append(int(board))
+    plan = folder.plan
+    planned = {s: list(plan.boards_of_set(s)) for s in plan.sets_of_round(round_no)}
+    if sorted(dealt) != sorted(planned):
+        return [f"sets_per_round gives round {round_no} sets {sorted(planned)}, but sets "
+                f"{sorted(dealt)} were dealt"]
+    return [f"boards_per_set gives set {s} boards {_span(planned[s])}, but boards "
+            f"{_span(sorted(dealt[s]))} were dealt" for s in sorted(planned)
+            if sorted(dealt[s]) != planned[s]][:1]
+
+
+def _span(boards: list[int]) -> str:
+    """``[4, 5, 6]`` -> ``"4-6"``: how event.toml's comment writes a set's boards."""
+    return f"{boards[0]}-{boards[-1]}" if len(boards) > 1 else str(boards[0])
+
+
+def _seated_problems(folder: EventFolder, round_no: int) -> list[str]:
+    """Tables round ``round_no`` seated that the plan no longer has."""
+    seating = folder.read(round_no, "seating")
+    if seating is None:
+        return []
+    planned = {t for t, _ in folder.plan.planned_results(round_no)}
+    extra = sorted(set(seating["table"].astype(int)) - planned)
+    if extra:
+        return [f"players gives round {round_no} tables "
+                f"{_span(sorted(planned)) if planned else 'none'}, but table(s) "
+                f"{', '.join(map(str, extra))} were seated"]
+    moved = [(int(t), int(g)) for t, g in zip(seating["table"], seating["group"], strict=True)
+             if folder.plan.group_of_table(int(t)) != int(g)]
+    return [f"tables_per_group puts table {t} in group {folder.plan.group_of_table(t)}, but "
+            f"round {round_no} seated it in group {g}" for t, g in moved[:1]]
+
+
+def seated_players(folder: EventFolder) -> dict[int, frozenset[str]]:
+    """Round -> the players its seating file puts at a table, for the rounds seated so far
+    (the ledger refuses a substitute who already plays the round)."""
+    out = {}
+    for r in range(1, folder.plan.rounds + 1):
+        seating = folder.read(r, "seating")
+        if seating is not None:
+            seats = seating[["north", "east", "south", "west"]].to_numpy().ravel()
+            out[r] = frozenset(str(p) for p in seats if not pd.isna(p))
+    return out
 
 
 def effects(folder: EventFolder, ledger: pd.DataFrame | None = None) -> Effects:

@@ -6,9 +6,13 @@ the message reads the same from Python and from ``event ledger add``.
 
 from __future__ import annotations
 
+import math
+
 import pandas as pd
 
 from ..errors import NotationError, Problem
+from ..levels import LEVEL_NAMES
+from ..results.masks import possible_levels
 from .context import Context
 from .kinds import (
     ALWAYS,
@@ -21,7 +25,12 @@ from .kinds import (
     split_result,
     utc,
 )
-from .penalties import SCALES, decimal_problem
+from .penalties import SCALES, amount_limit, decimal_problem
+
+MAX_MINUTES = 24 * 60
+"""Minutes late or over time beyond a day are a typing mistake, not a decision."""
+MAX_TEAM_PLAYERS = 6
+"""A team has 4 to 6 registered players (SPEC 8): a late entry may not make a 7th."""
 
 # Table-level decisions the team scorer has no place for: it scores matches from the rooms'
 # results and the ledger's match adjustments, so these would be recorded and silently ignored.
@@ -118,8 +127,11 @@ def _value_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> lis
     if fields.get("side") is not None and fields["side"] not in ("NS", "EW"):
         out.append(problem("side", fields["side"], "expected NS or EW"))
     minutes = fields.get("minutes")
-    if minutes is not None and not minutes > 0:
+    if minutes is not None and not (minutes > 0 and math.isfinite(minutes)):
         out.append(problem("minutes", minutes, "expected minutes above 0"))
+    elif minutes is not None and minutes > MAX_MINUTES:
+        out.append(problem("minutes", minutes, f"expected at most {MAX_MINUTES} minutes (a "
+                           "day); a longer absence is `absent`"))
     elif kind == "late" and context.by_team and minutes is not None and minutes > 10:
         out.append(problem("minutes", minutes, "over 10 minutes is a forfeit (art. 32.3): in a "
                            "team event record it as `absent --team T` (art. 34)"))
@@ -133,15 +145,13 @@ def _value_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> lis
             out.append(problem("at", fields["at"], "expected a time such as "
                                "2026-05-01T15:30+08:00 (UTC without a zone)"))
     if fields.get("result") is not None:
-        try:
-            split_result(fields["result"], kind)
-        except NotationError as error:
-            out.append(problem("result", fields["result"], str(error)))
+        out += _result_problems(context, fields)
     out += _who_problems(context, ledger, fields)
     places = {"points": 2, "match_points": 1, "level_points": 2}
     for name, digits in places.items():
         if fields.get(name) is not None:
-            why = decimal_problem(fields[name], digits, halves=name == "match_points")
+            why = decimal_problem(fields[name], digits, halves=name == "match_points",
+                                  limit=amount_limit(name, context.rounds))
             if why:
                 out.append(problem(name, fields[name], why))
     if kind == "penalty" and not context.by_team and fields.get("amount_kind") in (
@@ -155,13 +165,60 @@ def _value_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> lis
     return out
 
 
+def _result_problems(context: Context, fields: dict) -> list[Problem]:
+    """A result that cannot be read, or assigned levels no set can end with: the same mask
+    of possible (NS, EW) levels that results validation uses (A+/A+ and 2/2 never end a
+    set of at least one board)."""
+    problem, kind, text = _problem_maker(), fields["kind"], fields["result"]
+    try:
+        levels = split_result(text, kind)
+    except NotationError as error:
+        return [problem("result", text, str(error))]
+    if kind != "assigned":
+        return []
+    ns, ew = levels
+    possible = possible_levels(None, context.three_failures_reset, (0, 0))
+    if possible[ns, ew]:
+        return []
+    return [problem("result", text, f"no set starting at 2/2 ends with NS at {LEVEL_NAMES[ns]}"
+                    f" and EW at {LEVEL_NAMES[ew]} (only the winner of a board moves up, so "
+                    "one side ends above 2 and at most one at A+): assign levels a set can end "
+                    "with, e.g. A+/5")]
+
+
+def _team_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> list[Problem]:
+    """A team that is no team, an absence of the team with the bye, a 7th player entered."""
+    problem, out, kind, team = _problem_maker(), [], fields["kind"], fields.get("team")
+    if team is None:
+        return out
+    if team not in context.teams:
+        return [problem("team", team, "is not a team of this event")]
+    if kind in ("absent", "excused") and team in context.byes.get(fields["round"], ()):
+        out.append(problem("team", team, f"has the bye in round {fields['round']}: it has no "
+                           "match to be absent from"))
+    if kind == "enter":
+        rows = active(ledger)
+        entered = rows[(rows["kind"] == "enter") & (rows["team"] == team)]
+        size = sum(t == team for t in context.team_of.values()) + len(
+            set(entered["player"].dropna()) - set(context.team_of))
+        if size >= MAX_TEAM_PLAYERS:
+            out.append(problem("team", team, f"has {size} players already: a team has 4 to "
+                               f"{MAX_TEAM_PLAYERS} registered players (SPEC 8)"))
+    return out
+
+
 def _who_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> list[Problem]:
+    """Players that are not registered (or already are), repeat withdrawals, substitutes
+    who may not take the seat, and the team checks."""
     problem, out, kind = _problem_maker(), [], fields["kind"]
     registered = set(context.players)
     rows = active(ledger)
     entered = set(rows.loc[rows["kind"] == "enter", "player"].dropna())
     known = registered | entered
-    player, replaced, team = fields.get("player"), fields.get("for_player"), fields.get("team")
+    player, replaced = fields.get("player"), fields.get("for_player")
+    if player is not None and not str(player).strip():
+        out.append(problem("player", player, "expected a player id (it is empty)"))
+        player = None
     if player is not None and kind == "enter" and player in known:
         out.append(problem("player", player, "is already registered"))
     elif player is not None and kind not in ("enter", "substitute") and player not in known:
@@ -175,14 +232,15 @@ def _who_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> list[
         out.append(problem("for_player", replaced, "is not a registered player"))
     if kind == "substitute" and player is not None and player == replaced:
         out.append(problem("player", player, "cannot substitute for themselves"))
+    elif kind == "substitute" and player in context.seated.get(fields["round"], ()):
+        out.append(problem("player", player, f"plays in round {fields['round']} (the round's "
+                           "seating has them at a table), so cannot also take another's seat"))
     elif kind == "substitute" and context.by_team and replaced in known:
         mine = context.team_of.get(replaced)
         if context.team_of.get(player) != mine:
             out.append(problem("player", player, f"only players registered for team {mine} "
                                "may substitute in it (art. 19.2)"))
-    if team is not None and team not in context.teams:
-        out.append(problem("team", team, "is not a team of this event"))
-    return out
+    return out + _team_problems(context, ledger, fields)
 
 
 def entry_problems(context: Context, ledger: pd.DataFrame, entry: dict) -> list[Problem]:

@@ -31,6 +31,15 @@ class Context:
     by_team: bool = False
     """Whether decisions concern teams and whole matches (a team event, SPEC 8) rather than
     players and a table's set: the event's format says so (``EventFormat.by_team``)."""
+    seated: Mapping[int, frozenset[str]] = field(default_factory=dict)
+    """Round -> the players its seating puts at a table (rounds not yet seated are absent):
+    a player who plays a round cannot also substitute in it (SPEC 10)."""
+    byes: Mapping[int, frozenset[int]] = field(default_factory=dict)
+    """Round -> the teams with a bye (no match, no tables): such a team cannot be absent."""
+    three_failures_reset: bool = False
+    """Whether three failures at A reset a side to 2: with it, results validation's mask
+    says which levels an assigned result may give (of a set of any length: an assigned
+    result is the director's judgement of how the set would have ended)."""
 
     @property
     def teams(self) -> frozenset[int]:

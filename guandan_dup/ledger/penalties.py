@@ -43,14 +43,30 @@ def in_percentage_points(unit: str, amount: Fraction) -> Fraction:
     return PERCENT_PER_UNIT[unit] * amount
 
 
-def decimal_problem(text: str, places: int | None, halves: bool = False) -> str | None:
-    """Why ``text`` is not an amount of points (a positive decimal), or ``None``."""
+MAX_PERCENTAGE_POINTS = 100
+MAX_LEVEL_POINTS = 1000
+
+
+def amount_limit(name: str, rounds: int) -> int:
+    """The largest penalty of a kind a director can mean: all of an average (100 percentage
+    points), every 场分 of the event (2 a round), 1000 级差分 (far beyond any table's). A
+    larger figure is a typing mistake, and would overflow the exact sums."""
+    return {"points": MAX_PERCENTAGE_POINTS, "match_points": 2 * rounds}.get(
+        name, MAX_LEVEL_POINTS)
+
+
+def decimal_problem(text: str, places: int | None, halves: bool = False,
+                    limit: int | None = None) -> str | None:
+    """Why ``text`` is not an amount of points (a positive decimal, at most ``limit``), or
+    ``None``."""
     try:
         value = Decimal(text)
     except (InvalidOperation, TypeError):
         return "expected a decimal number such as 2.5"
     if not value.is_finite() or value <= 0:
         return "expected a number above 0"
+    if limit is not None and value > limit:
+        return f"expected at most {limit}"
     if halves and (value * 2) % 1:
         return "场分 move in halves (0.5, 1, 1.5, ...)"
     if places is not None and value.as_tuple().exponent < -places:

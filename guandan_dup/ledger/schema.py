@@ -62,6 +62,13 @@ class LedgerError(ProblemsError):
     subject = "the ledger entry"
 
 
+class LedgerFileError(LedgerError):
+    """A ledger file (hand-edited, or damaged) whose rows break the rules; nothing is read
+    from it, so no command scores, exports or shows a decision that could not be made."""
+
+    subject = "the ledger file"
+
+
 def empty() -> pd.DataFrame:
     """A ledger with no rows, every column typed."""
     return from_arrow(SCHEMA.empty_table())
@@ -110,4 +117,10 @@ def _checked(table: pa.Table, where: str) -> pd.DataFrame:
             f"(missing {missing})" if missing else
             f"{where!r} is not a ledger: a column has another type than docs/formats.md says"
         )
-    return from_arrow(table)
+    ledger = from_arrow(table)
+    from .stored import shape_problems  # stored checks with ``checks``, which knows the kinds
+
+    problems = shape_problems(ledger, os.path.basename(where))
+    if problems:
+        raise LedgerFileError(problems)
+    return ledger

@@ -18,6 +18,10 @@ from decimal import Decimal, InvalidOperation
 
 from ..errors import GuandanError
 
+MAX_MATCH_POINTS = 2
+"""An award gives at most a win's 场分 (2) and 1000 级差分 (beyond any conversion table's)."""
+MAX_LEVEL_POINTS = 1000
+
 
 @dataclass(frozen=True)
 class Award:
@@ -41,6 +45,12 @@ class Award:
             raise GuandanError(
                 f"award {match_points!r} + {level_points!r}: 场分 moves in halves and 级差分 "
                 "in hundredths"
+            )
+        if not (0 <= halves <= 2 * MAX_MATCH_POINTS and 0 <= hundredths <= 100 * MAX_LEVEL_POINTS):
+            raise GuandanError(
+                f"award {match_points!r} + {level_points!r}: expected 场分 from 0 to "
+                f"{MAX_MATCH_POINTS} and 级差分 from 0 to {MAX_LEVEL_POINTS} (an award is "
+                "what a side gets; a penalty is a ledger row)"
             )
         return cls(int(halves), int(hundredths))
 
@@ -99,5 +109,7 @@ def parse_awards(text: str) -> ArtificialAwards:
             raise GuandanError(
                 f"award {item!r}: expected NAME=场分+级差分 with NAME one of {', '.join(names)}"
             )
+        if name.strip() in given:
+            raise GuandanError(f"award {item!r}: {name.strip()} is given twice; give it once")
         given[name.strip()] = Award.of(*points)
     return replace(ArtificialAwards(), **given)

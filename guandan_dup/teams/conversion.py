@@ -97,6 +97,11 @@ def preset(name: str) -> ConversionTable:
     return PRESETS[name]
 
 
+MAX_VALUE = 100_000
+"""1000 级差分 in hundredths: the most a conversion table may give (the presets give at most
+26); a larger figure is a typing mistake and would overflow the standings' sums."""
+
+
 def _hundredths(text: str) -> int | None:
     """``"14.5"`` -> 1450; None for anything that is not a number with at most 2 decimals."""
     try:
@@ -175,7 +180,12 @@ def load(path: str | os.PathLike, name: str | None = None) -> ConversionTable:
             if value is None or value < 0:
                 problems.append(Problem(file, line, column, row[column],
                                         "expected a number >= 0 with at most two decimals"))
-        if margin is not None and all(v is not None and v >= 0 for v in values.values()):
+            elif value > MAX_VALUE:
+                problems.append(Problem(file, line, column, row[column],
+                                        f"expected at most {hundredths_text(MAX_VALUE)} "
+                                        "级差分 (a match's whole award)"))
+        if margin is not None and all(v is not None and 0 <= v <= MAX_VALUE
+                                      for v in values.values()):
             rows[int(margin)] = (line, values["winner"], values["loser"])
     problems += _shape_problems(rows, seen, file)
     if problems:

@@ -9,6 +9,7 @@ check it once the key is revealed. Every problem in the files is listed at once.
 from __future__ import annotations
 
 import os
+from collections.abc import Collection, Mapping
 from pathlib import Path
 
 import pandas as pd
@@ -25,6 +26,36 @@ class InvalidTeamsError(ProblemsError):
     """Team files (players, team names, seeding, lineups) that cannot be used."""
 
     subject = "the team files"
+
+
+def team_of_cell(text: str, teams: Collection[int], numbers: Mapping[str, int],
+                 labels: bool = True) -> tuple[int | None, str | None]:
+    """The team a file's cell names, by docs/teams.md's one rule: ``#3`` is always team
+    number 3; ``3`` is team number 3 or (where ``labels``) the team whose players-file label
+    is ``3``, and is refused when those are two different teams, since reading it either way
+    could make the wrong team win silently. Returns (team, None) or (None, why not).
+
+    ``teams``: the team numbers; ``numbers``: label -> team number.
+
+    >>> team_of_cell("3", [1, 2, 3], {"3": 1, "x": 2, "y": 3})
+    (None, "could be team 3 (its number) or team 1 (its label is '3'): write #3 or #1")
+    >>> team_of_cell("#3", [1, 2, 3], {"3": 1}), team_of_cell("x", [1, 2], {"x": 2})
+    ((3, None), (2, None))
+    """
+    text = str(text).strip()
+    if text.startswith("#"):
+        number = int(text[1:]) if text[1:].isdigit() else None
+        return (number, None) if number in teams else (None, "names no team number")
+    by_number = int(text) if text.isdigit() and int(text) in teams else None
+    by_label = numbers.get(text) if labels or by_number is not None else None
+    if by_number is not None and by_label is not None and by_number != by_label:
+        return None, (f"could be team {by_number} (its number) or team {by_label} (its label "
+                      f"is {text!r}): write #{by_number} or #{by_label}")
+    if by_number is not None:
+        return by_number, None
+    if labels and by_label is not None:
+        return by_label, None
+    return None, "names no team of the event"
 
 
 def load_team_players(path: str | os.PathLike) -> pd.DataFrame:

@@ -17,7 +17,7 @@ import pandas as pd
 
 from ..errors import Problem
 from ..reading import read_csv_with
-from .registration import InvalidTeamsError
+from .registration import InvalidTeamsError, team_of_cell
 
 LINEUP_COLUMNS = ("round", "team", "room", "player_1", "player_2")
 ROOMS = ("open", "closed")
@@ -77,7 +77,10 @@ def load_lineups(
     frame = frame[frame["round"] == str(round_no)]
     registered = set(players["team"].astype(int))
     for row in frame.itertuples():
-        team = int(row.team) if row.team.isdigit() else None
+        team, ambiguous = team_of_cell(row.team, registered, numbers or {}, labels=False)
+        if ambiguous and ambiguous.startswith("could be"):
+            problems.append(Problem(file, row.line, "team", row.team, ambiguous))
+            continue
         if team in registered and team not in teams:
             continue  # a team with a bye this round: its lineup waits for another round
         if team not in teams:

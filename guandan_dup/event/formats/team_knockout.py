@@ -21,6 +21,7 @@ from ...errors import InvalidPlanError, Problem
 from ...knockout import round_bracket, rounds_needed
 from ...knockout.teams import team_outcomes
 from ...teams import score_matches
+from ...teams.registration import team_of_cell
 from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects
 from ..walkovers import match_adjustments
@@ -157,14 +158,13 @@ def match_text(home: dict, away: dict) -> str:
 
 
 def _tiebreaks(folder: EventFolder, matches: pd.DataFrame, results: pd.DataFrame) -> tuple:
-    """match -> team named in a ``tiebreak`` cell of either room (its number or its label),
-    match -> that cell as written (problems quote it), and the problems of cells naming no
-    team."""
+    """match -> team named in a ``tiebreak`` cell of either room (its number, ``#number`` or
+    its label: docs/teams.md), match -> that cell as written (problems quote it), and the
+    problems of cells naming no team or two."""
     if "tiebreak" not in results:
         return {}, {}, []
     teams = teams_of(folder)
-    number = {str(t): int(t) for t in teams["team"]}
-    number |= {str(label): int(t) for t, label in zip(teams["team"], teams["label"],
+    numbers = {str(label): int(t) for t, label in zip(teams["team"], teams["label"],
                                                       strict=True)}
     match_of = {int(t): int(m) for m, o, c in zip(matches["match"], matches["open_table"],
                                                    matches["closed_table"], strict=True)
@@ -172,9 +172,9 @@ def _tiebreaks(folder: EventFolder, matches: pd.DataFrame, results: pd.DataFrame
     named, written, problems = {}, {}, []
     for table, value in zip(results["table"], results["tiebreak"], strict=True):
         if isinstance(value, str) and value.strip():
-            team = number.get(value.strip())
+            team, why = team_of_cell(value, set(teams["team"].astype(int)), numbers)
             if team is None:
-                problems.append((int(table), "tiebreak", value, "names no team of the event"))
+                problems.append((int(table), "tiebreak", value, why))
             elif int(table) in match_of:
                 named[match_of[int(table)]] = team
                 written[match_of[int(table)]] = value.strip()

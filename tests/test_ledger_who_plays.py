@@ -1,0 +1,57 @@
+"""Who may play a round: a substitute must not be playing it already (SPEC 10, art. 19.2)."""
+
+import pytest
+from event_support import run, swiss_cup
+from ledger_support import PLAYERS, context, ledger_of, seating
+
+from guandan_dup.event import EventFolder
+from guandan_dup.event.ledger import event_context
+from guandan_dup.ledger import LedgerError
+
+SEATED = {r: frozenset(seating().query("round == @r")[["north", "east", "south", "west"]]
+                       .to_numpy().ravel()) for r in (1, 2)}
+TEAMS = {p: 1 + i // 4 for i, p in enumerate(PLAYERS)}
+
+
+@pytest.mark.parametrize(
+    ("kind", "player", "replaced", "ok"),
+    [
+        ("individual", "p02", "p01", False),  # p02 sits at p01's table in round 1
+        ("individual", "p09", "p01", False),  # p09 plays at another table of round 1
+        ("individual", "p17", "p01", True),   # p17 has the round-1 bye
+        ("individual", "x99", "p01", True),   # an outsider
+        ("teams", "p02", "p01", False),       # a teammate who plays the round
+        ("teams", "p17", "p18", True),        # a teammate who does not play it
+    ],
+)
+def test_spec10_a_substitute_must_not_play_the_round(kind, player, replaced, ok):
+    team_of = TEAMS | {"p18": 5} if kind == "teams" else {}
+    ctx = context(kind, players=(*PLAYERS, "p18"), team_of=team_of, seated=SEATED)
+    entry = ("substitute", 1, dict(player=player, for_player=replaced))
+    if ok:
+        assert len(ledger_of(entry, ctx=ctx)) == 1
+    else:
+        with pytest.raises(LedgerError, match=f"value {player!r}: plays in round 1"):
+            ledger_of(entry, ctx=ctx)
+
+
+def test_spec10_the_folder_context_knows_who_is_seated(tmp_path):
+    directory = tmp_path / "event"
+    from event_support import players_csv
+    run("event", "init", directory, "--players", players_csv(tmp_path / "p.csv", 17),
+        "--tables-per-group", 4, "--sets-per-round", 2, "--boards-per-set", 3, "--rounds", 2)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    seat = EventFolder.open(directory).read(1, "seating").iloc[0]
+    out = run("event", "ledger", "add", directory, "substitute", "--round", 1, "--player",
+              seat["east"], "--for", seat["north"], "--reason", "ill", code=1)
+    assert f"value {seat['east']!r}: plays in round 1" in out
+    assert event_context(EventFolder.open(directory)).seated.keys() == {1}
+
+
+def test_spec10_a_team_substitute_must_not_play_the_round(tmp_path):
+    directory, folder = swiss_cup(tmp_path, [5, 4, 4, 4], 3, dealt=(1,))
+    seats = folder.read(1, "seating").iloc[0]
+    out = run("event", "ledger", "add", directory, "substitute", "--round", 1, "--player",
+              seats["south"], "--for", seats["north"], "--reason", "ill", code=1)
+    assert "plays in round 1" in out
