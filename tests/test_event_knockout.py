@@ -203,3 +203,27 @@ def test_the_whole_bracket_is_drawn_before_play(tmp_path):
     first = folder.read(1, "bracket")
     lot = first.loc[first["table"] == 1, ["side_a", "side_b"]].iloc[0].tolist()
     assert html.count(f"{lot[0]}</span>") >= 1 and html.count(f"{lot[1]}</span>") >= 1
+
+
+def test_spec10_a_match_result_waits_until_every_table_has_played_the_set(tmp_path):
+    """Round 1's two matches play the same deals: while table 2 still plays, table 1's
+    levels ("7 : 3") appear in no export and not on the bracket page; once table 2 is in,
+    both results do."""
+    from guandan_dup.event.publish import publish_site
+
+    directory, results = round_one(tmp_path)
+    results[["ns_level", "ew_level"]] = [["7", "3"], ["2", "8"]]
+    first = write(results[results["table"] == 1], tmp_path / "t1.parquet")
+    run("event", "ingest", directory, first, "--round", 1)
+    formats = ("csv", "md", "html")
+
+    def published() -> list[str]:
+        run("event", "export", directory, *[a for f in formats for a in ("--format", f)])
+        site = publish_site(EventFolder.open(directory)).parent / "bracket.html"
+        exports = [directory / "exports" / f"bracket.{f}" for f in formats]
+        return [p.read_text(encoding="utf-8") for p in (*exports, site)]
+
+    assert not [text for text in published() if "7 : 3" in text]
+    second = write(results[results["table"] == 2], tmp_path / "t2.parquet")
+    run("event", "ingest", directory, second, "--round", 1)
+    assert all("7 : 3" in text and "2 : 8" in text for text in published())

@@ -238,10 +238,11 @@ def test_issue9_item8_an_export_removes_travellers_of_a_round_pending_again(fold
     assert folder.path / "exports" / "travellers-round-1.csv" in written
     withdraw_entry(folder, int(row["id"]), "table 2 came back")  # the set is pending again
     exported = export_event(folder, formats=("csv",))
-    assert exported.withheld == {1: [1]}
+    assert exported.withheld == {1: [1]} and exported.standings_withheld == {1: [1]}
     assert sorted(p.name for p in exported.removed) == [
+        "standings-round-1.csv", "standings-round-1.html",
         "travellers-round-1.csv", "travellers-round-1.html"]
-    assert not list((folder.path / "exports").glob("travellers-*"))
+    assert not list((folder.path / "exports").glob("*-round-1.*"))
     assert len(list((folder.path / "history").glob("exports-travellers-round-1.*"))) == 2
 
 
@@ -253,3 +254,35 @@ def test_a_team_site_is_built_before_any_round_is_scored(tmp_path):
     ingest(team, write(results[results["table"] == 1], tmp_path / "t1.parquet"), 1)
     index = build_event_site(team)
     assert index.is_file() and not (team.path / "site" / "standings").exists()
+
+
+def test_spec10_team_standings_and_match_results_wait_for_a_pending_room(tmp_path):
+    """Team 3's absence decided match 2 (tables 2 and 4 unplayed); withdrawn, its rooms are
+    pending again. Every match's 场分 and 级差分, the team standings and the rooms' levels
+    of round 1 would then tell those tables how the deals went: no export and no page shows
+    them (earlier exports are removed), and the match pages say the result is pending."""
+    team = team_event(tmp_path)
+    deal_round(team, 1)
+    seat_event_round(team, 1)
+    results = set_results(team, 1, seed=1)
+    ingest(team, write(results[results["table"].isin([1, 3])], tmp_path / "r1.parquet"), 1)
+    row, _ = add_entry(team, "absent", 1, "team 3 did not come", team=3)
+    score_round(team, 1)
+    assert len(export_event(team, formats=["csv", "md"]).paths) == 4
+    withdraw_entry(team, int(row["id"]), "team 3 came after all")
+    exported = export_event(team, formats=["csv", "md"])
+    assert exported.standings_withheld == {1: [1]} and len(exported.removed) == 4
+    assert not list((team.path / "exports").glob("*-round-1.*"))
+    site = build_event_site(team).parent
+    standings = (site / "standings" / "round-1.html").read_text("utf-8")
+    assert 'id="withheld"' in standings and 'id="standings"' not in standings
+    for m in team.read(1, "matches").dropna(subset=["away"]).itertuples():
+        page = (site / "matches" / f"round-1-match-{m.match}.html").read_text("utf-8")
+        assert 'id="result-pending"' in page and 'id="match"' not in page, m.match
+        assert 'class="data room"' not in page, m.match
+    for t in range(1, 5):
+        page = (site / "teams" / f"team-{t}.html").read_text("utf-8")
+        assert "round-1-match-" not in page  # no row (场分, 级差分) of round 1
+    result = runner.invoke(app, ["event", "export", str(team.path), "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    assert "Round 1: standings withheld: they count set(s) 1" in result.output

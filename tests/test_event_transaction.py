@@ -31,6 +31,7 @@ from guandan_dup.event import (
 from guandan_dup.event.entrants import demo_players
 from guandan_dup.event.publish import build_event_site
 from guandan_dup.event.transaction import JOURNAL, LOCK_FILE, reading, writing
+from guandan_dup.reports.site import build as site_build
 
 
 def in_child(work, kill_at: int | None = None, counted=("replace", "fsync")) -> int:
@@ -256,17 +257,46 @@ def test_issue9_item1_the_cli_waits_then_says_who_holds_the_lock(seated, tmp_pat
 
 @pytest.mark.parametrize("kill_at", [1, 2])  # the two renames of the swap: before, between
 def test_issue9_item2_a_killed_site_build_leaves_nothing_after_the_next_build(
-    seated, tmp_path, kill_at
+    seated, tmp_path, kill_at, monkeypatch
 ):
+    """The fallback swap (two renames, where the folders cannot be exchanged in one step)."""
+    monkeypatch.setattr(site_build, "exchange", lambda first, second: False)
     ingest(seated, write(set_results(seated, 1), tmp_path / "all.parquet"), 1)
     score_round(seated, 1)
     build_event_site(seated)
+    published = state(seated.path / "site")
     assert in_child(lambda: build_event_site(seated), kill_at, ("replace",)) == -signal.SIGKILL
     left = sorted(p.name.split("-")[0] for p in seated.path.glob(".site.*"))
     assert left == [".site.new"] if kill_at == 1 else [".site.new", ".site.old"]
+    site_build.clean_leftovers(seated.path / "site")  # what the next build does first
+    assert state(seated.path / "site") == published  # a site set aside is put back
     build_event_site(seated)
     assert not list(seated.path.glob(".site.*"))
     assert (seated.path / "site" / "index.html").is_file()
+
+
+def test_issue21_item16_a_site_build_killed_anywhere_in_the_swap_leaves_a_whole_site(
+    seated, tmp_path
+):
+    """Killed just before each of the build's last syncs and renames (the built folder's
+    syncs, the swap, the sync of the folder holding the site), the site folder is always
+    there, holding the old site or the whole new one; the next build leaves nothing beside."""
+    ingest(seated, write(set_results(seated, 1), tmp_path / "all.parquet"), 1)
+    score_round(seated, 1)
+    site = seated.path / "site"
+    build_event_site(seated, lang="en")
+    old = state(site)
+    calls = in_child(lambda: build_event_site(seated, lang="zh"))
+    new = state(site)
+    assert new != old
+    build_event_site(seated, lang="en")
+    for n in range(calls - 4, calls + 1):
+        assert in_child(lambda: build_event_site(seated, lang="zh"), n) == -signal.SIGKILL, n
+        assert site.is_dir(), f"no site folder after a kill at call {n} of {calls}"
+        assert state(site) in (old, new), f"torn site after a kill at call {n}"
+        build_event_site(seated, lang="en")
+        assert not list(seated.path.glob(".site.*"))
+        assert state(site) == old
 
 
 def test_issue9_item2_a_step_deleting_a_file_killed_anywhere_leaves_before_or_after(seated):

@@ -147,3 +147,14 @@ def test_event_export_of_a_hostile_name(tmp_path_factory, tmp_path):
     for fmt in ("md", "html"):
         text = (exports / f"standings-round-1.{fmt}").read_text(encoding="utf-8")
         assert "<script>" not in text and "&lt;script&gt;x&lt;/script&gt; Evil" in text
+
+
+def test_markdown_escapes_the_title_and_headings_as_the_cells():
+    hostile = "<script>alert(1)</script>\n# x *y*"
+    sections = [Section(hostile, table(["a"])), Section("B", table(["b"]))]
+    text = render(sections, "md", f"{hostile} · 淘汰赛", frozenset({"Pct"}))
+    assert "<" not in text and ">" not in text
+    lines = text.splitlines()
+    assert lines[0] == r"# &lt;script&gt;alert(1)&lt;/script&gt; # x \*y\* · 淘汰赛"
+    assert r"## &lt;script&gt;alert(1)&lt;/script&gt; # x \*y\*" in lines
+    assert sum(line.startswith("#") for line in lines) == 3

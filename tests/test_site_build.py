@@ -32,6 +32,7 @@ from guandan_dup.errors import GuandanError
 from guandan_dup.event.folder import EventFolder
 from guandan_dup.event.publish import public_sets, site_data
 from guandan_dup.event.transaction import LOCK_FILE
+from guandan_dup.reports.site import build as site_build
 from guandan_dup.reports.site.data import player_slugs, with_known_players
 from guandan_dup.reports.site.labels import LABELS
 from guandan_dup.reports.site.pages import page_count, site_pages
@@ -401,11 +402,17 @@ def test_issue20_every_file_and_folder_is_synced_before_the_swap(full, tmp_path,
     out = tmp_path / "site"
     build_site(full, out)
     events = record_writes(monkeypatch)
+    real_exchange = site_build.exchange
+
+    def exchange(first, second):
+        events.append(("exchange", inode(first), Path(second)))
+        return real_exchange(first, second)
+
+    monkeypatch.setattr(site_build, "exchange", exchange)
     build_site(full, out)
-    renames = [i for i, e in enumerate(events) if e[0] == "replace"]
-    assert len(renames) == 2  # the old site aside, the new one in: the swap
-    assert events[renames[0]][2].name.startswith(".site.old-") and events[renames[1]][2] == out
-    synced_before = {e[1] for e in events[: renames[0]]}
+    swaps = [i for i, e in enumerate(events) if e[0] in ("replace", "exchange")]
+    assert len(swaps) == 1 and events[swaps[0]][::2] == ("exchange", out)  # one atomic step
+    synced_before = {e[1] for e in events[: swaps[0]]}
     written = [out, *out.rglob("*")]
     assert not [p for p in written if inode(p) not in synced_before]
     assert events[-1] == ("sync dir", inode(tmp_path))

@@ -127,18 +127,37 @@ def test_no_result_of_a_pending_set_anywhere(partial, partial_site):
     assert rates and set(rates) == {PENDING}
 
 
-def test_standings_counting_a_pending_set_are_provisional(partial_site, full_site):
-    for round_no, provisional in [(1, False), (2, True), (3, True)]:
-        page = (partial_site / "standings" / f"round-{round_no}.html").read_text("utf-8")
-        assert ('id="provisional"' in page) is provisional, round_no
+def test_spec10_standings_counting_a_pending_set_are_withheld(partial, partial_site, full_site):
+    """Set 4 (round 2) is pending at tables 3 and 4: round 2's averages, with set 3's public
+    traveller, would give every other table's set-4 rate, and round 3's cumulative ones
+    count set 4 too. Those pages name the set they wait for and show no figure."""
+    assert EventFolder.open(partial).read(2, "standings") is not None  # scored anyway
+    for round_no, shown in [(1, True), (2, False), (3, False)]:
+        path = partial_site / "standings" / f"round-{round_no}.html"
+        page = read_page(path)
+        assert ("standings" in page.tables) is shown, round_no
+        assert ('id="withheld"' in path.read_text("utf-8")) is not shown, round_no
+        if not shown:
+            assert f"第 {INCOMPLETE_SET} 局" in page_text(path)
+    assert 'id="provisional"' not in (partial_site / "standings" / "round-2.html").read_text(
+        "utf-8")
     for page in (full_site / "standings").glob("*.html"):
-        assert 'id="provisional"' not in page.read_text(encoding="utf-8")
+        assert 'id="withheld"' not in page.read_text(encoding="utf-8")
 
 
-def test_player_page_says_when_their_standing_is_provisional(partial, partial_site):
-    player = EventFolder.open(partial).read(3, "standings")["player"].iloc[0]
-    standing = page_text(partial_site / "players" / f"{player}.html")
-    assert PROVISIONAL in standing
+def test_spec10_a_player_page_shows_no_average_counting_a_pending_set(partial, partial_site):
+    """A player's page states the standing after the last round that counts no pending set
+    (round 1), not the withheld rounds' averages, and charts only that round."""
+    folder = EventFolder.open(partial)
+    both = folder.read(1, "standings").merge(folder.read(3, "standings"), on="player",
+                                             suffixes=("_1", "_3"))
+    shown = [(100 * both[f"cumulative_{r}"]).map("{:.2f}%".format) for r in (1, 3)]
+    row = both[both["cumulative_1"].notna() & (shown[0] != shown[1])].iloc[0]
+    standing = page_text(partial_site / "players" / f"{row['player']}.html")
+    assert "第 1 轮后" in standing and "第 3 轮后" not in standing
+    assert f"{100 * row['cumulative_1']:.2f}%" in standing
+    assert f"{100 * row['cumulative_3']:.2f}%" not in standing
+    assert PROVISIONAL not in standing
 
 
 def declared_not_played(event: Path, copy: Path) -> Path:
@@ -177,7 +196,8 @@ def test_export_leaves_a_pending_set_out_of_the_travellers(partial_copy):
     assert INCOMPLETE_SET not in set(travellers["局 Set"]) and len(travellers) > 0
     markdown = (exports / "travellers-round-2.md").read_text(encoding="utf-8")
     assert f"set {INCOMPLETE_SET}: pending" in markdown
-    assert "provisional" in (exports / "standings-round-2.md").read_text(encoding="utf-8")
+    assert exported.standings_withheld == {2: [INCOMPLETE_SET], 3: [INCOMPLETE_SET]}
+    assert not list(exports.glob("standings-round-[23].*"))  # they count set 4
     assert "provisional" not in (exports / "standings-round-1.md").read_text(encoding="utf-8")
     assert "pending" not in (exports / "travellers-round-1.md").read_text(encoding="utf-8")
 

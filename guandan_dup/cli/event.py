@@ -259,9 +259,14 @@ def export(
     """Write ranking tables and travellers to DIR/exports/ (refused while standings are stale)."""
     with locked_folder(directory, "event export", wait) as folder:
         exported = export_event(folder, round_no, formats)
-    typer.echo(f"Wrote {len(exported.paths)} files to {exported.paths[0].parent}")
+    typer.echo(f"Wrote {len(exported.paths)} files to {folder.exports_dir}")
     for path in exported.removed:
         typer.echo(f"Removed {path}: it may show a set still pending (kept in history/)")
+    for r, sets in exported.standings_withheld.items():
+        typer.echo(
+            f"Round {r}: standings withheld: they count set(s) {', '.join(map(str, sets))}, "
+            "which not every table has played yet"
+        )
     for r, sets in exported.withheld.items():
         typer.echo(
             f"Round {r}: set(s) {', '.join(map(str, sets))} left out of the travellers: "

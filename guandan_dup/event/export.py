@@ -6,8 +6,10 @@ may not be published yet and names the outputs ``exports/standings-round-R.FMT``
 ``exports/travellers-round-R.FMT`` (a team event: ``exports/team-standings-round-R.FMT``
 and ``exports/match-results-round-R.FMT``). A set that some table has still to play is left
 out of the travellers, as on the site (``publish.public_sets``): its traveller would tell
-the late table how each direction did. The md and html files say which sets are left out
-and mark standings that count them as provisional. A knockout has no standings:
+the late table how each direction did. The md and html files say which sets are left out.
+Standings count every set of their round and the rounds before, so beside the public
+travellers they would give a pending set's rates away: while they count one, a round's
+standings (team standings and match results) are not exported at all. A knockout has no standings:
 ``exports/bracket.FMT`` and, after its last round, ``exports/places.FMT``, beside each
 round's travellers.
 """
@@ -26,7 +28,7 @@ from ..reports.tables import travellers_document
 from .folder import EventFolder
 from .ledger import effects, read_ledger
 from .ledger import final as final_rounds
-from .publish import public_sets
+from .publish import counted_pending, public_sets
 from .transaction import step
 
 FORMATS = ("csv", "xlsx", "md", "html")
@@ -34,12 +36,23 @@ DEFAULT_FORMATS = ("csv", "xlsx", "html")
 
 
 class Exported(NamedTuple):
-    """The files written, per round the sets left out of its travellers (pending), and the
-    earlier travellers files removed because they may show a set now pending."""
+    """The files written, per round the sets left out of its travellers (pending), the
+    earlier files removed because they may show a set now pending, and per round whose
+    standings are withheld the pending sets they would count (``standings_withheld``)."""
 
     paths: list[Path]
     withheld: dict[int, list[int]]
     removed: list[Path] = []
+    standings_withheld: dict[int, list[int]] = {}
+
+
+def standings_files(folder: EventFolder, round_no: int) -> list[Path]:
+    """The round's exports other than its travellers (standings, team standings, match
+    results): every one counts the round's results, so all wait together."""
+    travellers = f"travellers-round-{round_no}."
+    return sorted(p for fmt in FORMATS
+                  for p in folder.exports_dir.glob(f"*-round-{round_no}.{fmt}")
+                  if not p.name.startswith(travellers))
 
 
 def withheld_note(round_no: int, sets: Sequence[int]) -> str:
@@ -85,9 +98,12 @@ def export_event(
     now: an earlier one (another format, or a round now entirely pending, as when a "will
     not play" is withdrawn) may show the set, so it is removed in the same step (kept in
     history/). Refused while a round's standings are older than its results
-    (``check_up_to_date``). Standings are provisional while they count a pending set or
-    their round is before its correction deadline (art. 48), and list the ledger's
-    penalties with their reasons and articles.
+    (``check_up_to_date``). A round's standings (a team event's standings and match
+    results) are withheld while they count a pending set, its own or an earlier round's
+    (``counted_pending``): they are not written, and earlier ones are removed in the same
+    step, as travellers are. Standings are provisional while their round is before its
+    correction deadline (art. 48), and list the ledger's penalties with their reasons and
+    articles.
     """
     folder.check_up_to_date("exporting")
     unknown = [f for f in formats if f not in FORMATS]
@@ -108,23 +124,22 @@ def export_event(
     decided, final = effects(folder, ledger), final_rounds(folder, ledger)
     files = event_format.event_reports(folder, formats)
     withheld: dict[int, list[int]] = {}
+    waiting = counted_pending(scored, folder.plan.sets_of_round, complete)
     remove: list[Path] = []
     for r in [round_no] if round_no is not None else scored:
         pending = [s for s in folder.plan.sets_of_round(r) if (r, s) not in complete]
-        earlier = [(q, s) for q in scored if q < r for s in folder.plan.sets_of_round(q)]
-        provisional = (pending or any(pair not in complete for pair in earlier)
-                       or r not in final)
         note = withheld_note(r, pending) if pending else ""
         context = ExportContext(players.set_index("player")["name"], decided.penalties,
                                 decided.team_penalties,
-                                "暂定 · provisional" if provisional else "")
+                                "暂定 · provisional" if r not in final else "")
         travellers = folder.read(r, "travellers")  # a team event has none
         if travellers is not None:
             travellers = travellers[~travellers["set"].isin(pending)]
         if pending:
             withheld[r] = pending
         for fmt in formats:
-            reports = event_format.round_reports(folder, r, fmt, context)
+            reports = ({} if r in waiting
+                       else event_format.round_reports(folder, r, fmt, context))
             if travellers is not None and not travellers.empty:
                 reports["travellers"] = travellers_document(travellers, r, fmt, note=note)
             for what, report in reports.items():
@@ -132,6 +147,10 @@ def export_event(
                 files[folder.exports_dir / f"{what}-round-{r}.{fmt}"] = data
         if pending:
             remove += [folder.exports_dir / f"travellers-round-{r}.{fmt}" for fmt in FORMATS]
+        if r in waiting:
+            remove += standings_files(folder, r)
     removed = [p for p in remove if p not in files and p.exists()]
     folder.replace_files(files, remove=removed)
-    return Exported(list(files), withheld, removed)
+    shown = [round_no] if round_no is not None else scored
+    return Exported(list(files), withheld, removed,
+                    {r: sets for r, sets in waiting.items() if r in shown})

@@ -4,10 +4,12 @@ The rule for results of a set (issue 9, SPEC section 10 "Publication"): a set's 
 its rows on player pages and its hand records appear only once every expected table has
 played it, or has been declared as one that will not play it. Until then other tables'
 results would tell a late table which direction did well, so the set is *pending* and the
-standings that count its partial results are *provisional*. ``complete_sets`` is that rule,
-in one place, and ``public_sets`` applies it to the folder with the ledger's declarations:
-the exports (``event.export``), the players' site (``site_data``) and the team site
-(``event.formats.teams``) all ask it, so they cannot disagree.
+standings that count its partial results are *withheld* (``counted_pending``): beside the
+set's public travellers, a round's averages would give the pending set's rates away.
+``complete_sets`` is that rule, in one place, and ``public_sets`` applies it to the folder
+with the ledger's declarations: the exports (``event.export``), the players' site
+(``site_data``) and the team site (``event.formats.teams``) all ask it, so they cannot
+disagree.
 
 Arrows point down: this module opens the event folder and filters what is public;
 ``reports.site`` only renders the tables it is given.
@@ -55,6 +57,24 @@ def complete_sets(
     done = set(played) | set(will_not_play)
     waiting = {(r, s) for r, t, s in planned if (r, t, s) not in done}
     return frozenset((r, s) for r, _, s in planned if (r, s) not in waiting)
+
+
+def counted_pending(rounds: Sequence[int], sets_of_round, complete) -> dict[int, list[int]]:
+    """Round -> the pending sets its standings would count (its own and every earlier
+    round's), for the rounds that count one. Standings are cumulative, so a round's figures
+    beside the public travellers would give the pending set's rates away (SPEC 10): they are
+    withheld until that list is empty.
+
+    >>> counted_pending([1, 2, 3], {1: [1, 2], 2: [3, 4], 3: [5, 6]}.get,
+    ...                 {(1, 1), (1, 2), (2, 3), (3, 5), (3, 6)})
+    {2: [4], 3: [4]}
+    """
+    counted, out = [], {}
+    for r in sorted(rounds):
+        counted += [s for s in sets_of_round(r) if (r, s) not in complete]
+        if counted:
+            out[r] = list(counted)
+    return out
 
 
 def planned_rows(folder: EventFolder, rounds: Iterable[int]) -> list[Row]:
@@ -129,7 +149,9 @@ def site_data(folder: EventFolder) -> SiteData:
     player with a bye must find that on the seating page), standings of scored rounds, and
     travellers and deals of public sets only (``public_sets``); the ledger also gives the
     penalties and which rounds are still before their correction deadline, the format its
-    own tables (a knockout's bracket)."""
+    own tables (a knockout's bracket). Standings that count a pending set (their round's or
+    an earlier one's, ``counted_pending``) are withheld: with the public travellers they
+    would give that set's rates away."""
     scored = folder.rounds_scored()
     ledger = read_ledger(folder)
     final = final_rounds(folder, ledger)
@@ -153,7 +175,10 @@ def site_data(folder: EventFolder) -> SiteData:
         if (frame := folder.read(r, "boards")) is not None
     ]
     round_done = {r: sets.loc[sets["round"] == r, "complete"].all() for r in scored}
-    waiting = [r for r in scored if not round_done[r]]
+    withheld = {r: sets  # a knockout has no standings to withhold
+                for r, sets in counted_pending(scored, folder.plan.sets_of_round,
+                                               complete).items()
+                if folder.file(r, "standings").exists()}
     return SiteData(
         name=folder.plan.name,
         planned_rounds=folder.plan.rounds,
@@ -162,13 +187,14 @@ def site_data(folder: EventFolder) -> SiteData:
         reveal_override=folder.reveal_override,
         players=folder.players(),
         rounds_scored=scored,
-        standings={r: f for r in scored if (f := folder.read(r, "standings")) is not None},
+        standings={r: f for r in scored
+                   if r not in withheld and (f := folder.read(r, "standings")) is not None},
+        withheld=withheld,
         seating=seating,
         travellers=travellers[public].reset_index(drop=True),
         byes=byes,
         sets=sets,
         pending=pending_seats(folder, sets, seating),
-        provisional=frozenset(r for r in scored if waiting and r >= waiting[0]),
         boards=pd.concat(boards, ignore_index=True) if boards else pd.DataFrame(columns=_BOARD),
         boards_files={
             r: folder.file(r, "boards")

@@ -111,11 +111,15 @@ def _as_text(table: pd.DataFrame, percent_columns: frozenset[str]) -> pd.DataFra
 def _markdown(
     title: str, sections: Sequence[Section], percent: frozenset[str], note: str
 ) -> str:
-    lines = [f"# {title}"] + (["", markdown_text(one_line(note))] if note else [])
+    """The sections as one Markdown document. The title and headings carry names the
+    director typed (the event, a conversion table, teams), so they are escaped and kept
+    on one line exactly as the cells are: no heading can open a tag or a second line."""
+    lines = [f"# {markdown_text(one_line(title))}"]
+    lines += ["", markdown_text(one_line(note))] if note else []
     for section in sections:
         shown = _as_text(_map_text(section.table, one_line), percent).map(markdown_text)
         if len(sections) > 1:
-            lines += ["", f"## {section.heading}"]
+            lines += ["", f"## {markdown_text(one_line(section.heading))}"]
         lines += ["", "| " + " | ".join(map(markdown_text, shown.columns)) + " |",
                   "|" + "|".join("---:" if c in percent else "---" for c in shown.columns) + "|"]
         lines += ["| " + " | ".join(row) + " |" for row in shown.itertuples(index=False)]

@@ -30,6 +30,7 @@ from ...reading import read_parquet
 from ...reports.knockout import bracket_report, places_report
 from ...scoring import score
 from ..folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
+from ..publish import public_sets
 from .base import EventFormat
 
 #: Columns of ``bracket_view``: bracket.parquet's plus names, the set and the result.
@@ -125,7 +126,8 @@ class Knockout(EventFormat):
         return {}
 
     def result_texts(self, folder: EventFolder, rounds: range) -> dict[tuple[int, int], str]:
-        """(round, bracket table) -> the result shown for that match."""
+        """(round, bracket table) -> the result shown for that match, for the rounds of
+        ``rounds`` whose set is public only (``public_rounds``)."""
         raise NotImplementedError
 
     # The round loop -----------------------------------------------------------------------
@@ -257,10 +259,21 @@ def knockout_of(folder: EventFolder) -> Knockout:
     return event_format
 
 
+def public_rounds(folder: EventFolder, rounds: range) -> list[int]:
+    """The rounds of ``rounds`` whose one set (set R, played at every table of round R) is
+    public (``publish.public_sets``, SPEC 10). Every match of a round plays the same deals,
+    so a match's levels, winner or 场分 published while another table still plays them
+    would tell that table how the deals went: they wait for the whole set."""
+    public = public_sets(folder, rounds)
+    return [r for r in rounds if (r, r) in public]
+
+
 def bracket_view(folder: EventFolder) -> pd.DataFrame:
     """The whole bracket (``VIEW_COLUMNS``), in round and match order: the seated rounds'
     matches, and those still to come with where their sides will come from (``from_a``,
-    ``from_b``: ``"winner R.M"``, ``"loser R.M"``), so the tree can be printed before play."""
+    ``from_b``: ``"winner R.M"``, ``"loser R.M"``), so the tree can be printed before play.
+    A played match's result, winner and how it was decided show only once its round's set
+    is public (``public_rounds``); a bye, known from the draw, shows at once."""
     plan, knockout = folder.plan, knockout_of(folder)
     rounds = range(1, plan.rounds + 1)
     brackets = folder.read_rounds("bracket", rounds)
@@ -270,6 +283,7 @@ def bracket_view(folder: EventFolder) -> pd.DataFrame:
     for column in ("winner", "decided_by"):
         if column not in brackets:
             brackets[column] = pd.NA
+    brackets = _without_pending(brackets, public_rounds(folder, rounds))
     coming = sources(knockout.entries(plan), knockout.layout(plan))
     coming = coming[~coming["round"].isin(brackets["round"])]
     entry = {Source("entry", i).to_text(): side
@@ -294,10 +308,23 @@ def bracket_view(folder: EventFolder) -> pd.DataFrame:
     return view[VIEW_COLUMNS].sort_values(["round", "match"], ignore_index=True)
 
 
+def _without_pending(brackets: pd.DataFrame, public: list[int]) -> pd.DataFrame:
+    """``brackets`` with the winner and decided_by of played matches of rounds not in
+    ``public`` left empty (a bye's stay: the draw made them public)."""
+    bye = brackets["decided_by"].astype(object).isin(["bye"])
+    hidden = ~brackets["round"].isin(public) & ~bye
+    return brackets.assign(
+        winner=brackets["winner"].astype(object).where(~hidden, pd.NA),
+        decided_by=brackets["decided_by"].astype(object).where(~hidden, pd.NA),
+    )
+
+
 def places_view(folder: EventFolder) -> pd.DataFrame | None:
-    """places.parquet with names, or ``None`` before the last round is scored."""
+    """places.parquet with names, or ``None`` before the last round is scored and its set
+    public (the places say who won the final, ``public_rounds``)."""
     path = folder.path / PLACES
-    if not path.exists():
+    last = folder.plan.rounds
+    if not path.exists() or not public_rounds(folder, range(last, last + 1)):
         return None
     places = read_parquet(path, "places file").to_pandas()
     return places.assign(name=places["side"].map(knockout_of(folder).side_names(folder)))

@@ -19,7 +19,7 @@ from ..plan import EventPlan
 from ..seat import refuse_lineups, write_player_seating
 from ..walkovers import pair_walkovers, withdrawn_pairs
 from .by_standing import ByStanding, registered_players
-from .knockout import Knockout
+from .knockout import Knockout, public_rounds
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,8 @@ class PairsKnockout(Knockout):
         return players.groupby("pair", sort=False)["name"].agg(" / ".join).astype(str).to_dict()
 
     def result_texts(self, folder, rounds):
-        results = folder.read_rounds("results", rounds)
+        """(round, table) -> the table's levels, of rounds whose set is public only."""
+        results = folder.read_rounds("results", public_rounds(folder, rounds))
         if results is None:
             return {}
         return {(r["round"], r["table"]): result_text(r) for r in results.to_dict("records")}

@@ -25,7 +25,7 @@ from ...teams.registration import team_of_cell
 from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects
 from ..walkovers import match_adjustments
-from .knockout import Knockout
+from .knockout import Knockout, public_rounds
 from .team_matches import TeamFormat, conversion_of, team_caption, teams_of
 from .teams import TeamLeague
 
@@ -71,7 +71,9 @@ class TeamKnockout(Knockout, TeamFormat):
                 for t, name in zip(teams["team"], teams["name"], strict=True)}
 
     def result_texts(self, folder, rounds):
-        """(round, open room) -> a team match's 场分 and the home team's 级差 when played."""
+        """(round, open room) -> a team match's 场分 and the home team's 级差 when played,
+        of rounds whose set is public only (both rooms of every match play it)."""
+        rounds = public_rounds(folder, rounds)
         scored = folder.read_rounds("match_results", rounds)
         matches = folder.read_rounds("matches", rounds)
         if scored is None or matches is None:

@@ -23,7 +23,7 @@ from ...teams.matches import MATCH_COLUMNS, MATCH_RESULT_COLUMNS
 from ...teams.roundrobin import cycle_length
 from ..folder import RESULTS_DIGEST, EventFolder, parquet_bytes
 from ..ledger import effects
-from ..publish import public_sets, site_folder, stacked
+from ..publish import counted_pending, public_sets, site_folder, stacked
 from ..walkovers import match_adjustments, withdrawn_teams
 from .team_matches import TeamFormat, teams_of
 
@@ -219,13 +219,17 @@ def score_team_round(
 
 
 def gather_team_site(folder: EventFolder) -> TeamSiteData:
-    """Every table a team event's site shows, read once from the folder; boards and rooms'
-    results of public sets only (``publish.public_sets``)."""
+    """Every table a team event's site shows, read once from the folder; boards, rooms'
+    results and match results of rounds whose sets are public only (``publish.public_sets``),
+    and standings only where they count no pending set (``publish.counted_pending``): the
+    others are withheld, since a match's 场分 or a standing would give a pending room away."""
     plan = folder.plan
     scored = folder.rounds_scored()
     planned = range(1, plan.rounds + 1)
     done = public_sets(folder, scored)
     complete = {r: [s for s in plan.sets_of_round(r) if (r, s) in done] for r in scored}
+    withheld = counted_pending(scored, plan.sets_of_round, done)
+    public = [r for r in scored if set(complete[r]) == set(plan.sets_of_round(r))]
     boards = [
         frame[frame["set"].isin(complete[r])]
         for r in scored
@@ -241,10 +245,11 @@ def gather_team_site(folder: EventFolder) -> TeamSiteData:
         teams=teams_of(folder),
         players=folder.players(),
         rounds_scored=scored,
-        standings={r: folder.read(r, "team_standings") for r in scored},
+        standings={r: folder.read(r, "team_standings") for r in scored if r not in withheld},
+        withheld=withheld,
         matches=stacked(folder, "matches", planned, MATCH_COLUMNS),
-        match_results=stacked(folder, "match_results", scored, MATCH_RESULT_COLUMNS),
-        rooms=stacked(folder, "results", scored, ("round", "table", *SEAT_COLUMNS,
+        match_results=stacked(folder, "match_results", public, MATCH_RESULT_COLUMNS),
+        rooms=stacked(folder, "results", public, ("round", "table", *SEAT_COLUMNS,
                                                    "ns_level", "ew_level", "adjusted")),
         set_of_round={r: plan.sets_of_round(r)[0] for r in planned},
         complete_sets=frozenset(s for sets in complete.values() for s in sets),

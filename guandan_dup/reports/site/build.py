@@ -5,14 +5,19 @@ renamed into place, so a failed build (a bad file in the event folder, a full di
 the previously published site exactly as it was. Every file and folder of it is synced to
 disk before the swap, and the folder holding it after (with the pieces of
 :mod:`guandan_dup.atomic`, the package's one way to write), so a power cut too leaves the old
-site or the whole new one; what a killed build leaves beside it is
-removed by the next build. A marker file identifies folders this
-function built; any other non-empty folder is refused rather than replaced, so a mistyped
-``--out`` can never delete a director's files.
+site or the whole new one. The swap itself is one atomic exchange of the two folders
+(Linux's ``renameat2(RENAME_EXCHANGE)``), so a build killed at any instant leaves the old site
+or the new one at ``out``, never no site; where the system cannot exchange, two renames are
+the fallback and the next build puts back a site a kill between them set aside. What a
+killed build leaves beside the site is removed by the next build. A marker file identifies
+folders this function built; any other non-empty folder is refused rather than replaced, so
+a mistyped ``--out`` can never delete a director's files.
 """
 
 from __future__ import annotations
 
+import ctypes
+import errno
 import math
 import os
 import re
@@ -93,21 +98,70 @@ def clean_leftovers(target: Path) -> None:
     """Remove the ``.NAME.new-HEX`` and ``.NAME.old-HEX`` folders a killed build left beside
     the site folder ``target`` (a half-built site, or the previous one set aside for the
     swap); the pattern is this module's own, so nothing else is touched. The build that
-    follows writes the whole site again."""
+    follows writes the whole site again. Where only the fallback swap could run and a kill
+    fell between its two renames, ``target`` is missing and the one ``.old`` folder is the
+    published site: it is put back first (``_restore``), so it is never lost."""
     leftover = re.compile(rf"^\.{re.escape(target.name)}\.(new|old)-[0-9a-f]{{32}}$")
     with os.scandir(target.parent) as entries:
         names = [
             e.name for e in entries
             if leftover.match(e.name) and e.is_dir(follow_symlinks=False)
         ]
+    names = _restore(target, names)
     for name in names:
         shutil.rmtree(target.parent / name, ignore_errors=True)
 
 
+def _restore(target: Path, names: list[str]) -> list[str]:
+    """Put the one set-aside ``.old`` site back at a missing ``target``; the leftover names
+    still to remove. With none, or several (which one was published cannot be told), the
+    target is left as it is."""
+    old = [name for name in names if ".old-" in name]
+    if os.path.lexists(target) or len(old) != 1:
+        return names
+    replace_synced(target.parent / old[0], target)
+    return [name for name in names if name != old[0]]
+
+
+_RENAME_EXCHANGE = 2  # linux/fs.h
+_AT_FDCWD = -100
+_CANNOT_EXCHANGE = {errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP}
+
+
+def exchange(first: Path, second: Path) -> bool:
+    """Swap two existing paths in one atomic step (Linux ``renameat2`` with
+    ``RENAME_EXCHANGE``), so there is no instant at which either name is missing. Returns
+    False, changing nothing, where the C library, the kernel or the file system cannot do
+    it (the caller falls back to two renames); any other failure raises ``OSError``."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError):
+        return False
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p,
+                          ctypes.c_uint]
+    renameat2.restype = ctypes.c_int
+    done = renameat2(_AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second),
+                     _RENAME_EXCHANGE)
+    if done == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in _CANNOT_EXCHANGE:
+        return False
+    raise OSError(code, os.strerror(code), str(first), None, str(second))
+
+
 def _swap_in(built: Path, out: Path) -> None:
-    """Rename the finished (synced) site onto ``out`` and sync the folder holding it; the old
-    site is removed only afterwards."""
-    if out.exists():
+    """Put the finished (synced) site at ``out`` and sync the folder holding it; the old site
+    is removed only afterwards. An existing site is exchanged with the new one in one step
+    (``exchange``: ``built`` then holds the old site); where that cannot be done, the old
+    site is renamed aside and the new one onto ``out`` (a kill between the two leaves the
+    old site for ``clean_leftovers`` to put back)."""
+    if not out.exists():
+        replace_synced(built, out)
+    elif exchange(built, out):
+        sync_dir(out.parent)
+        shutil.rmtree(built, ignore_errors=True)
+    else:
         old = out.with_name(f".{out.name}.old-{uuid.uuid4().hex}")
         os.replace(out, old)
         try:
@@ -117,8 +171,6 @@ def _swap_in(built: Path, out: Path) -> None:
             raise
         sync_dir(out.parent)
         shutil.rmtree(old, ignore_errors=True)
-    else:
-        replace_synced(built, out)
 
 
 class _Folder:

@@ -9,7 +9,7 @@ player id, so ids with spaces, slashes or Chinese characters still give working 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pandas as pd
@@ -134,11 +134,13 @@ class SiteData:
 
     ``travellers`` and ``boards`` hold only sets marked complete in ``sets`` (round, set,
     complete); ``pending`` says who sits where in the other sets (round, set, table, player,
-    seat), without results; ``provisional`` are the scored rounds whose standings count a
-    pending set; ``boards_files`` only rounds whose every set is complete: with ``boards``,
-    the site's sole sources of deals. ``correcting`` are the rounds still before their
-    correction deadline (art. 48: also provisional); ``penalties`` the director's (round,
-    player, points, note, article, reason), shown under the standings.
+    seat), without results; ``standings`` only rounds that count no pending set, and
+    ``withheld`` the others (round -> the pending sets, of the round or earlier, it would
+    count: its standings page says it waits for them); ``boards_files`` only rounds whose
+    every set is complete: with ``boards``, the site's sole sources of deals.
+    ``correcting`` are the rounds still before their correction deadline (art. 48:
+    provisional); ``penalties`` the director's (round, player, points, note, article,
+    reason), shown under the standings.
     ``reveal_override`` ({"reason", "at"}) is set when the key was revealed with sets
     unplayed (an abandoned event); every page says so.
     """
@@ -155,7 +157,6 @@ class SiteData:
     byes: pd.DataFrame
     sets: pd.DataFrame
     pending: pd.DataFrame
-    provisional: frozenset[int]
     boards: pd.DataFrame
     boards_files: dict[int, Path]
     bracket: pd.DataFrame | None = None
@@ -164,10 +165,12 @@ class SiteData:
     correcting: frozenset[int] = frozenset()
     penalties: pd.DataFrame | None = None
     reveal_override: dict | None = None
+    withheld: dict[int, list[int]] = field(default_factory=dict)
 
     def is_provisional(self, round_no: int) -> bool:
-        """Standings that may still change: a pending set counted, or art. 48's time."""
-        return round_no in self.provisional or round_no in self.correcting
+        """Standings that may still change: art. 48's correction time (standings counting a
+        pending set are not shown at all: ``withheld``)."""
+        return round_no in self.correcting
 
     @property
     def complete_sets(self) -> frozenset[int]:

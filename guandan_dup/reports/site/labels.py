@@ -58,7 +58,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "pending": "待完成",
         "set_pending": "本局尚有桌次未完成：记分表和牌例将在所有桌次打完后公布。",
         "provisional": "暂定",
-        "provisional_note": "有的局尚有桌次未完成，这些局的成绩计入后排名可能改变。",
+        "standings_withheld": "第 {sets} 局尚有桌次未完成：本轮排名在所有桌次打完后公布。",
         "correcting_note": "本轮仍在更正时限内（第四十八条），成绩可能更正。",
         "penalties": "罚则",
         "penalty_points": "罚分",
@@ -148,9 +148,9 @@ LABELS: Mapping[str, Mapping[str, str]] = {
             "once every table has played it."
         ),
         "provisional": "provisional",
-        "provisional_note": (
-            "Some sets are still being played at other tables; these standings may change "
-            "once their results are in."
+        "standings_withheld": (
+            "Set(s) {sets} are still being played at other tables; these standings are "
+            "published once every table has played them."
         ),
         "correcting_note": (
             "This round is still within its correction time (art. 48): results may be "

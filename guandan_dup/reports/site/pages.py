@@ -107,17 +107,23 @@ def index_page(data: SiteData) -> Page:
 
 
 def standings_pages(data: SiteData) -> Iterator[Page]:
+    """A page per scored round: its standings, or for a round whose standings are withheld
+    (``SiteData.withheld``) only the sets they wait for, so every index link works and no
+    figure counting a pending set is shown."""
     previous = None
-    for r, current in sorted(data.standings.items()):
-        rows = standings_rows(current, previous, data.players)
+    for r in sorted({*data.standings, *data.withheld}):
         penalties = data.penalties
         if penalties is not None:
             penalties = records(penalties[penalties["round"] <= r])
-        context = {"round": r, "rows": records(rows), "provisional": data.is_provisional(r),
-                   "pending_sets": r in data.provisional, "correcting": r in data.correcting,
-                   "penalties": penalties or []}
+        context = {"round": r, "rows": [], "provisional": False, "correcting": False,
+                   "withheld": data.withheld.get(r, []), "penalties": penalties or []}
+        if r in data.standings:
+            current = data.standings[r]
+            rows = standings_rows(current, previous, data.players)
+            context |= {"rows": records(rows), "provisional": data.is_provisional(r),
+                        "correcting": r in data.correcting}
+            previous = current
         yield Page(standings_href(r), "standings.html.j2", context)
-        previous = current
 
 
 def seating_pages(data: SiteData) -> Iterator[Page]:
@@ -232,7 +238,7 @@ def page_count(data: SiteData) -> int:
     return (
         1
         + (data.bracket is not None)
-        + len(data.standings)
+        + len({*data.standings, *data.withheld})
         + data.seating["round"].nunique()
         + len(data.players)
         + len(data.sets)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
@@ -29,6 +29,7 @@ TEAM_LABELS: Mapping[str, Mapping[str, str]] = {
         "matches": "比赛", "match_n": "第 {n} 场", "home": "主队", "away": "客队",
         "open_room": "开室", "closed_room": "闭室", "opponent": "对手", "players": "队员",
         "bye": "轮空", "artificial": "判定", "vs": "对",
+        "result_pending": "本局尚有桌次未完成：本场成绩在所有桌次打完后公布。",
     },
     "en": {
         "team": "Team", "teams": "Teams", "name": "Name", "played": "Played", "won": "Won",
@@ -38,6 +39,10 @@ TEAM_LABELS: Mapping[str, Mapping[str, str]] = {
         "matches": "Matches", "match_n": "Match {n}", "home": "Home", "away": "Away",
         "open_room": "Open room", "closed_room": "Closed room", "opponent": "Opponent",
         "players": "Players", "bye": "Bye", "artificial": "Artificial", "vs": "v",
+        "result_pending": (
+            "Some tables have not played this round's set yet; the match's result is "
+            "published once every table has played it."
+        ),
     },
 }
 """Team-event labels by language, beside the site's own ``labels.LABELS``."""
@@ -55,9 +60,11 @@ def match_href(round_no: int, match: int) -> str:
 class TeamSiteData:
     """What a team event's pages show, gathered by the event side.
 
-    ``rooms`` are the stored set results of scored rounds (one row per table);
-    ``boards`` holds only boards of ``complete_sets`` (every table played them);
-    ``reveal_override`` as in ``SiteData``.
+    ``rooms`` and ``match_results`` are those of scored rounds whose sets are public (one
+    row per table, per team); ``boards`` holds only boards of ``complete_sets`` (every table
+    played them); ``standings`` only rounds that count no pending set, ``withheld`` the
+    others (round -> the pending sets they would count); ``reveal_override`` as in
+    ``SiteData``.
     """
 
     name: str
@@ -80,6 +87,7 @@ class TeamSiteData:
     penalties: pd.DataFrame | None = None
     """The ledger's team penalties in force (its ``team_penalties``), listed under the
     standings of their round and after."""
+    withheld: dict[int, list[int]] = field(default_factory=dict)
 
 
 def _team_names(data: TeamSiteData) -> dict[int, str]:
@@ -110,15 +118,17 @@ def index_page(data: TeamSiteData, matches: pd.DataFrame) -> Page:
 def standings_pages(data: TeamSiteData) -> Iterator[Page]:
     names = _team_names(data)
     for r in data.rounds_scored:
-        rows = data.standings[r].sort_values("position")
-        rows = rows.assign(name=rows["team"].map(names))
+        rows = []
+        if r in data.standings:  # else withheld: the page names the sets it waits for
+            shown = data.standings[r].sort_values("position")
+            rows = records(shown.assign(name=shown["team"].map(names)))
         charged = data.penalties
         if charged is not None:
             charged = charged[charged["round"] <= r]
             charged = records(charged.assign(name=charged["team"].map(names)))
         yield Page(standings_href(r), "team-standings.html.j2",
-                   {"round": r, "rows": records(rows), "conversion": data.conversion,
-                    "penalties": charged or []})
+                   {"round": r, "rows": rows, "conversion": data.conversion,
+                    "withheld": data.withheld.get(r, []), "penalties": charged or []})
 
 
 def team_pages(data: TeamSiteData, matches: pd.DataFrame) -> Iterator[Page]:
@@ -153,19 +163,25 @@ def _room(data: TeamSiteData, round_no: int, table) -> dict | None:
     }
 
 
-def match_pages(data: TeamSiteData, matches: pd.DataFrame) -> Iterator[Page]:
+def match_pages(data: TeamSiteData) -> Iterator[Page]:
+    """A page per played match of every scored round (the index links them all): its
+    result and rooms once its set is public, else only that the result is pending."""
     names = _team_names(data)
+    played = data.matches[data.matches["round"].isin(data.rounds_scored)]
+    matches = matches_with_results(data.match_results, played, how="left")
     for m in matches[matches["away"].notna()].itertuples():
         set_no = data.set_of_round[int(m.round)]
         complete = set_no in data.complete_sets
+        pending = pd.isna(m.match_points)
         boards = data.boards[data.boards["set"] == set_no] if complete else data.boards[:0]
         yield Page(match_href(m.round, m.match), "match.html.j2", {
             "round": int(m.round), "match": int(m.match),
             "home": {"team": int(m.home), "name": names.get(int(m.home), "")},
             "away": {"team": int(m.away), "name": names.get(int(m.away), "")},
-            "result": {"levels": None if pd.isna(m.levels) else int(m.levels),
-                       "home_mp": m.match_points, "away_mp": m.match_points_away,
-                       "home_lp": m.level_points, "away_lp": m.level_points_away},
+            "result": None if pending else {
+                "levels": None if pd.isna(m.levels) else int(m.levels),
+                "home_mp": m.match_points, "away_mp": m.match_points_away,
+                "home_lp": m.level_points, "away_lp": m.level_points_away},
             "open": _room(data, int(m.round), m.open_table),
             "closed": _room(data, int(m.round), m.closed_table),
             "complete": complete, "boards": board_views(boards) if complete else [],
@@ -176,7 +192,7 @@ def match_pages(data: TeamSiteData, matches: pd.DataFrame) -> Iterator[Page]:
 def team_site_pages(data: TeamSiteData) -> list[Page]:
     matches = _match_rows(data)
     return [index_page(data, data.matches), *standings_pages(data),
-            *team_pages(data, matches), *match_pages(data, matches)]
+            *team_pages(data, matches), *match_pages(data)]
 
 
 def build_team_site(
