@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from guandan_dup.cli.app import app
 from guandan_dup.errors import GuandanError
-from guandan_dup.scoring import OUTPUT_NAMES, score_files
+from guandan_dup.scoring import OUTPUT_NAMES, dask_engine, score_files
 from guandan_dup.scoring.dask_engine import local_cluster
 
 dask = pytest.importorskip("dask")
@@ -155,7 +155,8 @@ def test_a_task_that_kills_its_worker_stops_the_run_and_writes_nothing(tmp_path)
     assert list(out.iterdir()) == []
 
 
-def test_an_unreachable_scheduler_is_a_clear_error(tmp_path):
+def test_an_unreachable_scheduler_is_a_clear_error(tmp_path, monkeypatch):
+    monkeypatch.setattr(dask_engine, "CONNECT_TIMEOUT", 2.0)
     source = dataset(tmp_path / "results", 1)
     with pytest.raises(GuandanError, match="cannot reach the Dask scheduler"):
         score_files([source], tmp_path / "out", engine="dask", scheduler="tcp://127.0.0.1:9")
@@ -165,3 +166,13 @@ def test_a_scheduler_without_the_dask_engine_is_refused(tmp_path):
     source = dataset(tmp_path / "results", 1)
     with pytest.raises(GuandanError, match="give --engine dask"):
         score_files([source], tmp_path / "out", scheduler="tcp://127.0.0.1:8786")
+
+
+def test_a_workers_address_is_not_a_scheduler(cluster, tmp_path, monkeypatch):
+    monkeypatch.setattr(dask_engine, "CONNECT_TIMEOUT", 5.0)
+    source = dataset(tmp_path / "results", 1)
+    worker = next(iter(cluster.scheduler_info["workers"]))
+    with pytest.raises(GuandanError, match=f"the Dask server at {worker!r} did not take a "
+                       "client .*is it a worker's address"):
+        score_files([source], tmp_path / "out", engine="dask", scheduler=worker)
+    assert not (tmp_path / "out").exists()
