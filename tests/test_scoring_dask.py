@@ -176,3 +176,33 @@ def test_a_workers_address_is_not_a_scheduler(cluster, tmp_path, monkeypatch):
                        "client .*is it a worker's address"):
         score_files([source], tmp_path / "out", engine="dask", scheduler=worker)
     assert not (tmp_path / "out").exists()
+
+
+class ElsewhereFolder(WorkerPlugin):
+    """Runs each worker in another folder, as a worker on another machine is."""
+
+    def __init__(self, folder: str):
+        self.folder = folder
+
+    def setup(self, worker):
+        os.chdir(self.folder)
+
+
+def test_a_worker_that_cannot_read_the_files_says_they_must_be_readable_where_it_runs(
+        tmp_path, monkeypatch):
+    dataset(tmp_path / "results", 7)
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "out").mkdir()
+    monkeypatch.chdir(tmp_path)
+    with local_cluster(1) as local, Client(local) as client:
+        client.register_plugin(ElsewhereFolder(str(tmp_path / "elsewhere")))
+        result = CliRunner().invoke(app, [
+            "score", "results", "--engine", "dask", "--scheduler", local.scheduler_address,
+            "--out", "out", "--quiet"])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.startswith("Error: a Dask worker cannot read the results of round(s) "
+                                    "1 ("), result.stderr
+    assert "they must be readable where the workers run" in result.stderr
+    assert "'results/round=1/part.0.parquet' is relative to this folder, not the workers'" \
+        in result.stderr
+    assert list((tmp_path / "out").iterdir()) == []

@@ -273,15 +273,36 @@ def _in_order(client, plan, settings, work) -> Iterator:
         block, future = pending.popleft()
         try:
             outcome = future.result()
-        except (distributed.KilledWorker, distributed.comm.CommClosedError) as error:
+        except Exception as error:  # the task's own, raised again here
             for _, left in pending:
                 left.cancel()
-            rounds = ", ".join(map(str, block))
-            raise GuandanError(
-                f"a Dask worker died scoring round(s) {rounds} and the task was not retried "
-                f"({type(error).__name__}: {error}); nothing was written. Check the workers' "
-                "memory (docs/scale.md) and run again"
-            ) from error
+            failure = _task_failure(distributed, plan, block, error)
+            if failure is error:
+                raise
+            raise failure from error
         future.release()
         yield outcome
         del outcome
+
+
+def _task_failure(distributed, plan, block, error: Exception) -> Exception:
+    """What the director reads when a block's task failed with ``error``: a worker that died,
+    or one that cannot read the files (they are read where the workers run, which the
+    director's own ``ls`` does not show); anything else is raised as it is."""
+    import pyarrow as pa
+
+    rounds = ", ".join(map(str, block))
+    if isinstance(error, distributed.KilledWorker | distributed.comm.CommClosedError):
+        return GuandanError(
+            f"a Dask worker died scoring round(s) {rounds} and the task was not retried "
+            f"({type(error).__name__}: {error}); nothing was written. Check the workers' "
+            "memory (docs/scale.md) and run again")
+    if not isinstance(error, OSError | pa.ArrowException):
+        return error
+    relative = [path for path in plan.paths if not os.path.isabs(path)]
+    hint = (f"; {relative[0]!r} is relative to this folder, not the workers': give the "
+            "results as an absolute path") if relative else ""
+    return GuandanError(
+        f"a Dask worker cannot read the results of round(s) {rounds} ({error}): the workers "
+        "read the files themselves, at the same paths, so they must be readable where the "
+        f"workers run (a shared file system, docs/scale.md){hint}; nothing was written")
