@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from guandan_dup.cli.app import app
 from guandan_dup.errors import GuandanError
-from guandan_dup.scoring import OUTPUT_NAMES, score_files
+from guandan_dup.scoring import OUTPUT_NAMES, dask_engine, score_files
 from guandan_dup.scoring.dask_engine import local_cluster
 
 dask = pytest.importorskip("dask")
@@ -155,7 +155,8 @@ def test_a_task_that_kills_its_worker_stops_the_run_and_writes_nothing(tmp_path)
     assert list(out.iterdir()) == []
 
 
-def test_an_unreachable_scheduler_is_a_clear_error(tmp_path):
+def test_an_unreachable_scheduler_is_a_clear_error(tmp_path, monkeypatch):
+    monkeypatch.setattr(dask_engine, "CONNECT_TIMEOUT", 2.0)
     source = dataset(tmp_path / "results", 1)
     with pytest.raises(GuandanError, match="cannot reach the Dask scheduler"):
         score_files([source], tmp_path / "out", engine="dask", scheduler="tcp://127.0.0.1:9")
@@ -165,3 +166,43 @@ def test_a_scheduler_without_the_dask_engine_is_refused(tmp_path):
     source = dataset(tmp_path / "results", 1)
     with pytest.raises(GuandanError, match="give --engine dask"):
         score_files([source], tmp_path / "out", scheduler="tcp://127.0.0.1:8786")
+
+
+def test_a_workers_address_is_not_a_scheduler(cluster, tmp_path, monkeypatch):
+    monkeypatch.setattr(dask_engine, "CONNECT_TIMEOUT", 5.0)
+    source = dataset(tmp_path / "results", 1)
+    worker = next(iter(cluster.scheduler_info["workers"]))
+    with pytest.raises(GuandanError, match=f"the Dask server at {worker!r} did not take a "
+                       "client .*is it a worker's address"):
+        score_files([source], tmp_path / "out", engine="dask", scheduler=worker)
+    assert not (tmp_path / "out").exists()
+
+
+class ElsewhereFolder(WorkerPlugin):
+    """Runs each worker in another folder, as a worker on another machine is."""
+
+    def __init__(self, folder: str):
+        self.folder = folder
+
+    def setup(self, worker):
+        os.chdir(self.folder)
+
+
+def test_a_worker_that_cannot_read_the_files_says_they_must_be_readable_where_it_runs(
+        tmp_path, monkeypatch):
+    dataset(tmp_path / "results", 7)
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "out").mkdir()
+    monkeypatch.chdir(tmp_path)
+    with local_cluster(1) as local, Client(local) as client:
+        client.register_plugin(ElsewhereFolder(str(tmp_path / "elsewhere")))
+        result = CliRunner().invoke(app, [
+            "score", "results", "--engine", "dask", "--scheduler", local.scheduler_address,
+            "--out", "out", "--quiet"])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.startswith("Error: a Dask worker cannot read the results of round(s) "
+                                    "1 ("), result.stderr
+    assert "they must be readable where the workers run" in result.stderr
+    assert "'results/round=1/part.0.parquet' is relative to this folder, not the workers'" \
+        in result.stderr
+    assert list((tmp_path / "out").iterdir()) == []

@@ -29,7 +29,8 @@ import pyarrow.parquet as pq
 from ..atomic import staged_writes, sync_file
 from ..errors import GuandanError, InvalidResultsError, Problem
 from ..progress import progress
-from ..results.by_round import file_order, ingest_block, layout
+from ..results.by_round import dataset_files, file_order, ingest_block, layout
+from .folders import folder_problems, read_whole
 from .options import ENGINES
 from .outputs import empty_table
 from .pool import returning_memory
@@ -159,13 +160,11 @@ def score_files(
         raise GuandanError("--scheduler is the address of a Dask scheduler: give --engine dask")
     settings = Settings(expected, compare_within, boards_per_set, three_failures_reset,
                         adjusted_rates)
+    if problems := folder_problems(paths):
+        raise InvalidResultsError(problems)
     plan = layout(paths)
     if plan is None:  # not readable a round at a time: read whole, with the usual report
-        from ..results import load_results
-
-        sets = load_results(paths, boards_per_set=boards_per_set,
-                            three_failures_reset=three_failures_reset,
-                            adjusted_rates=adjusted_rates)
+        sets = _read_whole(paths, boards_per_set, three_failures_reset, adjusted_rates)
         return score_to_files(sets.sets, out_dir, expected, compare_within, adjusted_rates,
                               seed, keep=keep, warnings=sets.warnings)
     with progress(len(plan.blocks), "Scoring", show_progress) as advance, returning_memory():
@@ -177,6 +176,30 @@ def score_files(
         writing: list[Future] = []
         return write_outcomes(_local_outcomes(plan, settings, writing), plan, out_dir, seed,
                               None, keep, advance, writing)
+
+
+def _read_whole(paths, boards_per_set, three_failures_reset, adjusted_rates):
+    """``paths`` read whole by ``load_results`` (folders as their files), every problem of
+    every file reported at once; never a part of them: a folder's file whose round its folder
+    gives cannot be read whole, so it is either named with what is wrong or, when nothing
+    is, the run stops rather than score without it."""
+    from ..results import load_results
+
+    files, problems = read_whole(paths)
+    try:
+        sets = load_results(files, boards_per_set=boards_per_set,
+                            three_failures_reset=three_failures_reset,
+                            adjusted_rates=adjusted_rates)
+    except InvalidResultsError as error:
+        raise InvalidResultsError(error.problems + problems) from None
+    if problems:
+        raise InvalidResultsError(problems)
+    if len(files) < len(dataset_files(paths)):
+        raise GuandanError(
+            f"the results in {', '.join(map(repr, map(str, paths)))} cannot be read a round "
+            "at a time, and their round=N folders' files cannot be read whole: give each "
+            "file a round column of its own (docs/scale.md)")
+    return sets
 
 
 def score_to_files(
