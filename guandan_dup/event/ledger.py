@@ -96,11 +96,12 @@ def effects(folder: EventFolder, ledger: pd.DataFrame | None = None) -> Effects:
     return replay(ledger, event_context(folder, ledger))
 
 
-def will_not_play_rows(folder: EventFolder) -> frozenset[tuple[int, int, int]]:
-    """Every (round, table, set) the ledger says no results file will bring: the
-    ``will_not_play`` that publication (issue 9's ``event.publish``) takes to call a set
-    complete. In a team event, both rooms of a match forfeited or excused."""
-    decided = effects(folder)
+def will_not_play_rows(folder: EventFolder, ledger: pd.DataFrame | None = None
+                       ) -> frozenset[tuple[int, int, int]]:
+    """Every (round, table, set) the ledger (default: the folder's) says no results file
+    will bring: the ``will_not_play`` that publication (issue 9's ``event.publish``) takes
+    to call a set complete. In a team event, both rooms of a match forfeited or excused."""
+    decided = effects(folder, ledger)
     rows = decided.will_not_play
     out = set(zip(rows["round"].tolist(), rows["table"].tolist(), rows["set"].tolist(),
                   strict=True))
@@ -184,8 +185,25 @@ def withdraw_entry(folder: EventFolder, row_id: int, reason: str, command: str =
                            "(`event ledger add DIR withdraw --player P --round R`)")
     new = withdraw(ledger, context, row_id, reason, time=now, command=command,
                    override=override)
+    _check_stays_closed(folder, ledger, new, row_id)
     folder.replace_files({folder.path / LEDGER_FILE: dump(new)})
     return new.iloc[-1]
+
+
+def _check_stays_closed(folder: EventFolder, ledger: pd.DataFrame, new: pd.DataFrame,
+                        row_id: int) -> None:
+    """Refuse a withdrawal that would reopen a set after the key is revealed: its cards are
+    public now, so a table playing it could know every hand (SPEC 10, publication)."""
+    if not folder.key_revealed:
+        return
+    reopened = sorted(will_not_play_rows(folder, ledger) - will_not_play_rows(folder, new))
+    if not reopened:
+        return
+    where = "; ".join(f"round {r} table {t} set {s}" for r, t, s in reopened)
+    raise GuandanError(
+        f"row {row_id} cannot be withdrawn: the key is revealed, so every board is public, and "
+        f"withdrawing it would reopen {where} to be played with cards anyone can look up. "
+        "Nothing was changed: the row stays in force")
 
 
 def guard_final(folder: EventFolder, round_no: int, override: bool, command: str,
