@@ -3,7 +3,7 @@ a decision makes what it changes out of date, a new row is checked against the r
 already stored, finality comes from the folder's data, and a revealed set stays closed."""
 
 import pytest
-from event_support import players_csv, run, set_results, write
+from event_support import pairs_knockout, players_csv, run, set_results, swiss_cup, write
 
 from guandan_dup.event import EventFolder
 
@@ -44,3 +44,100 @@ def read_kinds(directory):
     from guandan_dup.event.ledger import read_ledger
 
     return read_ledger(EventFolder.open(directory))["kind"].tolist()
+
+
+def scored(directory, tmp_path):
+    """Round 1 ingested whole and scored."""
+    run("event", "ingest", directory, results_file(directory, tmp_path), "--round", 1)
+    run("event", "score", directory, "--round", 1)
+
+
+def test_spec10_a_penalty_after_scoring_makes_the_round_out_of_date(one_round, tmp_path):
+    from guandan_dup.event import event_status
+
+    scored(one_round, tmp_path)
+    run("event", "ledger", "add", one_round, "penalty", "--player", "P005", "--points", 10,
+        "--round", 1, "--reason", "x")
+    state = event_status(EventFolder.open(one_round))
+    assert state.rounds[0].out_of_date
+    assert state.next_step() == (
+        "guandan-dup event score DIR --round 1 (a ledger decision changed it)")
+    for command in (("export", one_round), ("site", one_round, "--quiet")):
+        out = run("event", *command, code=1)
+        assert "a ledger decision changed" in out and "event score DIR --round 1" in out
+    assert not (one_round / "exports").exists() and not (one_round / "site").exists()
+    run("event", "score", one_round, "--round", 1)
+    assert not event_status(EventFolder.open(one_round)).rounds[0].out_of_date
+    standings = EventFolder.open(one_round).read(1, "standings").set_index("player")
+    assert standings.loc["P005", "penalty"] == 10
+    run("event", "export", one_round)
+
+
+def test_spec10_a_row_that_changes_nothing_scored_leaves_the_round_up_to_date(tmp_path):
+    directory = tmp_path / "event"
+    run("event", "init", directory, "--players", players_csv(tmp_path / "p.csv", 16),
+        "--tables-per-group", 4, "--sets-per-round", 1, "--boards-per-set", 2, "--rounds", 2)
+    for step in ("deal", "seat"):
+        run("event", step, directory, "--round", 1, *(["--quiet"] if step == "deal" else []))
+    scored(directory, tmp_path)
+    run("event", "ledger", "add", directory, "penalty", "--player", "P005", "--points", 10,
+        "--round", 2, "--reason", "a later round")
+    run("event", "ledger", "add", directory, "late", "--round", 2, "--table", 1, "--set", 2,
+        "--side", "NS", "--minutes", 3, "--reason", "a later round")
+    run("event", "ledger", "add", directory, "ends", "--round", 1, "--at",
+        "2026-01-01T10:00:00", "--reason", "the schedule")
+    assert EventFolder.open(directory).stale_rounds() == []
+    run("event", "export", directory)
+
+
+def test_spec10_a_team_penalty_after_scoring_makes_the_round_out_of_date(tmp_path):
+    from guandan_dup.event import event_status
+
+    directory, folder = swiss_cup(tmp_path, [4, 4, 4, 4], 3, dealt=(1,))
+    run("event", "ingest", directory, write(set_results(folder, 1, seed=1),
+                                            tmp_path / "r1.parquet"), "--round", 1)
+    run("event", "score", directory, "--round", 1)
+    run("event", "ledger", "add", directory, "penalty", "--team", 3, "--match-points", 1,
+        "--round", 1, "--reason", "slow play")
+    assert event_status(EventFolder.open(directory)).next_step() == (
+        "guandan-dup event score DIR --round 1 (a ledger decision changed it)")
+    assert "a ledger decision changed" in run("event", "export", directory, code=1)
+    assert "changed after it was scored" in run("event", "seat", directory, "--round", 2, code=1)
+    run("event", "score", directory, "--round", 1)
+    assert EventFolder.open(directory).stale_rounds() == []
+
+
+def test_art34_a_knockout_forfeit_after_scoring_makes_the_round_out_of_date(tmp_path):
+    directory = pairs_knockout(tmp_path, 4)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    results = set_results(EventFolder.open(directory), 1, seed=1)
+    results = results.assign(tiebreak="EW")
+    results["tiebreak"] = results["tiebreak"].where(results["ns_level"] == results["ew_level"])
+    run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"), "--round", 1)
+    run("event", "score", directory, "--round", 1)
+    run("event", "ledger", "add", directory, "absent", "--round", 1, "--table", 1,
+        "--side", "NS", "--reason", "did not come", "--article", "34")
+    assert EventFolder.open(directory).stale_rounds() == [1]
+    assert "a ledger decision changed" in run("event", "export", directory, code=1)
+    run("event", "score", directory, "--round", 1)
+    assert EventFolder.open(directory).stale_rounds() == []
+
+
+def test_spec10_standings_scored_before_the_digest_compare_the_ledger_up_to_their_last_row(
+        one_round, tmp_path):
+    import pyarrow.parquet as pq
+
+    from guandan_dup.event.ledger import LEDGER_EFFECTS
+
+    run("event", "ledger", "add", one_round, "penalty", "--player", "P001", "--points", 1,
+        "--round", 1, "--reason", "before scoring")
+    scored(one_round, tmp_path)
+    path = EventFolder.open(one_round).file(1, "standings")
+    table = pq.read_table(path)
+    meta = {k: v for k, v in table.schema.metadata.items() if k != LEDGER_EFFECTS}
+    pq.write_table(table.replace_schema_metadata(meta), path)  # as scored before issue 21
+    assert EventFolder.open(one_round).stale_rounds() == []
+    run("event", "ledger", "add", one_round, "penalty", "--player", "P005", "--points", 10,
+        "--round", 1, "--reason", "after scoring")
+    assert EventFolder.open(one_round).out_of_date_because(1) == "ledger"

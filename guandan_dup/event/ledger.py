@@ -24,6 +24,21 @@ LEDGER_LAST = b"guandan_dup.ledger_last_id"
 """Standings metadata: the last ledger row id the standings were scored with."""
 RESULTS_FILES = b"guandan_dup.results_files"
 """Standings metadata: SHA-256 of each round's results file the standings were scored from."""
+LEDGER_EFFECTS = b"guandan_dup.ledger_effects"
+"""Scored-round metadata: ``effects_digest`` of the ledger the round was scored with."""
+SCORED_EFFECTS = {
+    "artificial": ["round", "table", "set", "ns_adjusted", "ew_adjusted", "variable"],
+    "assigned": ["round", "table", "set", "ns_level", "ew_level"],
+    "not_played": ["round", "table", "set"],
+    "fouled": ["round", "set", "table", "split"],
+    "entries": ["round", "player", "team"],
+    "substitutes": ["round", "player", "for_player"],
+    "penalties": ["round", "player", "points"],
+    "team_penalties": ["round", "team", "match_halves", "level_hundredths"],
+    "match_adjustments": ["round", "team", "kind"],
+}
+"""The effects a round's scoring reads (in any format), and the columns of each that its
+outputs depend on: not the ledger ids, reasons or notes, which change no figure."""
 
 
 def now_utc() -> pd.Timestamp:
@@ -230,11 +245,45 @@ def guard_final(folder: EventFolder, round_no: int, override: bool, command: str
 def scoring_metadata(folder: EventFolder, round_no: int,
                      ledger: pd.DataFrame) -> dict[bytes, bytes]:
     """What the standings of ``round_no`` record about their sources (see ``event diff``):
-    the hash of every round's results file and the last ledger row, nothing time-bound."""
+    the hash of every round's results file, the last ledger row and the digest of the
+    ledger's effects on rounds 1..R (``ledger_changed``), nothing time-bound."""
     files = {}
     for r in range(1, round_no + 1):
         path = folder.file(r, "results")
         if path.exists():
             files[r] = hashlib.sha256(path.read_bytes()).hexdigest()
     last = int(ledger["id"].max()) if len(ledger) else 0
-    return {LEDGER_LAST: str(last).encode(), RESULTS_FILES: json.dumps(files).encode()}
+    digest = effects_digest(effects(folder, ledger), round_no)
+    return {LEDGER_LAST: str(last).encode(), RESULTS_FILES: json.dumps(files).encode(),
+            LEDGER_EFFECTS: digest.encode()}
+
+
+def effects_digest(decided: Effects, round_no: int) -> str:
+    """SHA-256 of what the ledger decides for rounds 1..``round_no`` that scoring reads
+    (``SCORED_EFFECTS``), in a fixed order: equal digests, equal scored outputs, so a row
+    about a later round, an ``ends`` row or a late start the results allow leaves it as is.
+    """
+    parts = {}
+    for name, columns in SCORED_EFFECTS.items():
+        frame = getattr(decided, name)
+        frame = frame.loc[frame["round"] <= round_no, columns]
+        rows = [[None if pd.isna(v) else str(v) for v in row]
+                for row in frame.itertuples(index=False)]
+        parts[name] = sorted(rows, key=json.dumps)
+    return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode()).hexdigest()
+
+
+def ledger_changed(folder: EventFolder, round_no: int, metadata: dict[bytes, bytes]) -> bool:
+    """Whether the ledger now decides round 1..R differently from when round R was scored
+    (``metadata``: its scored file's). Outputs scored before the digest was recorded are
+    compared through the ledger as it was then, its rows up to the last id they record;
+    outputs recording neither predate the ledger's metadata and count as up to date."""
+    ledger = read_ledger(folder)
+    recorded = metadata.get(LEDGER_EFFECTS)
+    if recorded is None:
+        last = metadata.get(LEDGER_LAST)
+        if last is None:
+            return False
+        then = ledger[ledger["id"] <= int(last)]
+        recorded = effects_digest(effects(folder, then), round_no).encode()
+    return recorded != effects_digest(effects(folder, ledger), round_no).encode()

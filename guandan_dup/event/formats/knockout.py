@@ -30,6 +30,7 @@ from ...reading import read_parquet
 from ...reports.knockout import bracket_report, places_report
 from ...scoring import score
 from ..folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
+from ..ledger import read_ledger, scoring_metadata
 from .base import EventFormat
 
 #: Columns of ``bracket_view``: bracket.parquet's plus names, the set and the result.
@@ -156,7 +157,8 @@ class Knockout(EventFormat):
         done = complete(bracket.drop(columns=["winner", "decided_by"], errors="ignore"),
                         outcomes)
         tables["travellers"] = score(results, folder.plan.expected_tables(round_no)).travellers
-        meta = {RESULTS_DIGEST: folder.results_digest(round_no)}
+        meta = {RESULTS_DIGEST: folder.results_digest(round_no),
+                **scoring_metadata(folder, round_no, read_ledger(folder))}
         files = {folder.file(round_no, "bracket"): parquet_bytes(done)}
         for name, frame in tables.items():
             arrow = pa.Table.from_pandas(frame, preserve_index=False)
