@@ -2,6 +2,7 @@
 a decision makes what it changes out of date, a new row is checked against the results
 already stored, finality comes from the folder's data, and a revealed set stays closed."""
 
+import pandas as pd
 import pytest
 from event_support import pairs_knockout, players_csv, run, set_results, swiss_cup, write
 
@@ -141,3 +142,54 @@ def test_spec10_standings_scored_before_the_digest_compare_the_ledger_up_to_thei
     run("event", "ledger", "add", one_round, "penalty", "--player", "P005", "--points", 10,
         "--round", 1, "--reason", "after scoring")
     assert EventFolder.open(one_round).out_of_date_because(1) == "ledger"
+
+
+def copied_later(directory, copy, hours):
+    """``cp -r`` of ``directory`` made ``hours`` after now: every file's time is then."""
+    import os
+    import shutil
+    import time
+
+    shutil.copytree(directory, copy)
+    later = time.time() + hours * 3600
+    for path in copy.rglob("*"):
+        os.utime(path, (later, later))
+    return copy
+
+
+def test_art48_a_copied_folder_keeps_its_rounds_final(one_round, tmp_path):
+    from guandan_dup.errors import GuandanError
+    from guandan_dup.event.ledger import add_entry, final, now_utc, read_ledger
+
+    scored(one_round, tmp_path)
+    copy = copied_later(one_round, tmp_path / "usb-stick", hours=2)
+    folder = EventFolder.open(copy)
+    an_hour_on = now_utc() + pd.Timedelta(hours=1)  # past the 30 minutes of correction time
+    assert final(folder, read_ledger(folder), an_hour_on) == {1}
+    with pytest.raises(GuandanError, match="this round is final"):
+        add_entry(folder, "penalty", 1, "a correction", player="P005", points="10",
+                  now=an_hour_on)
+
+
+def test_art48_rescoring_keeps_the_time_a_round_was_first_scored(one_round, tmp_path):
+    from guandan_dup.event.ledger import scored_times
+
+    scored(one_round, tmp_path)
+    first = scored_times(EventFolder.open(one_round))[1]
+    record = (one_round / "rounds" / "1" / "scored.json").read_bytes()
+    run("event", "ledger", "add", one_round, "penalty", "--player", "P005", "--points", 10,
+        "--round", 1, "--reason", "x")
+    run("event", "score", one_round, "--round", 1)
+    assert (one_round / "rounds" / "1" / "scored.json").read_bytes() == record
+    assert scored_times(EventFolder.open(copied_later(one_round, tmp_path / "c", 3)))[1] == first
+
+
+def test_art48_a_dry_run_of_the_first_scoring_records_no_time(one_round, tmp_path):
+    from guandan_dup.event.score import score_round
+
+    run("event", "ingest", one_round, results_file(one_round, tmp_path), "--round", 1)
+    dry = EventFolder.open(one_round).dry_run()
+    score_round(dry, 1)
+    assert one_round / "rounds" / "1" / "scored.json" in dry.planned.files
+    assert not (one_round / "rounds" / "1").joinpath("scored.json").exists()
+    assert not (one_round / "rounds" / "1" / "standings.parquet").exists()

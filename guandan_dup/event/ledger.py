@@ -61,20 +61,60 @@ def history_stamp(version: str) -> pd.Timestamp:
     return pd.Timestamp(datetime.strptime(text, "%Y%m%dT%H%M%S.%fZ"), tz="UTC")
 
 
+SCORED_FILE = "scored.json"
+"""rounds/R/scored.json: when round R was first scored (art. 48's end of a round without an
+``ends`` row), written in the step of its first scoring and never replaced."""
+
+
 def scored_times(folder: EventFolder) -> dict[int, pd.Timestamp]:
-    """When each scored round was first scored, as the folder shows it (no time is written
-    into the outputs, so scoring stays reproducible byte for byte): the standings file's
-    modification time, or the earliest time an earlier version of it was replaced."""
+    """When each scored round was first scored: as recorded in its ``SCORED_FILE``, which
+    a copy of the folder carries along (a file's time does not survive ``cp -r``). The
+    time is kept beside the outputs, never in them, so scoring stays reproducible byte for
+    byte. A round scored before the record existed falls back to its files' times
+    (``file_time``)."""
     out = {}
     for r in folder.rounds_scored():
-        path = folder.file(r, folder.standings_name)
-        times = [pd.Timestamp(path.stat().st_mtime, unit="s", tz="UTC")]
-        stem = "-".join(path.relative_to(folder.path).with_suffix("").parts) + "."
-        if folder.history_dir.exists():
-            times += [history_stamp(p.name[len(stem):])
-                      for p in folder.history_dir.glob(f"{stem}*{path.suffix}")]
-        out[r] = min(times)
+        path = folder.file(r, SCORED_FILE)
+        out[r] = recorded_time(path) if path.exists() else file_time(folder, r)
     return out
+
+
+def recorded_time(path) -> pd.Timestamp:
+    """The first scoring time in a ``SCORED_FILE``; a clear error if it was damaged."""
+    try:
+        return pd.Timestamp(json.loads(path.read_text(encoding="utf-8"))["first_scored"])
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as failure:
+        raise GuandanError(
+            f"cannot read {str(path)!r} ({failure}): it records when the round was first "
+            "scored (art. 48). Restore it from a copy of the folder, or give the round's "
+            "end with `event ledger add DIR ends --round R --at TIME`") from None
+
+
+def file_time(folder: EventFolder, round_no: int) -> pd.Timestamp | None:
+    """When a round scored before ``SCORED_FILE`` existed was scored, as its files show it:
+    the scored file's modification time, or the earliest time an earlier version of it was
+    set aside in history/; ``None`` for a round not scored."""
+    path = folder.file(round_no, folder.standings_name)
+    if not path.exists():
+        return None
+    times = [pd.Timestamp(path.stat().st_mtime, unit="s", tz="UTC")]
+    stem = "-".join(path.relative_to(folder.path).with_suffix("").parts) + "."
+    if folder.history_dir.exists():
+        times += [history_stamp(p.name[len(stem):])
+                  for p in folder.history_dir.glob(f"{stem}*{path.suffix}")]
+    return min(times)
+
+
+def first_scored(folder: EventFolder, round_no: int) -> dict:
+    """The ``SCORED_FILE`` to write with a scoring of ``round_no``: none once recorded (a
+    re-scoring keeps the first time); the time its files show for a round scored before
+    the record existed, else now."""
+    path = folder.file(round_no, SCORED_FILE)
+    if path.exists():
+        return {}
+    at = file_time(folder, round_no) or now_utc()
+    text = json.dumps({"round": round_no, "first_scored": at.isoformat()}) + "\n"
+    return {path: text.encode()}
 
 
 def round_deadlines(folder: EventFolder, ledger: pd.DataFrame) -> dict[int, pd.Timestamp]:

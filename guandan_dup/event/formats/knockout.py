@@ -30,7 +30,7 @@ from ...reading import read_parquet
 from ...reports.knockout import bracket_report, places_report
 from ...scoring import score
 from ..folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
-from ..ledger import read_ledger, scoring_metadata
+from ..ledger import first_scored, read_ledger, scoring_metadata
 from .base import EventFormat
 
 #: Columns of ``bracket_view``: bracket.parquet's plus names, the set and the result.
@@ -170,7 +170,7 @@ class Knockout(EventFormat):
                                    ignore_index=True)
             places = final_places(everything, self.entry_order(folder))
             files[folder.path / PLACES] = parquet_bytes(places)
-        folder.replace_files(files)
+        folder.replace_files(files | first_scored(folder, round_no))
         return done, places
 
     def check_seatable(self, folder: EventFolder, round_no: int) -> None:

@@ -22,7 +22,7 @@ from ...teams.awards import parse_awards
 from ...teams.matches import MATCH_COLUMNS, MATCH_RESULT_COLUMNS
 from ...teams.roundrobin import cycle_length
 from ..folder import RESULTS_DIGEST, EventFolder, parquet_bytes
-from ..ledger import effects, read_ledger, scoring_metadata
+from ..ledger import effects, first_scored, read_ledger, scoring_metadata
 from ..publish import public_sets, site_folder, stacked
 from .team_matches import TeamFormat, teams_of
 
@@ -213,7 +213,7 @@ def score_team_round(
         arrow = pa.Table.from_pandas(frame[frame["round"] == round_no], preserve_index=False)
         out[folder.file(round_no, name)] = parquet_bytes(
             arrow.replace_schema_metadata((arrow.schema.metadata or {}) | meta))
-    folder.replace_files(out)
+    folder.replace_files(out | first_scored(folder, round_no))
     return TeamScored(scored, standings, table.name)
 
 
