@@ -193,3 +193,46 @@ def test_art48_a_dry_run_of_the_first_scoring_records_no_time(one_round, tmp_pat
     assert one_round / "rounds" / "1" / "scored.json" in dry.planned.files
     assert not (one_round / "rounds" / "1").joinpath("scored.json").exists()
     assert not (one_round / "rounds" / "1" / "standings.parquet").exists()
+
+
+def with_result(frame, table, set_no, ns, ew):
+    """``frame`` with the given table's set ending at levels ``ns``/``ew``."""
+    mine = (frame["table"] == table) & (frame["set"] == set_no)
+    frame.loc[mine, ["ns_level", "ew_level"]] = [ns, ew]
+    return frame
+
+
+LATE_NS_7 = ("late", "--round", 1, "--table", 2, "--set", 1, "--side", "NS", "--minutes", 7,
+             "--reason", "traffic")
+
+
+def test_art32_a_late_row_after_a_result_it_contradicts_is_refused(one_round, tmp_path):
+    frame = with_result(set_results(EventFolder.open(one_round), 1, seed=1), 2, 1, "7", "3")
+    run("event", "ingest", one_round, write(frame, tmp_path / "r1.parquet"), "--round", 1)
+    out = run("event", "ledger", "add", one_round, *LATE_NS_7, code=1)
+    assert "round 1 table 2 set 1" in out and "7/3" in out and "starting at 2/4" in out
+    assert "Traceback" not in out and not (one_round / "ledger.parquet").exists()
+
+
+def test_art32_the_other_order_is_refused_too(one_round, tmp_path):
+    frame = with_result(set_results(EventFolder.open(one_round), 1, seed=1), 2, 1, "7", "3")
+    run("event", "ledger", "add", one_round, *LATE_NS_7)
+    out = run("event", "ingest", one_round, write(frame, tmp_path / "r1.parquet"), "--round", 1,
+              code=1)
+    assert "starting at 2/4" in out
+
+
+def test_art32_a_late_row_the_stored_result_allows_is_accepted(one_round, tmp_path):
+    frame = with_result(set_results(EventFolder.open(one_round), 1, seed=1), 2, 1, "7", "5")
+    run("event", "ingest", one_round, write(frame, tmp_path / "r1.parquet"), "--round", 1)
+    run("event", "ledger", "add", one_round, *LATE_NS_7)
+    run("event", "score", one_round, "--round", 1)
+
+
+def test_art32_a_late_row_after_a_team_result_it_contradicts_is_refused(tmp_path):
+    directory, folder = swiss_cup(tmp_path, [4, 4, 4, 4], 3, dealt=(1,))
+    frame = with_result(set_results(folder, 1, seed=1), 2, 1, "7", "3")
+    run("event", "ingest", directory, write(frame, tmp_path / "r1.parquet"), "--round", 1)
+    out = run("event", "ledger", "add", directory, *LATE_NS_7, code=1)
+    assert "round 1 table 2 set 1" in out and "7/3" in out
+    assert not (directory / "ledger.parquet").exists()
