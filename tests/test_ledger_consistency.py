@@ -225,8 +225,9 @@ def test_art32_the_other_order_is_refused_too(one_round, tmp_path):
 def test_art32_a_late_row_the_stored_result_allows_is_accepted(one_round, tmp_path):
     frame = with_result(set_results(EventFolder.open(one_round), 1, seed=1), 2, 1, "7", "5")
     run("event", "ingest", one_round, write(frame, tmp_path / "r1.parquet"), "--round", 1)
-    run("event", "ledger", "add", one_round, *LATE_NS_7)
     run("event", "score", one_round, "--round", 1)
+    run("event", "ledger", "add", one_round, *LATE_NS_7)
+    assert EventFolder.open(one_round).stale_rounds() == [], "the start changes no figure"
 
 
 def test_art32_a_late_row_after_a_team_result_it_contradicts_is_refused(tmp_path):
