@@ -234,9 +234,11 @@ def test_issue9_item7_a_team_site_says_an_abandoned_event_was_revealed_early(tmp
 def test_issue9_item8_an_export_removes_travellers_of_a_round_pending_again(folder, tmp_path):
     play(folder, 1, tmp_path, tables=[1])
     row, _ = add_entry(folder, "not-played", 1, "table 2 left", table=2, set=1)
+    score_round(folder, 1)  # the decision changes round 1's scoring (issue 21 item 4)
     written = export_event(folder, formats=("csv", "html")).paths
     assert folder.path / "exports" / "travellers-round-1.csv" in written
     withdraw_entry(folder, int(row["id"]), "table 2 came back")  # the set is pending again
+    score_round(folder, 1)
     exported = export_event(folder, formats=("csv",))
     assert exported.withheld == {1: [1]} and exported.standings_withheld == {1: [1]}
     assert sorted(p.name for p in exported.removed) == [

@@ -82,13 +82,16 @@ def in_child_async(work) -> int:
 
 def state(path):
     """The folder's files by name, history files by their content (their names hold the
-    time); the lock file left out (it only says who holds the lock)."""
+    time), a round's scored.json less the time it records; the lock file left out (it only
+    says who holds the lock)."""
     files, history = {}, []
     for p in sorted(path.rglob("*")):
         if p.is_file() and p.name != LOCK_FILE:
             rel = str(p.relative_to(path))
             if rel.startswith("history"):
                 history.append((re.sub(r"\.\d{8}T[\d.]+Z(-\d+)?", "", rel), p.read_bytes()))
+            elif p.name == "scored.json":
+                files[rel] = re.sub(rb'"first_scored": "[^"]*"', b"TIME", p.read_bytes())
             else:
                 files[rel] = p.read_bytes()
     return files, sorted(history)

@@ -268,6 +268,8 @@ def test_export_removes_an_earlier_traveller_of_a_set_pending_again(partial, tmp
     for row_id in ledger.loc[ledger["kind"] == "not-played", "id"]:
         withdraw_entry(EventFolder.open(partial_copy), int(row_id), "they came back",
                        override=True)
+    score_round(EventFolder.open(partial_copy), 2, force=True, override=True)  # issue 21 (4)
+    score_round(EventFolder.open(partial_copy), 3, override=True)
     exported = export_event(EventFolder.open(partial_copy), round_no=2, formats=("csv",))
     assert exports / "travellers-round-2.xlsx" in exported.removed
     assert not (exports / "travellers-round-2.xlsx").exists()

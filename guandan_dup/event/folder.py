@@ -5,6 +5,7 @@ Layout (the results site and the simulator rely on it)::
     event.toml  event.key  players.parquet
     rounds/R/{boards,seating,byes,results,scores,travellers,standings}.parquet
     rounds/R/{hand-records,table-cards}.html
+    rounds/R/scored.json   (when the round was first scored: ``event.ledger.SCORED_FILE``)
     teams.parquet, conversion.csv, rounds/R/{matches,lineups,match_results,team_standings}
                 .parquet   (team events only)
     rounds/R/bracket.parquet, places.parquet   (knockouts)
@@ -258,31 +259,53 @@ class EventFolder:
         return self.plan.event_format.standings_name
 
     def scored_out_of_date(self, round_no: int) -> bool:
-        """Whether round R's standings were computed from results that have changed since."""
+        """Whether round R's scored outputs are out of date (``out_of_date_because``)."""
+        return self.out_of_date_because(round_no) is not None
+
+    def out_of_date_because(self, round_no: int) -> str | None:
+        """Why round R's scored outputs no longer follow from the folder: ``"results"``
+        when results of rounds 1..R changed since it was scored, ``"ledger"`` when a ledger
+        decision changes them (``event.ledger.ledger_changed``); ``None`` when they are
+        up to date or the round is not scored."""
         path = self.file(round_no, self.standings_name)
         if not path.exists():
-            return False
+            return None
         try:
-            recorded = (pq.read_schema(path).metadata or {}).get(RESULTS_DIGEST)
+            metadata = pq.read_schema(path).metadata or {}
         except (OSError, pa.ArrowException) as failure:
             raise GuandanError(f"cannot read event file {str(path)!r}: {failure}") from None
-        return recorded != self.results_digest(round_no).encode()
+        if metadata.get(RESULTS_DIGEST) != self.results_digest(round_no).encode():
+            return "results"
+        from .ledger import ledger_changed  # it reads the folder: import it late
+
+        return "ledger" if ledger_changed(self, round_no, metadata) else None
 
     def stale_rounds(self) -> list[int]:
-        """Scored rounds whose standings are older than the results they were scored from."""
+        """Scored rounds whose outputs are older than the results or ledger decisions they
+        follow from."""
         return [r for r in self.rounds_scored() if self.scored_out_of_date(r)]
 
     def check_up_to_date(self, doing: str) -> None:
-        """Refuse ``doing`` (e.g. "export") while a round's standings are out of date."""
-        stale = self.stale_rounds()
-        if not stale:
+        """Refuse ``doing`` (e.g. "export") while a round's scored outputs are out of date,
+        saying what changed them: published beside the ledger's list of decisions, figures
+        scored without one of them would contradict it."""
+        why = {r: because for r in self.rounds_scored()
+               if (because := self.out_of_date_because(r)) is not None}
+        if not why:
             return
+        stale = sorted(why)
         first, later = stale[0], [r for r in self.rounds_scored() if r > stale[0]]
         force = " --force" if later else ""
         then = f", then score round(s) {later} again" if later else ""
+        reasons = []
+        if by_results := [r for r in stale if why[r] == "results"]:
+            reasons.append(f"round(s) {by_results}: the standings are older than the results "
+                           "(results were ingested after scoring)")
+        if by_ledger := [r for r in stale if why[r] == "ledger"]:
+            reasons.append(f"round(s) {by_ledger}: a ledger decision changed them after "
+                           "scoring")
         raise GuandanError(
-            f"round(s) {stale}: the standings are older than the results (results were "
-            f"ingested after scoring), so {doing} would publish out-of-date standings. Nothing "
+            f"{'; '.join(reasons)}, so {doing} would publish out-of-date standings. Nothing "
             f"was written; run `guandan-dup event score DIR --round {first}{force}`{then}"
         )
 

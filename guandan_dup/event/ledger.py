@@ -14,12 +14,14 @@ from datetime import UTC, datetime
 import pandas as pd
 import pyarrow.parquet as pq
 
-from ..errors import GuandanError, InvalidPlanError
+from ..errors import GuandanError, InvalidPlanError, InvalidResultsError
 from ..ledger import LEDGER_FILE, Context, Effects, add, dump, empty, load, replay, withdraw
 from ..ledger.describe import describe
 from ..ledger.schema import LedgerFileError
 from ..ledger.status import deadlines, final_rounds, round_ends
 from ..ledger.stored import event_problems
+from ..levels import LEVEL_NAMES
+from ..results import validate_sets
 from .folder import EventFolder, parquet_bytes
 from .transaction import step
 from .walkovers import forfeited_tables, match_adjustments
@@ -28,6 +30,21 @@ LEDGER_LAST = b"guandan_dup.ledger_last_id"
 """Standings metadata: the last ledger row id the standings were scored with."""
 RESULTS_FILES = b"guandan_dup.results_files"
 """Standings metadata: SHA-256 of each round's results file the standings were scored from."""
+LEDGER_EFFECTS = b"guandan_dup.ledger_effects"
+"""Scored-round metadata: ``effects_digest`` of the ledger the round was scored with."""
+SCORED_EFFECTS = {
+    "artificial": ["round", "table", "set", "ns_adjusted", "ew_adjusted", "variable"],
+    "assigned": ["round", "table", "set", "ns_level", "ew_level"],
+    "not_played": ["round", "table", "set"],
+    "fouled": ["round", "set", "table", "split"],
+    "entries": ["round", "player", "team"],
+    "substitutes": ["round", "player", "for_player"],
+    "penalties": ["round", "player", "points"],
+    "team_penalties": ["round", "team", "match_halves", "level_hundredths"],
+    "match_adjustments": ["round", "team", "kind"],
+}
+"""The effects a round's scoring reads (in any format), and the columns of each that its
+outputs depend on: not the ledger ids, reasons or notes, which change no figure."""
 
 
 def now_utc() -> pd.Timestamp:
@@ -60,20 +77,60 @@ def history_stamp(version: str) -> pd.Timestamp:
     return pd.Timestamp(datetime.strptime(text, "%Y%m%dT%H%M%S.%fZ"), tz="UTC")
 
 
+SCORED_FILE = "scored.json"
+"""rounds/R/scored.json: when round R was first scored (art. 48's end of a round without an
+``ends`` row), written in the step of its first scoring and never replaced."""
+
+
 def scored_times(folder: EventFolder) -> dict[int, pd.Timestamp]:
-    """When each scored round was first scored, as the folder shows it (no time is written
-    into the outputs, so scoring stays reproducible byte for byte): the standings file's
-    modification time, or the earliest time an earlier version of it was replaced."""
+    """When each scored round was first scored: as recorded in its ``SCORED_FILE``, which
+    a copy of the folder carries along (a file's time does not survive ``cp -r``). The
+    time is kept beside the outputs, never in them, so scoring stays reproducible byte for
+    byte. A round scored before the record existed falls back to its files' times
+    (``file_time``)."""
     out = {}
     for r in folder.rounds_scored():
-        path = folder.file(r, folder.standings_name)
-        times = [pd.Timestamp(path.stat().st_mtime, unit="s", tz="UTC")]
-        stem = "-".join(path.relative_to(folder.path).with_suffix("").parts) + "."
-        if folder.history_dir.exists():
-            times += [history_stamp(p.name[len(stem):])
-                      for p in folder.history_dir.glob(f"{stem}*{path.suffix}")]
-        out[r] = min(times)
+        path = folder.file(r, SCORED_FILE)
+        out[r] = recorded_time(path) if path.exists() else file_time(folder, r)
     return out
+
+
+def recorded_time(path) -> pd.Timestamp:
+    """The first scoring time in a ``SCORED_FILE``; a clear error if it was damaged."""
+    try:
+        return pd.Timestamp(json.loads(path.read_text(encoding="utf-8"))["first_scored"])
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as failure:
+        raise GuandanError(
+            f"cannot read {str(path)!r} ({failure}): it records when the round was first "
+            "scored (art. 48). Restore it from a copy of the folder, or give the round's "
+            "end with `event ledger add DIR ends --round R --at TIME`") from None
+
+
+def file_time(folder: EventFolder, round_no: int) -> pd.Timestamp | None:
+    """When a round scored before ``SCORED_FILE`` existed was scored, as its files show it:
+    the scored file's modification time, or the earliest time an earlier version of it was
+    set aside in history/; ``None`` for a round not scored."""
+    path = folder.file(round_no, folder.standings_name)
+    if not path.exists():
+        return None
+    times = [pd.Timestamp(path.stat().st_mtime, unit="s", tz="UTC")]
+    stem = "-".join(path.relative_to(folder.path).with_suffix("").parts) + "."
+    if folder.history_dir.exists():
+        times += [history_stamp(p.name[len(stem):])
+                  for p in folder.history_dir.glob(f"{stem}*{path.suffix}")]
+    return min(times)
+
+
+def first_scored(folder: EventFolder, round_no: int) -> dict:
+    """The ``SCORED_FILE`` to write with a scoring of ``round_no``: none once recorded (a
+    re-scoring keeps the first time); the time its files show for a round scored before
+    the record existed, else now."""
+    path = folder.file(round_no, SCORED_FILE)
+    if path.exists():
+        return {}
+    at = file_time(folder, round_no) or now_utc()
+    text = json.dumps({"round": round_no, "first_scored": at.isoformat()}) + "\n"
+    return {path: text.encode()}
 
 
 def round_deadlines(folder: EventFolder, ledger: pd.DataFrame) -> dict[int, pd.Timestamp]:
@@ -198,12 +255,13 @@ def effects(folder: EventFolder, ledger: pd.DataFrame | None = None) -> Effects:
     return replay(ledger, event_context(folder, ledger))
 
 
-def will_not_play_rows(folder: EventFolder) -> frozenset[tuple[int, int, int]]:
-    """Every (round, table, set) the ledger says no results file will bring: the
-    ``will_not_play`` that publication (issue 9's ``event.publish``) takes to call a set
-    complete. In a team event, both rooms of a match forfeited or excused; in a knockout, a
-    match a withdrawn side forfeits (``walkovers``)."""
-    decided = effects(folder)
+def will_not_play_rows(folder: EventFolder, ledger: pd.DataFrame | None = None
+                       ) -> frozenset[tuple[int, int, int]]:
+    """Every (round, table, set) the ledger (default: the folder's) says no results file
+    will bring: the ``will_not_play`` that publication (issue 9's ``event.publish``) takes
+    to call a set complete. In a team event, both rooms of a match forfeited or excused; in
+    a knockout, a match a withdrawn side forfeits (``walkovers``)."""
+    decided = effects(folder, ledger)
     rows = decided.will_not_play
     out = set(zip(rows["round"].tolist(), rows["table"].tolist(), rows["set"].tolist(),
                   strict=True))
@@ -267,12 +325,46 @@ def add_entry(folder: EventFolder, kind: str, round_no: int, reason: str, comman
     new = add(ledger, event_context(folder, ledger, now), kind, round_no, reason, time=now,
               command=command, **fields)
     row = new.iloc[-1]
+    check_stored_results(folder, new, row)
     files = {folder.path / LEDGER_FILE: dump(new)}
     if kind == "enter":
         files[folder.path / "players.parquet"] = parquet_bytes(_entered(folder.players(), row))
     effect = what_it_does(folder, new, row)
     folder.replace_files(files)
     return row, effect
+
+
+def check_stored_results(folder: EventFolder, ledger: pd.DataFrame, row: pd.Series) -> None:
+    """Refuse ``row`` (a late arrival, art. 32) when the result already stored for its
+    table's set cannot have been played from the start it gives: ingesting that result
+    after the row is refused, so the row after the result is too, and the outcome never
+    depends on the order of the commands. The check is ingestion's own (``validate_sets``
+    with the round's start levels)."""
+    if row["kind"] != "late":
+        return
+    round_no, table, set_no = int(row["round"]), int(row["table"]), int(row["set"])
+    results = folder.read(round_no, "results")
+    decided = effects(folder, ledger).start_levels
+    if results is None or not (decided["ledger_id"] == int(row["id"])).any():
+        return  # no result yet, or over 10 minutes late: a forfeit replaces the result
+    stored = results[(results["table"] == table) & (results["set"] == set_no)]
+    if stored.empty or stored["ns_level"].isna().all():
+        return
+    plan = folder.plan
+    try:
+        validate_sets(stored, file=str(folder.file(round_no, "results")),
+                      boards_per_set=plan.boards_per_set,
+                      three_failures_reset=plan.three_failures_reset,
+                      start_levels=decided[decided["round"] == round_no])
+    except InvalidResultsError as error:
+        first = stored.iloc[0]
+        levels = "/".join(LEVEL_NAMES[int(first[c])] for c in ("ns_level", "ew_level"))
+        why = "; ".join(p.rule for p in error.problems)
+        raise GuandanError(
+            f"the stored result of round {round_no} table {table} set {set_no} is {levels}, "
+            f"which the start this decision gives cannot produce ({why}); nothing was "
+            "written. If the result is wrong, correct it first (`guandan-dup event ingest "
+            f"DIR FILE --round {round_no}`), then add the decision again") from None
 
 
 @step("event ledger withdraw")
@@ -289,8 +381,25 @@ def withdraw_entry(folder: EventFolder, row_id: int, reason: str, command: str =
                            "(`event ledger add DIR withdraw --player P --round R`)")
     new = withdraw(ledger, context, row_id, reason, time=now, command=command,
                    override=override)
+    _check_stays_closed(folder, ledger, new, row_id)
     folder.replace_files({folder.path / LEDGER_FILE: dump(new)})
     return new.iloc[-1]
+
+
+def _check_stays_closed(folder: EventFolder, ledger: pd.DataFrame, new: pd.DataFrame,
+                        row_id: int) -> None:
+    """Refuse a withdrawal that would reopen a set after the key is revealed: its cards are
+    public now, so a table playing it could know every hand (SPEC 10, publication)."""
+    if not folder.key_revealed:
+        return
+    reopened = sorted(will_not_play_rows(folder, ledger) - will_not_play_rows(folder, new))
+    if not reopened:
+        return
+    where = "; ".join(f"round {r} table {t} set {s}" for r, t, s in reopened)
+    raise GuandanError(
+        f"row {row_id} cannot be withdrawn: the key is revealed, so every board is public, and "
+        f"withdrawing it would reopen {where} to be played with cards anyone can look up. "
+        "Nothing was changed: the row stays in force")
 
 
 def guard_final(folder: EventFolder, round_no: int, override: bool, command: str,
@@ -317,11 +426,45 @@ def guard_final(folder: EventFolder, round_no: int, override: bool, command: str
 def scoring_metadata(folder: EventFolder, round_no: int,
                      ledger: pd.DataFrame) -> dict[bytes, bytes]:
     """What the standings of ``round_no`` record about their sources (see ``event diff``):
-    the hash of every round's results file and the last ledger row, nothing time-bound."""
+    the hash of every round's results file, the last ledger row and the digest of the
+    ledger's effects on rounds 1..R (``ledger_changed``), nothing time-bound."""
     files = {}
     for r in range(1, round_no + 1):
         path = folder.file(r, "results")
         if path.exists():
             files[r] = hashlib.sha256(path.read_bytes()).hexdigest()
     last = int(ledger["id"].max()) if len(ledger) else 0
-    return {LEDGER_LAST: str(last).encode(), RESULTS_FILES: json.dumps(files).encode()}
+    digest = effects_digest(effects(folder, ledger), round_no)
+    return {LEDGER_LAST: str(last).encode(), RESULTS_FILES: json.dumps(files).encode(),
+            LEDGER_EFFECTS: digest.encode()}
+
+
+def effects_digest(decided: Effects, round_no: int) -> str:
+    """SHA-256 of what the ledger decides for rounds 1..``round_no`` that scoring reads
+    (``SCORED_EFFECTS``), in a fixed order: equal digests, equal scored outputs, so a row
+    about a later round, an ``ends`` row or a late start the results allow leaves it as is.
+    """
+    parts = {}
+    for name, columns in SCORED_EFFECTS.items():
+        frame = getattr(decided, name)
+        frame = frame.loc[frame["round"] <= round_no, columns]
+        rows = [[None if pd.isna(v) else str(v) for v in row]
+                for row in frame.itertuples(index=False)]
+        parts[name] = sorted(rows, key=json.dumps)
+    return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode()).hexdigest()
+
+
+def ledger_changed(folder: EventFolder, round_no: int, metadata: dict[bytes, bytes]) -> bool:
+    """Whether the ledger now decides round 1..R differently from when round R was scored
+    (``metadata``: its scored file's). Outputs scored before the digest was recorded are
+    compared through the ledger as it was then, its rows up to the last id they record;
+    outputs recording neither predate the ledger's metadata and count as up to date."""
+    ledger = read_ledger(folder)
+    recorded = metadata.get(LEDGER_EFFECTS)
+    if recorded is None:
+        last = metadata.get(LEDGER_LAST)
+        if last is None:
+            return False
+        then = ledger[ledger["id"] <= int(last)]
+        recorded = effects_digest(effects(folder, then), round_no).encode()
+    return recorded != effects_digest(effects(folder, ledger), round_no).encode()

@@ -20,7 +20,7 @@ from ..ledger import score_with_ledger
 from ..lots import derive_seed
 from ..scoring import Scored
 from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
-from .ledger import event_context, guard_final, read_ledger, scoring_metadata
+from .ledger import event_context, first_scored, guard_final, read_ledger, scoring_metadata
 from .transaction import step
 
 LOT_LABEL = "standings tie-break lot"
@@ -114,8 +114,9 @@ def score_players(
     files = {folder.file(round_no, n): parquet_bytes(t) for n, t in tables.items()}
     if _changes(folder, round_no, frames):
         files |= guard_final(folder, round_no, override, command, "re-score it")
-    # Unchanged files are not rewritten: their time is when the round was scored (art. 48).
+    # Unchanged files are not rewritten (nor set aside in history/ again).
     files = {p: data for p, data in files.items() if not (p.exists() and p.read_bytes() == data)}
+    files |= first_scored(folder, round_no)  # art. 48's time, in the step of the first scoring
     if files:
         folder.replace_files(files)
     missing = folder.missing_results(round_no)

@@ -16,7 +16,8 @@ from .ledger import read_ledger
 @dataclass(frozen=True)
 class RoundStatus:
     """One round: dealt? seated? which (table, set) results are missing? scored, and from the
-    results stored now (``out_of_date`` after a correction ingested since)? A Swiss team
+    results and ledger stored now (``out_of_date`` after a correction ingested or a ledger
+    decision changing it since; ``out_of_date_because`` says which)? A Swiss team
     round not yet played whose pairing came from standings corrected since is to be seated
     again (``paired_from_old_standings``)."""
 
@@ -31,6 +32,8 @@ class RoundStatus:
     paired_from_old_standings: bool = False
     final: bool = False
     """Past art. 48's correction deadline (the ledger's ``ends``, else when first scored)."""
+    out_of_date_because: str | None = None
+    """``"results"`` or ``"ledger"`` when out of date (``EventFolder.out_of_date_because``)."""
 
     @property
     def dealt(self) -> bool:
@@ -56,15 +59,15 @@ class EventStatus:
         if self.abandoned is not None:
             return f"nothing: the event was closed early ({self.abandoned})"
         scored = [r.round for r in self.rounds if r.scored]
-        stale = [r.round for r in self.rounds if r.out_of_date]
+        stale = [r for r in self.rounds if r.out_of_date]
         if stale:
-            later = [r for r in scored if r > stale[0]]
+            first = stale[0].round
+            later = [r for r in scored if r > first]
             force = " --force" if later else ""
             then = f", then score round(s) {', '.join(map(str, later))} again" if later else ""
-            return (
-                f"guandan-dup event score DIR --round {stale[0]}{force} "
-                f"(results changed since it was scored{then})"
-            )
+            why = ("a ledger decision changed it" if stale[0].out_of_date_because == "ledger"
+                   else "results changed since it was scored")
+            return f"guandan-dup event score DIR --round {first}{force} ({why}{then})"
         for r in self.rounds:
             if not r.dealt:
                 return f"guandan-dup event deal DIR --round {r.round}"
@@ -90,6 +93,7 @@ def round_status(folder: EventFolder, round_no: int, final: bool = False) -> Rou
     sets = plan.sets_of_round(round_no)
     boards = folder.read(round_no, "boards")
     dealt = set() if boards is None else set(boards["set"].tolist())
+    because = folder.out_of_date_because(round_no)
     return RoundStatus(
         round=round_no,
         sets=sets,
@@ -98,7 +102,8 @@ def round_status(folder: EventFolder, round_no: int, final: bool = False) -> Rou
         expected_results=sum(plan.expected_tables(round_no).values()),
         missing=folder.missing_results(round_no),
         scored=folder.file(round_no, folder.standings_name).exists(),
-        out_of_date=folder.scored_out_of_date(round_no),
+        out_of_date=because is not None,
+        out_of_date_because=because,
         paired_from_old_standings=plan.event_format.pairing_out_of_date(folder, round_no)
         and not folder.file(round_no, "results").exists(),
         final=final,

@@ -30,6 +30,7 @@ from ...reading import read_parquet
 from ...reports.knockout import bracket_report, places_report
 from ...scoring import score
 from ..folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
+from ..ledger import first_scored, read_ledger, scoring_metadata
 from ..publish import public_sets
 from .base import EventFormat
 
@@ -158,7 +159,8 @@ class Knockout(EventFormat):
         done = complete(bracket.drop(columns=["winner", "decided_by"], errors="ignore"),
                         outcomes)
         tables["travellers"] = score(results, folder.plan.expected_tables(round_no)).travellers
-        meta = {RESULTS_DIGEST: folder.results_digest(round_no)}
+        meta = {RESULTS_DIGEST: folder.results_digest(round_no),
+                **scoring_metadata(folder, round_no, read_ledger(folder))}
         files = {folder.file(round_no, "bracket"): parquet_bytes(done)}
         for name, frame in tables.items():
             arrow = pa.Table.from_pandas(frame, preserve_index=False)
@@ -170,7 +172,7 @@ class Knockout(EventFormat):
                                    ignore_index=True)
             places = final_places(everything, self.entry_order(folder))
             files[folder.path / PLACES] = parquet_bytes(places)
-        folder.replace_files(files)
+        folder.replace_files(files | first_scored(folder, round_no))
         return done, places
 
     def check_seatable(self, folder: EventFolder, round_no: int) -> None:

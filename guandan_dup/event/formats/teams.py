@@ -22,7 +22,7 @@ from ...teams.awards import parse_awards
 from ...teams.matches import MATCH_COLUMNS, MATCH_RESULT_COLUMNS
 from ...teams.roundrobin import cycle_length
 from ..folder import RESULTS_DIGEST, EventFolder, parquet_bytes
-from ..ledger import effects
+from ..ledger import effects, first_scored, read_ledger, scoring_metadata
 from ..publish import counted_pending, public_sets, site_folder, stacked
 from ..walkovers import match_adjustments, withdrawn_teams
 from .team_matches import TeamFormat, teams_of
@@ -208,13 +208,14 @@ def score_team_round(
     standings = rank_teams(scored, list(range(1, plan.options.teams + 1)), plan.format,
                            derive_seed(folder.key(), LOT_LABEL), last_round=round_no,
                            penalties=penalties)
-    meta = {RESULTS_DIGEST: folder.results_digest(round_no), CONVERSION_META: table.name}
+    meta = {RESULTS_DIGEST: folder.results_digest(round_no), CONVERSION_META: table.name,
+            **scoring_metadata(folder, round_no, read_ledger(folder))}
     out = {}
     for name, frame in (("match_results", scored), ("team_standings", standings)):
         arrow = pa.Table.from_pandas(frame[frame["round"] == round_no], preserve_index=False)
         out[folder.file(round_no, name)] = parquet_bytes(
             arrow.replace_schema_metadata((arrow.schema.metadata or {}) | meta))
-    folder.replace_files(out)
+    folder.replace_files(out | first_scored(folder, round_no))
     return TeamScored(scored, standings, table.name)
 
 

@@ -1,0 +1,239 @@
+"""The ledger's decisions applied the same way whatever the order of the commands (issue 21):
+a decision makes what it changes out of date, a new row is checked against the results
+already stored, finality comes from the folder's data, and a revealed set stays closed."""
+
+import pandas as pd
+import pytest
+from event_support import pairs_knockout, players_csv, run, set_results, swiss_cup, write
+
+from guandan_dup.event import EventFolder
+
+
+@pytest.fixture
+def one_round(tmp_path):
+    """17 players (one bye), 4 tables, one round of 2 sets of 3 boards; dealt and seated."""
+    directory = tmp_path / "event"
+    run("event", "init", directory, "--players", players_csv(tmp_path / "p.csv", 17),
+        "--tables-per-group", 4, "--sets-per-round", 2, "--boards-per-set", 3, "--rounds", 1)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    return directory
+
+
+def results_file(directory, tmp_path, drop=(), name="r1.parquet"):
+    """Round 1's results of every table and set but those in ``drop``, as a file."""
+    frame = set_results(EventFolder.open(directory), 1, seed=1)
+    keep = ~frame[["table", "set"]].apply(tuple, axis=1).isin(drop)
+    return write(frame[keep], tmp_path / name)
+
+
+def test_spec10_withdrawing_not_played_after_the_reveal_is_refused(one_round, tmp_path):
+    run("event", "ledger", "add", one_round, "not-played", "--round", 1, "--table", 2,
+        "--set", 2, "--reason", "no time")
+    run("event", "ingest", one_round, results_file(one_round, tmp_path, drop=[(2, 2)]),
+        "--round", 1)
+    run("event", "score", one_round, "--round", 1)
+    run("event", "reveal", one_round)
+    out = run("event", "ledger", "withdraw", one_round, 1, "--reason", "they played it",
+              code=1)
+    assert "the key is revealed" in out and "round 1 table 2 set 2" in out
+    assert "Traceback" not in out
+    assert read_kinds(one_round) == ["not-played"], "nothing was written"
+
+
+def read_kinds(directory):
+    from guandan_dup.event.ledger import read_ledger
+
+    return read_ledger(EventFolder.open(directory))["kind"].tolist()
+
+
+def scored(directory, tmp_path):
+    """Round 1 ingested whole and scored."""
+    run("event", "ingest", directory, results_file(directory, tmp_path), "--round", 1)
+    run("event", "score", directory, "--round", 1)
+
+
+def test_spec10_a_penalty_after_scoring_makes_the_round_out_of_date(one_round, tmp_path):
+    from guandan_dup.event import event_status
+
+    scored(one_round, tmp_path)
+    run("event", "ledger", "add", one_round, "penalty", "--player", "P005", "--points", 10,
+        "--round", 1, "--reason", "x")
+    state = event_status(EventFolder.open(one_round))
+    assert state.rounds[0].out_of_date
+    assert state.next_step() == (
+        "guandan-dup event score DIR --round 1 (a ledger decision changed it)")
+    for command in (("export", one_round), ("site", one_round, "--quiet")):
+        out = run("event", *command, code=1)
+        assert "a ledger decision changed" in out and "event score DIR --round 1" in out
+    assert not (one_round / "exports").exists() and not (one_round / "site").exists()
+    run("event", "score", one_round, "--round", 1)
+    assert not event_status(EventFolder.open(one_round)).rounds[0].out_of_date
+    standings = EventFolder.open(one_round).read(1, "standings").set_index("player")
+    assert standings.loc["P005", "penalty"] == 10
+    run("event", "export", one_round)
+
+
+def test_spec10_a_row_that_changes_nothing_scored_leaves_the_round_up_to_date(tmp_path):
+    directory = tmp_path / "event"
+    run("event", "init", directory, "--players", players_csv(tmp_path / "p.csv", 16),
+        "--tables-per-group", 4, "--sets-per-round", 1, "--boards-per-set", 2, "--rounds", 2)
+    for step in ("deal", "seat"):
+        run("event", step, directory, "--round", 1, *(["--quiet"] if step == "deal" else []))
+    scored(directory, tmp_path)
+    run("event", "ledger", "add", directory, "penalty", "--player", "P005", "--points", 10,
+        "--round", 2, "--reason", "a later round")
+    run("event", "ledger", "add", directory, "late", "--round", 2, "--table", 1, "--set", 2,
+        "--side", "NS", "--minutes", 3, "--reason", "a later round")
+    run("event", "ledger", "add", directory, "ends", "--round", 1, "--at",
+        "2026-01-01T10:00:00", "--reason", "the schedule")
+    assert EventFolder.open(directory).stale_rounds() == []
+    run("event", "export", directory)
+
+
+def test_spec10_a_team_penalty_after_scoring_makes_the_round_out_of_date(tmp_path):
+    from guandan_dup.event import event_status
+
+    directory, folder = swiss_cup(tmp_path, [4, 4, 4, 4], 3, dealt=(1,))
+    run("event", "ingest", directory, write(set_results(folder, 1, seed=1),
+                                            tmp_path / "r1.parquet"), "--round", 1)
+    run("event", "score", directory, "--round", 1)
+    run("event", "ledger", "add", directory, "penalty", "--team", 3, "--match-points", 1,
+        "--round", 1, "--reason", "slow play")
+    assert event_status(EventFolder.open(directory)).next_step() == (
+        "guandan-dup event score DIR --round 1 (a ledger decision changed it)")
+    assert "a ledger decision changed" in run("event", "export", directory, code=1)
+    assert "changed after it was scored" in run("event", "seat", directory, "--round", 2, code=1)
+    run("event", "score", directory, "--round", 1)
+    assert EventFolder.open(directory).stale_rounds() == []
+
+
+def test_art34_a_knockout_forfeit_after_scoring_makes_the_round_out_of_date(tmp_path):
+    directory = pairs_knockout(tmp_path, 4)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    results = set_results(EventFolder.open(directory), 1, seed=1)
+    results = results.assign(tiebreak="EW")
+    results["tiebreak"] = results["tiebreak"].where(results["ns_level"] == results["ew_level"])
+    run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"), "--round", 1)
+    run("event", "score", directory, "--round", 1)
+    run("event", "ledger", "add", directory, "absent", "--round", 1, "--table", 1,
+        "--side", "NS", "--reason", "did not come", "--article", "34")
+    assert EventFolder.open(directory).stale_rounds() == [1]
+    assert "a ledger decision changed" in run("event", "export", directory, code=1)
+    run("event", "score", directory, "--round", 1)
+    assert EventFolder.open(directory).stale_rounds() == []
+
+
+def test_spec10_standings_scored_before_the_digest_compare_the_ledger_up_to_their_last_row(
+        one_round, tmp_path):
+    import pyarrow.parquet as pq
+
+    from guandan_dup.event.ledger import LEDGER_EFFECTS
+
+    run("event", "ledger", "add", one_round, "penalty", "--player", "P001", "--points", 1,
+        "--round", 1, "--reason", "before scoring")
+    scored(one_round, tmp_path)
+    path = EventFolder.open(one_round).file(1, "standings")
+    table = pq.read_table(path)
+    meta = {k: v for k, v in table.schema.metadata.items() if k != LEDGER_EFFECTS}
+    pq.write_table(table.replace_schema_metadata(meta), path)  # as scored before issue 21
+    assert EventFolder.open(one_round).stale_rounds() == []
+    run("event", "ledger", "add", one_round, "penalty", "--player", "P005", "--points", 10,
+        "--round", 1, "--reason", "after scoring")
+    assert EventFolder.open(one_round).out_of_date_because(1) == "ledger"
+
+
+def copied_later(directory, copy, hours):
+    """``cp -r`` of ``directory`` made ``hours`` after now: every file's time is then."""
+    import os
+    import shutil
+    import time
+
+    shutil.copytree(directory, copy)
+    later = time.time() + hours * 3600
+    for path in copy.rglob("*"):
+        os.utime(path, (later, later))
+    return copy
+
+
+def test_art48_a_copied_folder_keeps_its_rounds_final(one_round, tmp_path):
+    from guandan_dup.errors import GuandanError
+    from guandan_dup.event.ledger import add_entry, final, now_utc, read_ledger
+
+    scored(one_round, tmp_path)
+    copy = copied_later(one_round, tmp_path / "usb-stick", hours=2)
+    folder = EventFolder.open(copy)
+    an_hour_on = now_utc() + pd.Timedelta(hours=1)  # past the 30 minutes of correction time
+    assert final(folder, read_ledger(folder), an_hour_on) == {1}
+    with pytest.raises(GuandanError, match="this round is final"):
+        add_entry(folder, "penalty", 1, "a correction", player="P005", points="10",
+                  now=an_hour_on)
+
+
+def test_art48_rescoring_keeps_the_time_a_round_was_first_scored(one_round, tmp_path):
+    from guandan_dup.event.ledger import scored_times
+
+    scored(one_round, tmp_path)
+    first = scored_times(EventFolder.open(one_round))[1]
+    record = (one_round / "rounds" / "1" / "scored.json").read_bytes()
+    run("event", "ledger", "add", one_round, "penalty", "--player", "P005", "--points", 10,
+        "--round", 1, "--reason", "x")
+    run("event", "score", one_round, "--round", 1)
+    assert (one_round / "rounds" / "1" / "scored.json").read_bytes() == record
+    assert scored_times(EventFolder.open(copied_later(one_round, tmp_path / "c", 3)))[1] == first
+
+
+def test_art48_a_dry_run_of_the_first_scoring_records_no_time(one_round, tmp_path):
+    from guandan_dup.event.score import score_round
+
+    run("event", "ingest", one_round, results_file(one_round, tmp_path), "--round", 1)
+    dry = EventFolder.open(one_round).dry_run()
+    score_round(dry, 1)
+    assert one_round / "rounds" / "1" / "scored.json" in dry.planned.files
+    assert not (one_round / "rounds" / "1").joinpath("scored.json").exists()
+    assert not (one_round / "rounds" / "1" / "standings.parquet").exists()
+
+
+def with_result(frame, table, set_no, ns, ew):
+    """``frame`` with the given table's set ending at levels ``ns``/``ew``."""
+    mine = (frame["table"] == table) & (frame["set"] == set_no)
+    frame.loc[mine, ["ns_level", "ew_level"]] = [ns, ew]
+    return frame
+
+
+LATE_NS_7 = ("late", "--round", 1, "--table", 2, "--set", 1, "--side", "NS", "--minutes", 7,
+             "--reason", "traffic")
+
+
+def test_art32_a_late_row_after_a_result_it_contradicts_is_refused(one_round, tmp_path):
+    frame = with_result(set_results(EventFolder.open(one_round), 1, seed=1), 2, 1, "7", "3")
+    run("event", "ingest", one_round, write(frame, tmp_path / "r1.parquet"), "--round", 1)
+    out = run("event", "ledger", "add", one_round, *LATE_NS_7, code=1)
+    assert "round 1 table 2 set 1" in out and "7/3" in out and "starting at 2/4" in out
+    assert "Traceback" not in out and not (one_round / "ledger.parquet").exists()
+
+
+def test_art32_the_other_order_is_refused_too(one_round, tmp_path):
+    frame = with_result(set_results(EventFolder.open(one_round), 1, seed=1), 2, 1, "7", "3")
+    run("event", "ledger", "add", one_round, *LATE_NS_7)
+    out = run("event", "ingest", one_round, write(frame, tmp_path / "r1.parquet"), "--round", 1,
+              code=1)
+    assert "starting at 2/4" in out
+
+
+def test_art32_a_late_row_the_stored_result_allows_is_accepted(one_round, tmp_path):
+    frame = with_result(set_results(EventFolder.open(one_round), 1, seed=1), 2, 1, "7", "5")
+    run("event", "ingest", one_round, write(frame, tmp_path / "r1.parquet"), "--round", 1)
+    run("event", "score", one_round, "--round", 1)
+    run("event", "ledger", "add", one_round, *LATE_NS_7)
+    assert EventFolder.open(one_round).stale_rounds() == [], "the start changes no figure"
+
+
+def test_art32_a_late_row_after_a_team_result_it_contradicts_is_refused(tmp_path):
+    directory, folder = swiss_cup(tmp_path, [4, 4, 4, 4], 3, dealt=(1,))
+    frame = with_result(set_results(folder, 1, seed=1), 2, 1, "7", "3")
+    run("event", "ingest", directory, write(frame, tmp_path / "r1.parquet"), "--round", 1)
+    out = run("event", "ledger", "add", directory, *LATE_NS_7, code=1)
+    assert "round 1 table 2 set 1" in out and "7/3" in out
+    assert not (directory / "ledger.parquet").exists()
