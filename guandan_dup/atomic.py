@@ -106,19 +106,33 @@ def make_folder(path: str | os.PathLike) -> None:
         sync_dir(folder.parent)
 
 
-def write_synced(path: str | os.PathLike, data: bytes, mode: int = FILE_MODE) -> None:
+def write_synced(path: str | os.PathLike, data: bytes, mode: int = FILE_MODE,
+                 dest: str | os.PathLike | None = None) -> None:
     """Write ``data`` to the new file ``path`` (refused if it exists) and sync it.
 
     The file has ``mode`` from its creation, set again whatever the umask (a key stays
-    0600, the rest 0644).
+    0600, the rest 0644). A failure (a full disk) names ``dest``, the file the temporary
+    ``path`` was to become (``named``).
     """
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)  # Windows: bytes
-    fd = os.open(path, flags, mode)
-    with os.fdopen(fd, "wb") as fh:
-        fh.write(data)
-        fh.flush()
-        os.fsync(fd)
-    os.chmod(path, mode)
+    try:
+        fd = os.open(path, flags, mode)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fd)
+        os.chmod(path, mode)
+    except OSError as error:
+        raise named(error, dest or path) from error
+
+
+def named(error: OSError, dest: str | os.PathLike) -> OSError:
+    """``error`` naming ``dest``: a write that fails (``No space left on device``) often
+    names no file, or a temporary one, and the director needs to know which file it was;
+    an error naming another file of the director's stays as it is."""
+    if error.filename is not None and not Path(error.filename).name.startswith("."):
+        return error
+    return OSError(error.errno, error.strerror or str(error), str(dest))
 
 
 def replace_synced(tmp: str | os.PathLike, dest: str | os.PathLike) -> None:
@@ -174,6 +188,10 @@ def staged_writes() -> Iterator[Callable[..., Path]]:
         yield stage
         for tmp in unsynced:
             sync_file(tmp)
+    except OSError as error:  # a writer's failure names the file it was writing: the last
+        for tmp, _ in staged:
+            tmp.unlink(missing_ok=True)
+        raise (named(error, staged[-1][1]) if staged else error) from error
     except BaseException:
         for tmp, _ in staged:
             tmp.unlink(missing_ok=True)
@@ -190,7 +208,7 @@ def write_bytes(dest: str | os.PathLike, data: bytes, mode: int | None = None) -
     make_folder(dest.parent)
     tmp = temp_beside(dest)
     try:
-        write_synced(tmp, data, FILE_MODE if mode is None else mode)
+        write_synced(tmp, data, FILE_MODE if mode is None else mode, dest)
         move_into_place([(tmp, dest)])
     except BaseException:
         tmp.unlink(missing_ok=True)

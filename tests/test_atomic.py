@@ -159,3 +159,25 @@ def test_issue20_the_folder_transaction_writes_with_the_same_pieces(tmp_path, mo
     assert events[3][2] == root / transaction.JOURNAL
     assert os.stat(root / "key").st_mode & 0o777 == 0o600
     assert os.stat(root / "a.parquet").st_mode & 0o777 == 0o644
+
+
+def test_issue21_a_full_disk_names_the_file_being_written(tmp_path, monkeypatch):
+    """"No space left on device" alone does not say which file failed: every way to write
+    names the destination (not its temporary file), as the CLI prints it."""
+    disk_full(monkeypatch)
+    with pytest.raises(OSError) as whole:
+        write_text(tmp_path / "standings.csv", "new")
+    with pytest.raises(OSError) as staged, staged_writes() as stage:
+        stage(tmp_path / "scores.parquet").write_text("new")
+    for error, name in ((whole, "standings.csv"), (staged, "scores.parquet")):
+        assert error.value.filename == str(tmp_path / name)
+        assert "No space left" in error.value.strerror
+
+
+def test_issue21_a_full_disk_in_a_folder_step_names_the_file(tmp_path, monkeypatch):
+    (tmp_path / "event").mkdir()
+    disk_full(monkeypatch)
+    with transaction.locked(tmp_path / "event", "test", 0), pytest.raises(OSError) as error:
+        transaction.commit(tmp_path / "event", {tmp_path / "event" / "results.parquet": b"x"},
+                           frozenset())
+    assert error.value.filename == str(tmp_path / "event" / "results.parquet")

@@ -278,14 +278,14 @@ def commit(
             make_folder(dest.parent)
             tmp = temp_beside(dest)
             renames.append((tmp, dest))
-            write_synced(tmp, data, 0o600 if dest in private else FILE_MODE)
+            write_synced(tmp, data, 0o600 if dest in private else FILE_MODE, dest)
         renames += [(None, dest) for dest in remove]
         journal = [
             [None if t is None else str(t.relative_to(root)), str(d.relative_to(root))]
             for t, d in renames
         ]
         tmp = temp_beside(root / JOURNAL)
-        write_synced(tmp, json.dumps(journal).encode("utf-8"))
+        write_synced(tmp, json.dumps(journal).encode("utf-8"), dest=root / JOURNAL)
         replace_synced(tmp, root / JOURNAL)  # the commit point
     except BaseException:
         for tmp, _ in renames:
