@@ -106,3 +106,22 @@ def test_art35_a_pair_whose_player_withdrew_loses_its_knockout_match(tmp_path):
     decided = EventFolder.open(directory).read(1, "bracket")
     assert decided.loc[decided["match"] == mine["match"], "winner"].iloc[0] == other
     assert pd.notna(decided["winner"]).all()
+
+
+def test_spec10_a_withdrawal_after_scoring_makes_the_round_it_forfeits_out_of_date(tmp_path):
+    """A round robin team withdrawn from round 1 after round 1 was scored forfeits its
+    match of round 1: that round's scoring is out of date (issue 21 item 4), as for any
+    ledger decision that changes it."""
+    directory = tmp_path / "rr"
+    run("event", "init", directory, "--kind", "teams", "--format", "round-robin", "--players",
+        team_players(tmp_path / "players.csv", [4] * 4), "--rounds", 3, "--boards-per-set", 2)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    play(directory, tmp_path, 1)
+    assert "a ledger decision changed it" not in run("event", "status", directory)
+    withdraw(directory, 1, "--team", 2)
+    assert "event score DIR --round 1 (a ledger decision changed it)" in run(
+        "event", "status", directory)
+    run("event", "score", directory, "--round", 1)
+    scored = EventFolder.open(directory).read(1, "match_results").set_index("team")
+    assert scored.loc[2, ["match_points", "level_points"]].tolist() == [0.0, 0.0]

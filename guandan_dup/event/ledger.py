@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Collection
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pandas as pd
@@ -434,15 +436,26 @@ def scoring_metadata(folder: EventFolder, round_no: int,
         if path.exists():
             files[r] = hashlib.sha256(path.read_bytes()).hexdigest()
     last = int(ledger["id"].max()) if len(ledger) else 0
-    digest = effects_digest(effects(folder, ledger), round_no)
+    digest = ledger_digest(folder, ledger, round_no)
     return {LEDGER_LAST: str(last).encode(), RESULTS_FILES: json.dumps(files).encode(),
             LEDGER_EFFECTS: digest.encode()}
 
 
-def effects_digest(decided: Effects, round_no: int) -> str:
+def ledger_digest(folder: EventFolder, ledger: pd.DataFrame, round_no: int) -> str:
+    """``effects_digest`` of ``ledger``'s effects as scoring applies them: with the
+    forfeits of withdrawn teams and pairs (``walkovers``), so a withdrawal recorded after a
+    round was scored makes it out of date exactly when it changes a match of the round."""
+    decided = effects(folder, ledger)
+    scored = replace(decided, match_adjustments=match_adjustments(folder, decided))
+    return effects_digest(scored, round_no, forfeited_tables(folder, decided))
+
+
+def effects_digest(decided: Effects, round_no: int,
+                   walkovers: Collection[tuple[int, int]] = ()) -> str:
     """SHA-256 of what the ledger decides for rounds 1..``round_no`` that scoring reads
     (``SCORED_EFFECTS``), in a fixed order: equal digests, equal scored outputs, so a row
     about a later round, an ``ends`` row or a late start the results allow leaves it as is.
+    ``walkovers`` are the (round, table) of knockout matches a withdrawn pair forfeits.
     """
     parts = {}
     for name, columns in SCORED_EFFECTS.items():
@@ -451,6 +464,7 @@ def effects_digest(decided: Effects, round_no: int) -> str:
         rows = [[None if pd.isna(v) else str(v) for v in row]
                 for row in frame.itertuples(index=False)]
         parts[name] = sorted(rows, key=json.dumps)
+    parts["walkovers"] = sorted([r, t] for r, t in walkovers if r <= round_no)
     return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode()).hexdigest()
 
 
@@ -466,5 +480,5 @@ def ledger_changed(folder: EventFolder, round_no: int, metadata: dict[bytes, byt
         if last is None:
             return False
         then = ledger[ledger["id"] <= int(last)]
-        recorded = effects_digest(effects(folder, then), round_no).encode()
-    return recorded != effects_digest(effects(folder, ledger), round_no).encode()
+        recorded = ledger_digest(folder, then, round_no).encode()
+    return recorded != ledger_digest(folder, ledger, round_no).encode()
