@@ -65,6 +65,18 @@ def run(*args, code=0) -> str:
     return result.output
 
 
+def seated_event(tmp_path: Path, rounds: int = 2) -> Path:
+    """``tmp_path / "event"``, made by the CLI: 17 players (one bye a round), 4 tables,
+    ``rounds`` rounds of 2 sets of 3 boards; round 1 dealt and seated."""
+    directory = tmp_path / "event"
+    run("event", "init", directory, "--players", players_csv(tmp_path / "p.csv", 17),
+        "--tables-per-group", 4, "--sets-per-round", 2, "--boards-per-set", 3,
+        "--rounds", rounds)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    return directory
+
+
 def team_players(path, sizes):
     """A players file: team T1 .. Tn with the given numbers of players."""
     labels = [f"T{i}" for i, size in enumerate(sizes, 1) for _ in range(size)]

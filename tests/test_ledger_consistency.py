@@ -4,7 +4,15 @@ already stored, finality comes from the folder's data, and a revealed set stays 
 
 import pandas as pd
 import pytest
-from event_support import pairs_knockout, players_csv, run, set_results, swiss_cup, write
+from event_support import (
+    pairs_knockout,
+    players_csv,
+    run,
+    seated_event,
+    set_results,
+    swiss_cup,
+    write,
+)
 
 from guandan_dup.event import EventFolder
 
@@ -12,11 +20,7 @@ from guandan_dup.event import EventFolder
 @pytest.fixture
 def one_round(tmp_path):
     """17 players (one bye), 4 tables, one round of 2 sets of 3 boards; dealt and seated."""
-    directory = tmp_path / "event"
-    run("event", "init", directory, "--players", players_csv(tmp_path / "p.csv", 17),
-        "--tables-per-group", 4, "--sets-per-round", 2, "--boards-per-set", 3, "--rounds", 1)
-    run("event", "deal", directory, "--round", 1, "--quiet")
-    run("event", "seat", directory, "--round", 1)
+    directory = seated_event(tmp_path, rounds=1)
     return directory
 
 

@@ -3,7 +3,7 @@ override, movement after withdrawals and late entries, event diff (SPEC 10)."""
 
 import pandas as pd
 import pytest
-from event_support import players_csv, run, set_results, swiss_cup, write
+from event_support import players_csv, run, seated_event, set_results, swiss_cup, write
 
 from guandan_dup.event import EventFolder
 from guandan_dup.event.ledger import read_ledger
@@ -12,11 +12,7 @@ from guandan_dup.event.ledger import read_ledger
 @pytest.fixture
 def event(tmp_path):
     """17 players (one bye a round), 4 tables, 2 rounds of 2 sets; round 1 dealt and seated."""
-    directory = tmp_path / "event"
-    run("event", "init", directory, "--players", players_csv(tmp_path / "p.csv", 17),
-        "--tables-per-group", 4, "--sets-per-round", 2, "--boards-per-set", 3, "--rounds", 2)
-    run("event", "deal", directory, "--round", 1, "--quiet")
-    run("event", "seat", directory, "--round", 1)
+    directory = seated_event(tmp_path)
     return directory
 
 

@@ -2,7 +2,7 @@
 and export refuse it alike, naming the file, the row and the column (SPEC 10)."""
 
 import pytest
-from event_support import players_csv, run, set_results, write
+from event_support import run, seated_event, set_results, write
 
 from guandan_dup.event import EventFolder
 from guandan_dup.event.ledger import read_ledger
@@ -13,11 +13,7 @@ from guandan_dup.ledger import LEDGER_FILE, dump
 def event(tmp_path_factory):
     """17 players, 2 rounds; round 1 scored; a penalty on P005 (row 1), a late row (row 2)."""
     tmp_path = tmp_path_factory.mktemp("ledger_file")
-    directory = tmp_path / "event"
-    run("event", "init", directory, "--players", players_csv(tmp_path / "p.csv", 17),
-        "--tables-per-group", 4, "--sets-per-round", 2, "--boards-per-set", 3, "--rounds", 2)
-    run("event", "deal", directory, "--round", 1, "--quiet")
-    run("event", "seat", directory, "--round", 1)
+    directory = seated_event(tmp_path)
     results = set_results(EventFolder.open(directory), 1, seed=1)
     run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"), "--round", 1)
     run("event", "score", directory, "--round", 1)

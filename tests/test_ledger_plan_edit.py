@@ -2,18 +2,14 @@
 reads the ledger, naming the key (SPEC 10: every published figure can be defended)."""
 
 import pytest
-from event_support import players_csv, run
+from event_support import run, seated_event
 
 
 @pytest.fixture(scope="module")
 def event(tmp_path_factory):
     """17 players, 4 tables, 2 sets of 3 boards, 2 rounds; round 1 dealt and seated."""
     tmp_path = tmp_path_factory.mktemp("plan_edit")
-    directory = tmp_path / "event"
-    run("event", "init", directory, "--players", players_csv(tmp_path / "p.csv", 17),
-        "--tables-per-group", 4, "--sets-per-round", 2, "--boards-per-set", 3, "--rounds", 2)
-    run("event", "deal", directory, "--round", 1, "--quiet")
-    run("event", "seat", directory, "--round", 1)
+    directory = seated_event(tmp_path)
     return directory
 
 

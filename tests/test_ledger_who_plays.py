@@ -36,12 +36,9 @@ def test_spec10_a_substitute_must_not_play_the_round(kind, player, replaced, ok)
 
 
 def test_spec10_the_folder_context_knows_who_is_seated(tmp_path):
-    directory = tmp_path / "event"
-    from event_support import players_csv
-    run("event", "init", directory, "--players", players_csv(tmp_path / "p.csv", 17),
-        "--tables-per-group", 4, "--sets-per-round", 2, "--boards-per-set", 3, "--rounds", 2)
-    run("event", "deal", directory, "--round", 1, "--quiet")
-    run("event", "seat", directory, "--round", 1)
+    from event_support import seated_event
+
+    directory = seated_event(tmp_path)
     seat = EventFolder.open(directory).read(1, "seating").iloc[0]
     out = run("event", "ledger", "add", directory, "substitute", "--round", 1, "--player",
               seat["east"], "--for", seat["north"], "--reason", "ill", code=1)
