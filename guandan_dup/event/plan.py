@@ -269,9 +269,11 @@ class EventPlan:
 
         values = dict(data)
         kind, fmt = values.get("kind"), values.get("format", "")
-        if "kind" in values and format_problem(kind, fmt):  # said first: the keys follow
-            raise InvalidPlanError(f"invalid event plan:\n  {format_problem(kind, fmt)}")
-        own = format_named(kind, fmt).option_keys if "kind" in values else ()
+        problem = format_problem(kind, fmt) if "kind" in values else ""
+        if problem:  # said first: the keys follow from the format
+            raise InvalidPlanError(f"invalid event plan:\n  {problem}")
+        event_format = format_named(kind, fmt) if "kind" in values else None
+        own = event_format.option_keys if event_format else ()
         common = {f.name for f in dataclasses.fields(cls)} - {"options"}
         required = {f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING}
         unknown = sorted(set(values) - common - set(own))
@@ -289,6 +291,6 @@ class EventPlan:
         except (KeyError, TypeError) as error:
             raise InvalidPlanError(f"event plan: bad [[schedule]] entry ({error})") from None
         if own:
-            values["options"] = format_named(kind, fmt).options_from(
+            values["options"] = event_format.options_from(
                 {k: values.pop(k) for k in own if k in values})
         return cls(**values)

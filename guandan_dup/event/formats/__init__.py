@@ -8,6 +8,7 @@ one line in ``REGISTRY`` (docs/architecture.md, "Event formats").
 
 from __future__ import annotations
 
+from ...errors import InvalidPlanError
 from .base import EventFormat, InitRequest
 from .individual import Individual
 from .pairs import Pairs
@@ -68,8 +69,6 @@ def _ways(kind: str) -> str:
 def format_named(kind: str, fmt: str | None = "") -> EventFormat:
     """The format of ``kind`` and ``fmt`` (``None`` or "" for reseated by standing); an
     ``InvalidPlanError`` names the choices otherwise."""
-    from ...errors import InvalidPlanError
-
     fmt = fmt or ""
     problem = format_problem(kind, fmt)
     if problem:

@@ -25,7 +25,7 @@ from ..folder import RESULTS_DIGEST, EventFolder, parquet_bytes
 from ..ledger import effects, first_scored, read_ledger, scoring_metadata
 from ..publish import counted_pending, public_sets, site_folder, stacked
 from ..walkovers import match_adjustments, withdrawn_teams
-from .team_matches import TeamFormat, teams_of
+from .team_matches import TeamFormat, conversion_of, teams_of
 
 LOT_LABEL = "team standings tie-break lot"
 CONVERSION_META = b"guandan_dup.conversion"
@@ -193,8 +193,6 @@ def score_team_round(
     teams' totals, e.g. from the ledger. ``score_round`` has checked the round and the
     later ones.
     """
-    from .team_matches import conversion_of
-
     plan = folder.plan
     rounds = range(1, round_no + 1)
     unseated = [r for r in rounds if folder.read(r, "matches") is None]
