@@ -11,6 +11,9 @@ Layout (the results site and the simulator rely on it)::
     rounds/R/bracket.parquet, places.parquet   (knockouts)
     history/    earlier versions of replaced files, never deleted
     exports/    ranking tables
+    director.token, live/{secret,revoked.json,base-url.txt}   the tables' links and the
+                director's token (``event.access``), owner-only where secret; live/ also
+                holds the server's journal (``guandan-dup serve``)
 
 Every write goes through ``replace_files``: all files of one step are committed together
 (crash-atomic, under the folder's lock: see :mod:`.transaction`), and a file being replaced
@@ -43,12 +46,17 @@ from .transaction import commit
 
 EVENT_TOML = "event.toml"
 KEY_FILE = "event.key"
+LIVE_SECRET = "live/secret"
+DIRECTOR_TOKEN = "director.token"
+PRIVATE = (KEY_FILE, LIVE_SECRET, DIRECTOR_TOKEN)
+"""Files written owner-only (0600): the event key, the HMAC key of the tables' links and the
+director's console token (``event.access``)."""
 RESULTS_DIGEST = b"guandan_dup.results_digest"
 """Standings metadata key: the ``results_digest`` of the results they were scored from."""
 TABLES = ("boards", "seating", "byes", "results", "scores", "travellers", "standings", "bracket")
 TEAM_TABLES = ("matches", "lineups", "match_results", "team_standings")
 """Round files of team events (``event.formats.team_matches``)."""
-SUBFOLDERS = ("rounds", "history", "exports")
+SUBFOLDERS = ("rounds", "history", "exports", "live")
 """Folders of the layout that event commands create and fill later: a site there would be
 replaced whole on the next build, taking their files with it (``publish.site_folder``)."""
 PLACES = "places.parquet"
@@ -345,7 +353,8 @@ class EventFolder:
             old = _regular_bytes(dest)
             if old is not None:
                 staged[self.history_name(dest)] = old
-        commit(self.path, staged, private=frozenset({self.key_path}), remove=gone)
+        private = frozenset(self.path / name for name in PRIVATE)
+        commit(self.path, staged, private=private, remove=gone)
 
     def with_key_revealed(self, override: dict | None = None) -> EventFolder:
         """Mark the key as published in event.toml (the site may then show it); ``override``
