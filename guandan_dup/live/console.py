@@ -72,6 +72,8 @@ class Outcome:
 
     lines: tuple[str, ...]
     refused: bool = False
+    show_round: int | None = None
+    """The round the console shows next (a round just seated), else the one it showed."""
 
 
 def _session(request: Request) -> str | None:
@@ -182,7 +184,8 @@ def routes() -> list[Route]:
             results[key] = outcome
             while len(results) > KEPT_RESULTS:
                 results.popitem(last=False)
-            return RedirectResponse(f"/director?round={round_no}&done={key}#result",
+            shown = outcome.show_round or _form_int(form, "view") or round_no
+            return RedirectResponse(f"/director?round={shown}&done={key}#result",
                                     status_code=303, headers=PRIVATE)
 
         return Route(f"/director/{name}", post, methods=["POST"])
@@ -208,9 +211,9 @@ def _form_int(form: FormData, name: str) -> int | None:
         raise GuandanError(f"{name} {text!r}: expected a whole number") from None
 
 
-def _step(path: Path, command: str, fn: Callable, *args, **kwargs):
-    """``fn(folder, ...)`` under the folder's write lock, as the command ``command`` runs it."""
-    with writing(path, command, DEFAULT_WAIT) as folder:
+def _step(path: Path, name: str, fn: Callable, /, *args, **kwargs):
+    """``fn(folder, ...)`` under the folder's write lock, held as the command ``name``."""
+    with writing(path, name, DEFAULT_WAIT) as folder:
         return folder, fn(folder, *args, **kwargs)
 
 
@@ -227,7 +230,8 @@ async def seat(request: Request, form: FormData, round_no: int) -> Outcome:
     folder, seating = await run_in_threadpool(_step, request.app.state.path, "event seat",
                                               seat_event_round, round_no, None)
     return Outcome((*seating.summary(),
-                    f"Table cards: {folder.file(round_no, 'table-cards.html')}"))
+                    f"Table cards: {folder.file(round_no, 'table-cards.html')}"),
+                   show_round=round_no)
 
 
 async def score(request: Request, form: FormData, round_no: int) -> Outcome:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import re
 from functools import cache
-from importlib.resources import files
+from pathlib import Path
 
 import jinja2
 from starlette.requests import Request
@@ -30,6 +30,8 @@ from .guard import PinGuard
 from .labels import LABELS, lang_of
 from .tokens import Table, table_links
 
+STATIC = Path(__file__).parent / "static"
+"""The pages' scripts and stylesheet, served at ``/static/`` (``app.py`` mounts it)."""
 PIN = re.compile(r"^[0-9]{6}$")
 PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
 """Headers of a page whose address or content is a table's or the director's: never cached,
@@ -47,7 +49,7 @@ _TEMPLATES = jinja2.Environment(
 def static(name: str) -> str:
     """The address of a static file, with a digest of its content: a phone that cached
     yesterday's script after an upgrade loads the new one."""
-    data = files("guandan_dup.live").joinpath("static", name).read_bytes()
+    data = (STATIC / name).read_bytes()
     return f"/static/{name}?v={hashlib.sha256(data).hexdigest()[:12]}"
 
 

@@ -77,7 +77,7 @@
     var pages = perPage ? Math.max(1, Math.ceil(rows.length / perPage)) : 1;
     if (page >= pages) { page = 0; }
     var shown = perPage ? rows.slice(page * perPage, (page + 1) * perPage) : rows;
-    app.replaceChildren(
+    G.fill(app,
       el("h1", {}, L.board_title, " · ", fmt(L.round_n, {n: data.round})),
       facts(data),
       data.matches && data.matches.length ? el("div", {class: "scroll"},

@@ -41,10 +41,10 @@
     STATES.forEach(function (s) { counts[s] = 0; });
     progress.sets.forEach(function (cell) { counts[cell.state] = (counts[cell.state] || 0) + 1; });
     var line = document.getElementById("counts");
-    line.replaceChildren.apply(line, STATES.map(function (s) {
+    G.fill(line, STATES.map(function (s) {
       return el("span", {class: "count-" + s, dataset: {state: s}}, stateText(s) + " " + counts[s]);
     }));
-    document.getElementById("grid").replaceChildren(
+    G.fill(document.getElementById("grid"),
       el("thead", {}, el("tr", {}, el("th", {class: "num"}, L.table),
         sets.map(function (s) { return el("th", {}, fmt(L.set_n, {n: s})); }))),
       el("tbody", {}, tables.map(function (t) {
@@ -63,6 +63,7 @@
     return el("form", {method: "post", action: "/director/" + action, class: "inline-form"},
       el("input", {type: "hidden", name: "csrf", value: data.csrf}),
       el("input", {type: "hidden", name: "round", value: String(round)}),
+      el("input", {type: "hidden", name: "view", value: String(round)}),
       Object.keys(fields).map(function (name) {
         return el("input", {type: "hidden", name: name, value: String(fields[name])});
       }),
@@ -73,7 +74,7 @@
     var table = document.getElementById("queue");
     document.getElementById("queue-empty").hidden = queue.length > 0;
     table.hidden = queue.length === 0;
-    table.replaceChildren(
+    G.fill(table,
       el("thead", {}, el("tr", {}, el("th", {class: "num"}, L.table), el("th", {class: "num"}, L.set),
         el("th", {}, L.state), el("th", {}, L.levels), el("th", {}, L.note), el("th", {}, ""))),
       el("tbody", {}, queue.map(function (item) {

@@ -330,7 +330,7 @@
     });
     var focused = document.activeElement && document.activeElement.tagName === "TEXTAREA";
     if (focused) { return; }  // redraw after the note is sent, not under the writer's fingers
-    app.replaceChildren(
+    G.fill(app,
       statusBar(),
       el("h1", {}, fmt(L.table_title, {round: view.round, table: view.table}),
         view.group ? el("span", {class: "muted"}, " · " + fmt(L.group_n, {n: view.group})) : null),
