@@ -48,12 +48,20 @@ def test_tokens_and_pins_are_stable_across_calls_and_processes(event):
     assert csv.splitlines()[1:] == [f"{x.table},{x.pin},{x.url}" for x in first]
 
 
-def test_the_secret_is_made_once_and_owner_only(event):
-    tokens.table_links(event, 1, "http://h:1")
+def test_event_init_makes_the_secret_owner_only_and_nothing_replaces_it(event):
     secret = (event / SECRET).read_bytes()
+    assert len(bytes.fromhex(secret.decode())) == 32
     assert mode(event / SECRET) == 0o600
     tokens.table_links(event, 1, "http://h:1")
+    tokens.revoke(event, 1, 1)
     assert (event / SECRET).read_bytes() == secret
+
+
+def test_a_folder_made_before_the_secret_gets_one_when_first_needed(event):
+    (event / SECRET).unlink()
+    first = tokens.table_links(event, 1, "http://h:1")
+    assert mode(event / SECRET) == 0o600
+    assert tokens.table_links(event, 1, "http://h:1") == first
 
 
 def test_revoking_a_table_changes_its_token_and_pin_only(event):
@@ -190,7 +198,6 @@ def test_the_default_base_url_is_the_lan_address_and_port_8000(event):
 
 
 def test_a_damaged_secret_is_refused_in_words(event):
-    (event / "live").mkdir()
     (event / SECRET).write_text("not hex\n")
     with pytest.raises(GuandanError, match="is damaged .*printed again"):
         tokens.table_links(event, 1)

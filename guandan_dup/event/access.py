@@ -15,7 +15,8 @@ revoked PIN never comes back for another table.
 
 Files, all under the event folder and written through its transaction:
 
-- ``live/secret`` (0600): the HMAC key, hex; made once, under the lock, never replaced.
+- ``live/secret`` (0600): the HMAC key, hex; made by ``event init`` (or, in a folder made
+  before, by the first command that needs it), never replaced.
 - ``live/revoked.json``: ``{"ROUND": [TABLE, ...]}``, the revocations in order (a table's
   generation is how often it appears).
 - ``live/base-url.txt``: the address phones use (``event tokens --base-url``); by default
@@ -42,14 +43,12 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..errors import GuandanError
-from .folder import EventFolder
-from .transaction import commit, locked, writing
+from .folder import DIRECTOR_TOKEN, LIVE_SECRET, EventFolder
+from .transaction import locked, writing
 
-LIVE = "live"
-SECRET = f"{LIVE}/secret"
-REVOKED = f"{LIVE}/revoked.json"
-BASE_URL = f"{LIVE}/base-url.txt"
-DIRECTOR_TOKEN = "director.token"
+SECRET = LIVE_SECRET
+REVOKED = "live/revoked.json"
+BASE_URL = "live/base-url.txt"
 DEFAULT_PORT = 8000
 TOKEN_BYTES = 18
 """144 bits of HMAC output per table token: 24 urlsafe characters, a small QR code."""
@@ -125,16 +124,22 @@ def _urlsafe(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
 
 
+def new_secret() -> bytes:
+    """A fresh ``live/secret`` file's bytes: 32 random bytes in hex (``event init``)."""
+    return (secrets.token_hex(32) + "\n").encode("ascii")
+
+
 def folder_secret(path: str | os.PathLike) -> bytes:
-    """The folder's HMAC key, made (under the folder's lock, owner-only) when missing."""
+    """The folder's HMAC key; made when missing (a folder from before ``serve`` existed)."""
     file = Path(path) / SECRET
     text = _read_private(file)
     if text is None:
         with locked(path, "make the tables' secret"):
             text = _read_private(file)
             if text is None:
-                text = secrets.token_hex(32)
-                _write_private(Path(path), file, text)
+                data = new_secret()
+                EventFolder.open(path).replace_files({file: data})
+                text = data.decode("ascii").strip()
     try:
         secret = bytes.fromhex(text)
     except ValueError:
@@ -158,7 +163,7 @@ def director_token(path: str | os.PathLike) -> str:
             token = _read_private(file)
             if token is None:
                 token = secrets.token_urlsafe(32)
-                _write_private(Path(path), file, token)
+                EventFolder.open(path).replace_files({file: (token + "\n").encode("ascii")})
     if len(token) < 22:
         raise GuandanError(
             f"{str(file)!r} holds no usable token (at least 22 characters expected); delete "
@@ -174,11 +179,6 @@ def _read_private(file: Path) -> str | None:
         return None
     except UnicodeDecodeError:
         return ""  # refused by the caller as damaged
-
-
-def _write_private(root: Path, file: Path, text: str) -> None:
-    """A file made once, owner-only, through the folder's journal (the lock is held)."""
-    commit(root, {file: (text + "\n").encode("ascii")}, private=frozenset({file}))
 
 
 def revocations(path: str | os.PathLike) -> dict[int, list[int]]:
