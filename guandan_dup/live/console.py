@@ -49,13 +49,12 @@ from ..ledger.command import command_line
 from ..ledger.describe import describe, follow_up, listing
 from ..ledger.kinds import FIELDS, TEAM_FIELDS
 from ..levels import LEVEL_NAMES
+from .callers import DIRECTOR_COOKIE
 from .guard import csrf_ok, csrf_token
 from .labels import LABELS, lang_of
-from .pages import PRIVATE, folder_of, render, seated_round
+from .pages import PRIVATE, folder_of, path_of, render, seated_round
 from .tokens import Director, revoke, table_links
 
-COOKIE = "guandan_director"
-"""The console's session cookie: the director's token (HttpOnly, SameSite=Strict)."""
 KEPT_RESULTS = 50
 """Results of the last actions kept for the page the redirect shows."""
 FORM_KINDS = tuple(k for k in FIELDS if k != "corrected")
@@ -78,7 +77,7 @@ class Outcome:
 
 def _session(request: Request) -> str | None:
     """The director's token of the request's cookie, if it still is the director's."""
-    token = request.cookies.get(COOKIE, "")
+    token = request.cookies.get(DIRECTOR_COOKIE, "")
     return token if isinstance(request.app.state.keys.who(token), Director) else None
 
 
@@ -109,7 +108,7 @@ def _steps(status, round_no: int) -> dict[str, int]:
 
 def console_context(request: Request, session: str, round_no: int) -> dict:
     """Everything the console page shows of ``round_no`` (read under the shared lock)."""
-    path = request.app.state.path
+    path = path_of(request)
     desk = request.app.state.desk
     with reading(path) as folder:
         status = event_status(folder)
@@ -151,7 +150,7 @@ def routes() -> list[Route]:
             if not isinstance(request.app.state.keys.who(token), Director):
                 return _closed(request, bad_token=True)
             response = RedirectResponse("/director", status_code=303, headers=PRIVATE)
-            response.set_cookie(COOKIE, token, httponly=True, samesite="strict", path="/")
+            response.set_cookie(DIRECTOR_COOKIE, token, httponly=True, samesite="strict", path="/")
             return response
         session = _session(request)
         if session is None:
@@ -168,7 +167,7 @@ def routes() -> list[Route]:
             form = await request.form()
             if session is None:
                 return _closed(request, bad_token=False)
-            if not csrf_ok(folder_secret(request.app.state.path), session, form.get("csrf")):
+            if not csrf_ok(folder_secret(path_of(request)), session, form.get("csrf")):
                 L = LABELS[lang_of(request.cookies, request.query_params)]
                 return render(request, "message.html.j2", 403, PRIVATE,
                               title=L["console_title"], paragraphs=[L["csrf_refused"]],
@@ -219,7 +218,7 @@ def _step(path: Path, name: str, fn: Callable, /, *args, **kwargs):
 
 async def deal(request: Request, form: FormData, round_no: int) -> Outcome:
     """``event deal DIR --round R``."""
-    _, paths = await run_in_threadpool(_step, request.app.state.path, "event deal", deal_round,
+    _, paths = await run_in_threadpool(_step, path_of(request), "event deal", deal_round,
                                        round_no, show_progress=False)
     return Outcome(("Wrote " + ", ".join(map(str, paths)),))
 
@@ -227,7 +226,7 @@ async def deal(request: Request, form: FormData, round_no: int) -> Outcome:
 async def seat(request: Request, form: FormData, round_no: int) -> Outcome:
     """``event seat DIR --round R`` (a team event's default lineups: each team's first
     four players; a lineups file is the command's)."""
-    folder, seating = await run_in_threadpool(_step, request.app.state.path, "event seat",
+    folder, seating = await run_in_threadpool(_step, path_of(request), "event seat",
                                               seat_event_round, round_no, None)
     return Outcome((*seating.summary(),
                     f"Table cards: {folder.file(round_no, 'table-cards.html')}"),
@@ -237,11 +236,11 @@ async def seat(request: Request, form: FormData, round_no: int) -> Outcome:
 async def score(request: Request, form: FormData, round_no: int) -> Outcome:
     """``event score DIR --round R [--force] [--override]``, once the Desk has written every
     verified set to the round's results file."""
-    path = request.app.state.path
+    path = path_of(request)
     force, override = "force" in form, "override" in form
     command = (f"guandan-dup event score {path} --round {round_no}"
                f"{' --force' if force else ''} --override")
-    await request.app.state.desk.flush()
+    await run_in_threadpool(request.app.state.desk.store.flush)
     folder, scored = await run_in_threadpool(_step, path, "event score", score_round,
                                              round_no, force=force, override=override,
                                              command=command)
@@ -251,7 +250,7 @@ async def score(request: Request, form: FormData, round_no: int) -> Outcome:
 
 async def export(request: Request, form: FormData, round_no: int) -> Outcome:
     """``event export DIR`` (every scored round, the default formats)."""
-    folder, exported = await run_in_threadpool(_step, request.app.state.path, "event export",
+    folder, exported = await run_in_threadpool(_step, path_of(request), "event export",
                                                export_event, None, list(DEFAULT_FORMATS))
     lines = [f"Wrote {len(exported.paths)} files to {folder.exports_dir}"]
     lines += [f"Removed {p}: it may show a set still pending (kept in history/)"
@@ -267,7 +266,7 @@ async def export(request: Request, form: FormData, round_no: int) -> Outcome:
 async def site(request: Request, form: FormData, round_no: int) -> Outcome:
     """``event site DIR [--lang zh|en]`` into DIR/site."""
     lang = str(form.get("lang", "zh"))
-    _, index = await run_in_threadpool(_step, request.app.state.path, "event site",
+    _, index = await run_in_threadpool(_step, path_of(request), "event site",
                                        build_event_site, None, lang=lang, show_progress=False)
     return Outcome((str(index),))
 
@@ -301,7 +300,7 @@ OPTIONS = {"set": "--set", "table": "--table", "player": "--player", "side": "--
 async def ledger_add(request: Request, form: FormData, round_no: int) -> Outcome:
     """``event ledger add DIR KIND --round R ... --reason WHY``; the row records the command
     line that would have made it."""
-    path = request.app.state.path
+    path = path_of(request)
     kind = str(form.get("kind", "")).strip()
     if kind not in FORM_KINDS:
         raise GuandanError(f"unknown ledger kind {kind!r}: expected one of "
@@ -324,7 +323,7 @@ async def ledger_add(request: Request, form: FormData, round_no: int) -> Outcome
 
 async def ledger_withdraw(request: Request, form: FormData, round_no: int) -> Outcome:
     """``event ledger withdraw DIR ID --reason WHY [--override]``."""
-    path = request.app.state.path
+    path = path_of(request)
     row_id = _form_int(form, "id")
     if row_id is None:
         raise GuandanError("give the id of the ledger row to withdraw")
@@ -381,7 +380,7 @@ async def revoke_table(request: Request, form: FormData, round_no: int) -> Outco
     table = _form_int(form, "table")
     if table is None:
         raise GuandanError("give the table whose link and PIN to replace")
-    await run_in_threadpool(revoke, request.app.state.path, round_no, table)
+    await run_in_threadpool(revoke, path_of(request), round_no, table)
     return Outcome((f"Round {round_no} table {table}: new link and PIN (the old ones no "
                     "longer work); give the table its new link or PIN",))
 

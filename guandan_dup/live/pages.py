@@ -56,10 +56,15 @@ def static(name: str) -> str:
 _TEMPLATES.globals["static"] = static
 
 
+def path_of(request: Request) -> Path:
+    """The event folder's path: the Desk's, the one the app serves."""
+    return request.app.state.desk.path
+
+
 def folder_of(request: Request) -> EventFolder:
     """The event folder the server serves, opened afresh (a step from a second terminal may
     have changed event.toml)."""
-    return EventFolder.open(request.app.state.path)
+    return EventFolder.open(path_of(request))
 
 
 def render(request: Request, template: str, status_code: int = 200,
@@ -129,7 +134,7 @@ def routes() -> list[Route]:
             pins.failed(client)
             return render(request, "pin.html.j2", 401, PRIVATE, pin=pin,
                           problem=L["pin_wrong"].format(pin=pin))
-        link = next(link for link in table_links(request.app.state.path, table.round, "")
+        link = next(link for link in table_links(path_of(request), table.round, "")
                     if link.table == table.table)
         return RedirectResponse(f"/t/{link.token}", status_code=303, headers=PRIVATE)
 

@@ -83,9 +83,10 @@
           el("td", {class: "num"}, String(item.table)), el("td", {class: "num"}, String(item.set)),
           el("td", {}, el("span", {class: "state-badge state-" + item.state}, stateText(item.state))),
           el("td", {}, levels ? fmt(L.levels_pair, levels) : "—"),
-          el("td", {}, item.note || ""),
+          el("td", {}, item.note || "", item.stored === false ?
+            el("span", {class: "not-stored"}, fmt(L.not_stored, {why: item.problem || ""})) : null),
           el("td", {class: "queue-actions"},
-            item.complete !== false ? postForm("verify", {table: item.table, set: item.set}) : null,
+            item.state !== "verified" && item.complete ? postForm("verify", {table: item.table, set: item.set}) : null,
             el("button", {type: "button", class: "secondary",
                           onclick: function () { prefill(item.table, item.set, levels); }}, L.queue_correct)));
       })));
@@ -112,14 +113,18 @@
 
   function live(on) { document.getElementById("live").classList.toggle("off", !on); }
 
+  // The director's stream (the console's cookie) sends the round's progress on every change:
+  // the grid is drawn from it at once, the queue loaded again.
   if (window.EventSource) {
-    var stream = new EventSource("/api/v1/stream");
-    stream.onopen = function () { live(true); load(); };
+    var stream = new EventSource("/api/v1/stream?round=" + round);
+    stream.onopen = function () { live(true); };
     stream.onerror = function () { live(false); };
-    stream.onmessage = function () { load(); };
-    ["progress", "board", "change"].forEach(function (name) {
-      stream.addEventListener(name, function () { load(); });
+    stream.addEventListener("progress", function (event) {
+      live(true);
+      drawGrid(JSON.parse(event.data));
+      load();
     });
+    stream.addEventListener("ping", function () { live(true); });
   }
   // Without the stream (a proxy in the way), the grid still follows, more slowly.
   window.setInterval(function () { if (document.getElementById("live").classList.contains("off")) { load(); } }, 5000);
