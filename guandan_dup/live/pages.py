@@ -23,7 +23,8 @@ from pathlib import Path
 import jinja2
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
-from starlette.routing import Route
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
 
 from ..event.folder import EventFolder
 from .guard import PinGuard
@@ -113,7 +114,8 @@ async def pin_form(request: Request) -> Response:
 
 
 def routes() -> list[Route]:
-    """The public pages' routes, with a PIN guard of their own (one per app)."""
+    """The public pages' routes and the static files, with a PIN guard of their own (one
+    per app)."""
     pins = PinGuard()
 
     async def pin_submit(request: Request) -> Response:
@@ -143,6 +145,7 @@ def routes() -> list[Route]:
         Route("/t", pin_submit, methods=["POST"]),
         Route("/t/{token}", table_page, methods=["GET"]),
         Route("/board", board_page, methods=["GET"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
 
 
