@@ -294,7 +294,8 @@ OPTIONS = {"set": "--set", "table": "--table", "player": "--player", "side": "--
            "tables": "--tables", "for_player": "--for", "team": "--team", "name": "--name",
            "points": "--points", "match_points": "--match-points",
            "level_points": "--level-points", "scale": "--scale", "at": "--at"}
-"""Ledger columns -> the options of ``event ledger add`` (the command a row records)."""
+"""Ledger columns -> the options of ``event ledger add``, in the command's order (the
+command line a row records is the one the command would have been given)."""
 
 
 async def ledger_add(request: Request, form: FormData, round_no: int) -> Outcome:
@@ -311,7 +312,7 @@ async def ledger_add(request: Request, form: FormData, round_no: int) -> Outcome
     fields = ledger_fields(form)
     command = command_line(["event", "ledger", "add"], [
         (None, str(path), None), (None, kind, None), ("--round", round_no, None),
-        *((OPTIONS[name], value, None) for name, value in fields.items()),
+        *((option, fields[name], None) for name, option in OPTIONS.items()),
         ("--reason", reason, None), ("--article", article, None),
         ("--override", override, False)])
     _, (row, effect) = await run_in_threadpool(
@@ -359,6 +360,7 @@ async def correct(request: Request, form: FormData, round_no: int) -> Outcome:
     where = f"Round {round_no} table {table} set {set_no}"
     if answer.status >= 400:
         return Outcome((f"{where}: not accepted", *_answer_lines(answer)), refused=True)
+    await run_in_threadpool(request.app.state.desk.store.flush)  # the ledger row, on the page
     levels = f"{body['ns_level']}/{body['ew_level']}"
     return Outcome((f"{where}: {levels} (NS/EW) entered by the director; "
                     f"now {answer.body.get('state', 'entered')}",))
