@@ -15,7 +15,7 @@ import httpx
 import pytest
 from browser_support import assert_fits_a_phone
 from live_page_support import ZH, api_set, open_page, script_errors
-from live_support import individual, running
+from live_support import individual, knockout, running, teams
 
 pytestmark = browser_support.needs_chromium
 browser = browser_support.browser
@@ -133,3 +133,31 @@ def test_the_board_of_another_round_and_an_unplanned_one(event, base):
     assert 'data-round="1"' in httpx.get(f"{base}/board").text
     assert 'data-round="2"' in httpx.get(f"{base}/board?round=2").text
     assert httpx.get(f"{base}/api/v1/rounds/9/standings").status_code == 404
+
+
+def test_a_team_event_board_shows_teams_with_match_and_level_points(tmp_path, browser):
+    cup = teams(tmp_path)
+    with running(cup) as base:
+        watched = open_page(browser, "about:blank", 1280, 900)
+        watched.page.goto(f"{base}/board")
+        page = watched.page
+        page.locator("#standings tbody tr").first.wait_for()
+        headers = page.locator("#standings thead th").all_inner_texts()
+        assert headers == [ZH["rank"], ZH["team"], ZH["match_points"], ZH["level_points"]]
+        assert page.locator("#standings tbody tr").count() == 4
+        assert script_errors(watched) == []
+        watched.page.close()
+
+
+def test_a_knockout_board_shows_the_rounds_matches(tmp_path, browser):
+    ko = knockout(tmp_path)
+    with running(ko) as base:
+        watched = open_page(browser, "about:blank", 1280, 900)
+        watched.page.goto(f"{base}/board")
+        page = watched.page
+        page.locator("#matches tbody tr").first.wait_for()
+        assert page.locator("#matches tbody tr").count() == 4
+        assert ZH["match_playing"] in page.locator("#matches").inner_text()
+        assert page.locator(".notice", has_text=ZH["no_standings"]).count() == 0
+        assert script_errors(watched) == []
+        watched.page.close()
