@@ -144,11 +144,12 @@ def seats(path: Path, round_no: int, table: int) -> dict:
 
 
 def wait_for(predicate, timeout: float = 10.0, step: float = 0.05):
-    """``predicate()`` once truthy (its value), or a failure after ``timeout`` seconds."""
+    """``predicate()``'s value once it is neither ``None`` nor ``False``, or a failure
+    after ``timeout`` seconds."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = predicate()
-        if value:
+        if value is not None and value is not False:
             return value
         time.sleep(step)
     raise AssertionError(f"not true within {timeout:g} s: {predicate}")

@@ -59,7 +59,10 @@ from .store import Key, Outcome, Pending, Store
 from .tokens import Caller, Director, Table
 
 FACTS_WAIT = 5.0
-"""Seconds a reload of a round's facts waits for a command holding the folder."""
+"""Seconds a first read of a round's facts waits for a command holding the folder."""
+STALE_WAIT = 0.2
+"""Seconds a new read of a round's facts waits for a command holding the folder before the
+facts at hand serve (the next request tries again)."""
 _SIDES = ("ns", "ew")
 
 
@@ -170,6 +173,9 @@ class Desk:
             raise
         desk.store.start()
         desk._restore()
+        current = desk.current_round()
+        if current is not None:
+            desk._facts_now(current)  # the first entry of the day need not wait for them
         return desk
 
     def close(self) -> None:
@@ -204,8 +210,8 @@ class Desk:
         cached = self._facts.get(round_no)
         if cached is not None and cached[0] == stamp:
             return cached[1]
-        try:
-            with reading(self.path, wait=FACTS_WAIT) as folder:
+        try:  # with facts at hand, a command's lock is waited for briefly only
+            with reading(self.path, wait=FACTS_WAIT if cached is None else STALE_WAIT) as folder:
                 facts = load_facts(folder, round_no)
         except GuandanError:
             if cached is not None:  # a command holds the folder: the facts before it
@@ -715,13 +721,14 @@ class Desk:
 
     def queue(self, round_no: int) -> list[dict]:
         """``GET /api/v1/rounds/{R}/queue``: the sets waiting for someone, disputed first:
-        entered but not verified, disputed, and verified but not stored (with why)."""
+        disputed, verified but kept out of the folder (``problem`` says why), entered but
+        not verified."""
         facts = self._facts_or_raise(round_no)
         out = []
         for t, s in facts.planned:
             key = (round_no, t, s)
             item = self._progress_item(facts, key)
-            if item["state"] not in ("entered", "disputed") and "stored" not in item:
+            if item["state"] not in ("entered", "disputed") and "problem" not in item:
                 continue
             rec = self._sets.get(key) or SetRecord()
             derived = derive(facts, t, s, rec.entered)

@@ -57,7 +57,8 @@ class JournalError(GuandanError):
 @dataclass(frozen=True)
 class Record:
     """One change the server accepted: ``seq`` (1, 2, ... in the order applied), ``kind``
-    (``entry``, ``verify``, ``dispute``) and its ``data`` (JSON)."""
+    (``entry``, ``verify``, ``dispute``, ``settle``: ``live.desk``) and its ``data``
+    (JSON)."""
 
     seq: int
     kind: str
@@ -95,6 +96,8 @@ class Journal:
             self._lock.release()
             raise JournalError(f"cannot open the journal {str(self.path)!r}: {error}") from None
         self.failed: str | None = None
+        self.commits = 0
+        """Transactions committed since opening (group commit: far fewer than records)."""
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._write, name="journal-writer", daemon=True)
         self._thread.start()
@@ -159,6 +162,7 @@ class Journal:
                 db.executemany("INSERT INTO records (seq, kind, body) VALUES (?, ?, ?)",
                                [item[:3] for item in batch])
                 db.execute("COMMIT")
+                self.commits += 1
             except (sqlite3.Error, OSError) as error:
                 self.failed = (f"the journal {str(self.path)!r} could not be written "
                                f"({error}); nothing since was saved: restart the server")
