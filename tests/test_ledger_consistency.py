@@ -107,7 +107,8 @@ def test_spec10_a_team_penalty_after_scoring_makes_the_round_out_of_date(tmp_pat
     assert event_status(EventFolder.open(directory)).next_step() == (
         "guandan-dup event score DIR --round 1 (a ledger decision changed it)")
     assert "a ledger decision changed" in run("event", "export", directory, code=1)
-    assert "changed after it was scored" in run("event", "seat", directory, "--round", 2, code=1)
+    assert "changed by a ledger decision after it was scored" in run(
+        "event", "seat", directory, "--round", 2, code=1)
     run("event", "score", directory, "--round", 1)
     assert EventFolder.open(directory).stale_rounds() == []
 
@@ -241,3 +242,48 @@ def test_art32_a_late_row_after_a_team_result_it_contradicts_is_refused(tmp_path
     out = run("event", "ledger", "add", directory, *LATE_NS_7, code=1)
     assert "round 1 table 2 set 1" in out and "7/3" in out
     assert not (directory / "ledger.parquet").exists()
+
+
+def test_spec10_seating_from_a_round_a_ledger_decision_made_stale_says_so(tmp_path):
+    directory = seated_event(tmp_path, rounds=2)
+    scored(directory, tmp_path)
+    run("event", "deal", directory, "--round", 2, "--quiet")
+    run("event", "ledger", "add", directory, "penalty", "--player", "P005", "--points", 10,
+        "--round", 1, "--reason", "x")
+    out = run("event", "seat", directory, "--round", 2, code=1)
+    assert "round 1 was changed by a ledger decision after it was scored" in out
+    assert "results" not in out and "event score DIR --round 1" in out
+    assert not EventFolder.open(directory).file(2, "seating").exists()
+    run("event", "score", directory, "--round", 1)
+    frame = set_results(EventFolder.open(directory), 1, seed=2)
+    run("event", "ingest", directory, write(frame, tmp_path / "again.parquet"), "--round", 1)
+    out = run("event", "seat", directory, "--round", 2, code=1)
+    assert "round 1 had results ingested after it was scored" in out
+
+
+def test_spec10_a_swiss_pairing_from_a_round_a_ledger_decision_made_stale_says_so(tmp_path):
+    directory, folder = swiss_cup(tmp_path, [4, 4, 4, 4], 3)
+    run("event", "ingest", directory, write(set_results(folder, 1, seed=1),
+                                            tmp_path / "r1.parquet"), "--round", 1)
+    run("event", "score", directory, "--round", 1)
+    run("event", "ledger", "add", directory, "penalty", "--team", 3, "--match-points", 1,
+        "--round", 1, "--reason", "slow play")
+    out = run("event", "seat", directory, "--round", 2, code=1)
+    assert "round 1 was changed by a ledger decision after it was scored" in out
+    assert "the Swiss pairing of round 2" in out and "results" not in out
+
+
+def test_art34_a_knockout_bracket_from_a_round_a_ledger_decision_made_stale_says_so(tmp_path):
+    directory = pairs_knockout(tmp_path, 4)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    results = set_results(EventFolder.open(directory), 1, seed=1).assign(tiebreak="EW")
+    results["tiebreak"] = results["tiebreak"].where(results["ns_level"] == results["ew_level"])
+    run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"), "--round", 1)
+    run("event", "score", directory, "--round", 1)
+    run("event", "ledger", "add", directory, "absent", "--round", 1, "--table", 1,
+        "--side", "NS", "--reason", "did not come", "--article", "34")
+    run("event", "deal", directory, "--round", 2, "--quiet")
+    out = run("event", "seat", directory, "--round", 2, code=1)
+    assert "round 1 was changed by a ledger decision after it was scored" in out
+    assert "round 2's bracket" in out and "--force" not in out

@@ -30,12 +30,7 @@ def round_order(folder: EventFolder, round_no: int) -> list[str]:
             f"round {round_no - 1} is not scored yet, so round {round_no} cannot be seated; "
             f"run `guandan-dup event score DIR --round {round_no - 1}` first"
         )
-    if folder.scored_out_of_date(round_no - 1):
-        raise GuandanError(
-            f"round {round_no - 1}'s results changed after it was scored, so its standings "
-            f"are out of date and cannot seat round {round_no}; run `guandan-dup event score "
-            f"DIR --round {round_no - 1}` first"
-        )
+    folder.check_seats_from(round_no, f"round {round_no}'s seating")
     ranked = standings.sort_values("position")["player"].astype(str).tolist()
     return with_unplaced(ranked, seeded)
 

@@ -176,12 +176,7 @@ class Knockout(EventFormat):
         return done, places
 
     def check_seatable(self, folder: EventFolder, round_no: int) -> None:
-        if round_no > 1 and folder.scored_out_of_date(round_no - 1):
-            raise GuandanError(
-                f"round {round_no - 1}'s results changed after it was scored; run "
-                f"`guandan-dup event score DIR --round {round_no - 1} --force` before seating "
-                f"round {round_no}"
-            )
+        folder.check_seats_from(round_no, f"round {round_no}'s bracket")
 
     def score(self, folder, round_no, override, command):
         done, places = self.decide_round(folder, round_no)

@@ -169,12 +169,12 @@ def previous_order(folder: EventFolder, round_no: int) -> list[int]:
     if round_no == 1:
         return list(range(1, folder.plan.options.teams + 1))
     standings = folder.read(round_no - 1, "team_standings")
-    if standings is None or folder.scored_out_of_date(round_no - 1):
-        state = "is not scored yet" if standings is None else "changed after it was scored"
+    if standings is None:
         raise GuandanError(
-            f"round {round_no - 1} {state}, so the Swiss pairing of round {round_no} cannot "
-            f"be made; run `guandan-dup event score DIR --round {round_no - 1}` first"
+            f"round {round_no - 1} is not scored yet, so the Swiss pairing of round {round_no} "
+            f"cannot be made; run `guandan-dup event score DIR --round {round_no - 1}` first"
         )
+    folder.check_seats_from(round_no, f"the Swiss pairing of round {round_no}")
     return standings.sort_values("position")["team"].astype(int).tolist()
 
 
