@@ -10,6 +10,7 @@ from event_support import (
     run,
     seated_event,
     set_results,
+    snapshot,
     swiss_cup,
     write,
 )
@@ -287,3 +288,45 @@ def test_art34_a_knockout_bracket_from_a_round_a_ledger_decision_made_stale_says
     out = run("event", "seat", directory, "--round", 2, code=1)
     assert "round 1 was changed by a ledger decision after it was scored" in out
     assert "round 2's bracket" in out and "--force" not in out
+
+
+def scored_round_one(tmp_path, kind):
+    """Round 1 of a team Swiss, a pairs knockout or a team knockout, played and scored:
+    the directory and the ledger options naming a side of match 1 (art. 34)."""
+    from event_support import team_knockout_by_lot
+
+    if kind == "swiss":
+        directory, _ = swiss_cup(tmp_path, [4, 4, 4, 4], 3, dealt=(1,))
+    else:
+        directory = (pairs_knockout(tmp_path, 4) if kind == "pairs knockout"
+                     else team_knockout_by_lot(tmp_path, 4))
+        run("event", "deal", directory, "--round", 1, "--quiet")
+        run("event", "seat", directory, "--round", 1)
+    results = set_results(EventFolder.open(directory), 1, seed=1)
+    if kind == "pairs knockout":
+        results["tiebreak"] = pd.Series("EW", index=results.index).where(
+            results["ns_level"] == results["ew_level"])
+    run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"), "--round", 1)
+    run("event", "score", directory, "--round", 1)
+    side = ("--table", 1, "--side", "NS") if kind == "pairs knockout" else ("--team", 1)
+    return directory, side
+
+
+@pytest.mark.parametrize("kind", ["swiss", "pairs knockout", "team knockout"])
+def test_art48_rescoring_a_final_round_so_its_outputs_change_needs_override(tmp_path, kind):
+    from guandan_dup.event.ledger import read_ledger
+
+    directory, side = scored_round_one(tmp_path, kind)
+    run("event", "ledger", "add", directory, "ends", "--round", 1, "--at",
+        "2026-01-01T10:00:00", "--reason", "the schedule")
+    run("event", "ledger", "add", directory, "absent", "--round", 1, *side, "--reason",
+        "never came", "--override")
+    before = snapshot(directory)
+    out = run("event", "score", directory, "--round", 1, code=1)
+    assert "round 1 is final" in out and "--override" in out
+    assert snapshot(directory) == before, "nothing was changed"
+    run("event", "score", directory, "--round", 1, "--override")
+    kinds = read_ledger(EventFolder.open(directory))["kind"].tolist()
+    assert kinds == ["ends", "absent", "override"]
+    run("event", "score", directory, "--round", 1)  # unchanged outputs: no override needed
+    assert read_ledger(EventFolder.open(directory))["kind"].tolist() == kinds

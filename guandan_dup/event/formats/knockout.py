@@ -30,8 +30,9 @@ from ...reading import read_parquet
 from ...reports.knockout import bracket_report, places_report
 from ...scoring import score
 from ..folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
-from ..ledger import first_scored, read_ledger, scoring_metadata
+from ..ledger import read_ledger, scoring_metadata
 from ..publish import public_sets
+from ..score import write_scored
 from .base import EventFormat
 
 #: Columns of ``bracket_view``: bracket.parquet's plus names, the set and the result.
@@ -143,10 +144,13 @@ class Knockout(EventFormat):
         of round R's stored ``results`` with the ledger's decisions."""
         raise NotImplementedError
 
-    def decide_round(self, folder: EventFolder, round_no: int):
+    def decide_round(self, folder: EventFolder, round_no: int, override: bool = False,
+                     command: str = ""):
         """Decide round R's matches and write the decided bracket, the files its decision
         adds, the travellers (every table compared on the round's deals) and, after the
-        last round, places.parquet; returns the decided bracket and the final places."""
+        last round, places.parquet; returns the decided bracket and the final places.
+        Deciding a final round again so that any of them changes needs ``override`` (art.
+        48, ``score.write_scored``)."""
         bracket = folder.read(round_no, "bracket")
         results = folder.read(round_no, "results")
         if bracket is None or results is None:
@@ -172,14 +176,14 @@ class Knockout(EventFormat):
                                    ignore_index=True)
             places = final_places(everything, self.entry_order(folder))
             files[folder.path / PLACES] = parquet_bytes(places)
-        folder.replace_files(files | first_scored(folder, round_no))
+        write_scored(folder, round_no, files, override, command)
         return done, places
 
     def check_seatable(self, folder: EventFolder, round_no: int) -> None:
         folder.check_seats_from(round_no, f"round {round_no}'s bracket")
 
     def score(self, folder, round_no, override, command):
-        done, places = self.decide_round(folder, round_no)
+        done, places = self.decide_round(folder, round_no, override, command)
         return KnockoutRound(round_no, done, places, self.stale_next_round(folder, round_no),
                              self.side_captions(folder))
 

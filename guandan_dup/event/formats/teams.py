@@ -22,8 +22,9 @@ from ...teams.awards import parse_awards
 from ...teams.matches import MATCH_COLUMNS, MATCH_RESULT_COLUMNS
 from ...teams.roundrobin import cycle_length
 from ..folder import RESULTS_DIGEST, EventFolder, parquet_bytes
-from ..ledger import effects, first_scored, read_ledger, scoring_metadata
+from ..ledger import effects, read_ledger, scoring_metadata
 from ..publish import counted_pending, public_sets, site_folder, stacked
+from ..score import write_scored
 from ..walkovers import match_adjustments, withdrawn_teams
 from .team_matches import TeamFormat, conversion_of, teams_of
 
@@ -81,7 +82,7 @@ class TeamLeague(TeamFormat):
     def score(self, folder, round_no, override, command):
         decided = effects(folder)
         return score_team_round(folder, round_no, match_adjustments(folder, decided),
-                                decided.team_penalties)
+                                decided.team_penalties, override, command)
 
     def score_lines(self, scored, round_no):
         return [scored.summary(round_no)]
@@ -184,14 +185,15 @@ def _order_text(order: list[int]) -> bytes:
 
 def score_team_round(
     folder: EventFolder, round_no: int, adjustments: pd.DataFrame | None = None,
-    penalties: pd.DataFrame | None = None,
+    penalties: pd.DataFrame | None = None, override: bool = False, command: str = "",
 ) -> TeamScored:
     """Write rounds/R/{match_results,team_standings}.parquet from rounds 1..R.
 
     ``adjustments`` (round, team, kind) are the director's forfeits and excused absences,
     ``penalties`` (round, team, match_halves, level_hundredths) the 场分 and 级差分 taken off
     teams' totals, e.g. from the ledger. ``score_round`` has checked the round and the
-    later ones.
+    later ones; re-scoring a final round so that its outputs change needs ``override``
+    (art. 48, ``score.write_scored``).
     """
     plan = folder.plan
     rounds = range(1, round_no + 1)
@@ -213,7 +215,7 @@ def score_team_round(
         arrow = pa.Table.from_pandas(frame[frame["round"] == round_no], preserve_index=False)
         out[folder.file(round_no, name)] = parquet_bytes(
             arrow.replace_schema_metadata((arrow.schema.metadata or {}) | meta))
-    folder.replace_files(out | first_scored(folder, round_no))
+    write_scored(folder, round_no, out, override, command)
     return TeamScored(scored, standings, table.name)
 
 
