@@ -46,6 +46,51 @@ def test_spec10_withdrawing_not_played_after_the_reveal_is_refused(one_round, tm
     assert read_kinds(one_round) == ["not-played"], "nothing was written"
 
 
+def test_spec10_withdrawing_not_played_of_a_public_set_is_refused_before_the_reveal(
+        one_round, tmp_path):
+    run("event", "ledger", "add", one_round, "not-played", "--round", 1, "--table", 2,
+        "--set", 2, "--reason", "no time")
+    run("event", "ingest", one_round, results_file(one_round, tmp_path, drop=[(2, 2)]),
+        "--round", 1)
+    run("event", "score", one_round, "--round", 1)
+    run("event", "site", one_round, "--quiet")  # set 2's traveller and hands are out
+    assert (one_round / "site" / "sets" / "set-2.html").exists()
+    before = snapshot(one_round)
+    out = run("event", "ledger", "withdraw", one_round, 1, "--reason", "they played it",
+              code=1)
+    assert "every other table has played set 2 of round 1" in out
+    assert "round 1 table 2 set 2" in out and "ingest its result first" in out
+    assert snapshot(one_round) == before, "nothing was written"
+    frame = set_results(EventFolder.open(one_round), 1, seed=1)
+    late = frame[(frame["table"] == 2) & (frame["set"] == 2)]
+    run("event", "ingest", one_round, write(late, tmp_path / "late.parquet"), "--round", 1)
+    run("event", "ledger", "withdraw", one_round, 1, "--reason", "they played it")
+    assert read_kinds(one_round) == ["not-played", "retract"]
+
+
+def test_spec10_withdrawing_not_played_of_a_pending_set_is_accepted(one_round, tmp_path):
+    run("event", "ledger", "add", one_round, "not-played", "--round", 1, "--table", 2,
+        "--set", 2, "--reason", "no time")
+    run("event", "ingest", one_round, results_file(one_round, tmp_path, drop=[(2, 2), (3, 2)]),
+        "--round", 1)  # table 3 still plays set 2: nothing of it is public
+    run("event", "ledger", "withdraw", one_round, 1, "--reason", "they will play it")
+    assert read_kinds(one_round) == ["not-played", "retract"]
+
+
+def test_spec10_withdrawing_a_team_forfeit_of_a_public_set_is_refused(tmp_path):
+    directory, folder = swiss_cup(tmp_path, [4, 4, 4, 4], 3, dealt=(1,))
+    matches = folder.read(1, "matches").set_index("match")
+    rooms = matches.loc[1, ["open_table", "closed_table"]].astype(int).tolist()
+    run("event", "ledger", "add", directory, "absent", "--round", 1, "--team",
+        int(matches.loc[1, "home"]), "--reason", "never came")
+    frame = set_results(folder, 1, seed=1)
+    run("event", "ingest", directory, write(frame[~frame["table"].isin(rooms)],
+                                            tmp_path / "r1.parquet"), "--round", 1)
+    out = run("event", "ledger", "withdraw", directory, 1, "--reason", "they came", code=1)
+    assert "every other table has played set 1 of round 1" in out
+    assert all(f"round 1 table {t} set 1" in out for t in rooms)
+
+
 def read_kinds(directory):
     from guandan_dup.event.ledger import read_ledger
 

@@ -390,18 +390,30 @@ def withdraw_entry(folder: EventFolder, row_id: int, reason: str, command: str =
 
 def _check_stays_closed(folder: EventFolder, ledger: pd.DataFrame, new: pd.DataFrame,
                         row_id: int) -> None:
-    """Refuse a withdrawal that would reopen a set after the key is revealed: its cards are
-    public now, so a table playing it could know every hand (SPEC 10, publication)."""
-    if not folder.key_revealed:
-        return
-    reopened = sorted(will_not_play_rows(folder, ledger) - will_not_play_rows(folder, new))
+    """Refuse a withdrawal that would reopen a table's set to be played once its cards or
+    results may be out (SPEC 10, publication): after the reveal every board is public;
+    before it, a set that is public with the row in force (``publish.public_sets``: every
+    other table has played it) may already stand in an export or a site, with its
+    travellers and hand records. A table whose result is stored reopens nothing."""
+    from .publish import public_sets, stored_rows  # publish imports this module
+
+    freed = will_not_play_rows(folder, ledger) - will_not_play_rows(folder, new)
+    rounds = sorted({r for r, _, _ in freed})
+    freed -= stored_rows(folder, rounds)
+    public = public_sets(folder, rounds, ledger)
+    reopened = sorted((r, t, s) for r, t, s in freed if folder.key_revealed or (r, s) in public)
     if not reopened:
         return
     where = "; ".join(f"round {r} table {t} set {s}" for r, t, s in reopened)
+    why = ("the key is revealed, so every board is public" if folder.key_revealed else
+           "every other table has played " + ", ".join(sorted(
+               {f"set {s} of round {r}" for r, _, s in reopened})) + ", so its travellers "
+           "and hand records may already be published (`event export`, `event site`)")
     raise GuandanError(
-        f"row {row_id} cannot be withdrawn: the key is revealed, so every board is public, and "
-        f"withdrawing it would reopen {where} to be played with cards anyone can look up. "
-        "Nothing was changed: the row stays in force")
+        f"row {row_id} cannot be withdrawn: {why}, and withdrawing it would reopen {where} "
+        "to be played with cards anyone can look up. Nothing was changed: the row stays in "
+        "force (if the table did play the set, ingest its result first: the row can then "
+        "be withdrawn)")
 
 
 def guard_final(folder: EventFolder, round_no: int, override: bool, command: str,
