@@ -162,6 +162,7 @@ def event_context(folder: EventFolder, ledger: pd.DataFrame | None = None,
     return Context(plan.kind, plan.rounds, planned, ids, pair_of, team_of,
                    final(folder, ledger, now), by_team=plan.event_format.by_team,
                    seated=seated_players(folder), byes=team_byes(folder),
+                   not_applied=plan.event_format.ledger_not_applied,
                    three_failures_reset=plan.three_failures_reset)
 
 

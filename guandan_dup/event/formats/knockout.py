@@ -12,6 +12,7 @@ bracket and the places are exports and a page of the site; ``PairsKnockout`` and
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 import pandas as pd
 import pyarrow as pa
@@ -81,6 +82,22 @@ class Knockout(EventFormat):
     rooms = 1
     """Tables a match is played at."""
     shape_note = " (its rounds, tables and sets follow from its entries)"
+    ledger_not_applied = MappingProxyType({
+        "assigned": "a knockout match is decided by its table's levels: ingest the corrected "
+                    "result (`event ingest`), or give the match to the side that advances "
+                    "with `artificial --result A+/A-` (or A-/A+)",
+        "not-played": "a knockout match must be decided, since one side advances: record "
+                      "`absent` for the side that did not play, or `artificial --result "
+                      "A+/A-` (or A-/A+)",
+        "fouled": "a knockout match is decided at its own table, never compared with "
+                  "others: ingest the result as played, or decide the match with "
+                  "`artificial`",
+        "penalty": "a knockout has no standings to take points off: a match is won at the "
+                   "table (decide it with `absent` or `artificial` if the offence costs it)",
+        "overtime": "a knockout has no standings to take points off (art. 33's penalty is "
+                    "级差分 off a total)",
+    })
+    """Kinds a knockout decides nothing with (``EventFormat.ledger_not_applied``)."""
 
     def entries(self, plan) -> int:
         """Sides in the bracket."""
