@@ -343,6 +343,8 @@ def check_stored_results(folder: EventFolder, ledger: pd.DataFrame, row: pd.Seri
     after the row is refused, so the row after the result is too, and the outcome never
     depends on the order of the commands. The check is ingestion's own (``validate_sets``
     with the round's start levels)."""
+    if row["kind"] == "withdraw":
+        _check_withdrawn_did_not_play(folder, row)
     if row["kind"] != "late":
         return
     round_no, table, set_no = int(row["round"]), int(row["table"]), int(row["set"])
@@ -368,6 +370,38 @@ def check_stored_results(folder: EventFolder, ledger: pd.DataFrame, row: pd.Seri
             f"which the start this decision gives cannot produce ({why}); nothing was "
             "written. If the result is wrong, correct it first (`guandan-dup event ingest "
             f"DIR FILE --round {round_no}`), then add the decision again") from None
+
+
+def _check_withdrawn_did_not_play(folder: EventFolder, row: pd.Series) -> None:
+    """Refuse withdrawing a player (in a pairs event, the pair) from round R when results
+    of round R or later already have them at a table: ingesting such a result after the
+    withdrawal is refused (``ByStanding.result_problems``), so the withdrawal after the
+    result is too. In team events and knockouts a withdrawal forfeits the side's matches
+    and wins over their rooms' results (``walkovers``)."""
+    if folder.plan.event_format.by_team or pd.isna(row["player"]):
+        return
+    first = int(row["round"])
+    players = folder.players()
+    gone = {str(row["player"])}
+    if "pair" in players:
+        pair = players.loc[players["player"] == row["player"], "pair"]
+        gone = set(players.loc[players["pair"].isin(pair), "player"].astype(str))
+    played = []
+    for r in range(first, folder.plan.rounds + 1):
+        results = folder.read(r, "results")
+        if results is None:
+            continue
+        seats = results[["table", "north", "east", "south", "west"]]
+        tables = sorted({int(t) for t, *ids in seats.itertuples(index=False)
+                         if gone & {str(p) for p in ids}})
+        played += [f"round {r} table {t}" for t in tables]
+    if played:
+        who = " and ".join(sorted(gone))
+        raise GuandanError(
+            f"{who} already {'have' if len(gone) > 1 else 'has'} results in {', '.join(played)}, which a withdrawal from "
+            f"round {first} on contradicts (ingesting them after it is refused); nothing was "
+            f"written. Record the withdrawal from the first round they did not play, or "
+            "correct those results first")
 
 
 @step("event ledger withdraw")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 
+import pyarrow as pa
+
 from ..errors import GuandanError
 from ..movement import Seating, seeding_order, with_unplaced
 from . import cards
@@ -56,16 +58,20 @@ def refuse_lineups(lineups: str | os.PathLike | None) -> None:
 
 
 def write_player_seating(
-    folder: EventFolder, round_no: int, seating: Seating, extra: dict | None = None
+    folder: EventFolder, round_no: int, seating: Seating, extra: dict | None = None,
+    metadata: dict[bytes, bytes] | None = None,
 ) -> Seating:
     """Write a round's seating, byes and table cards (and ``extra`` files of the same step,
-    a knockout's bracket) in one ``replace_files``."""
+    a knockout's bracket) in one ``replace_files``; ``metadata`` goes into seating.parquet
+    (the order a round was seated from)."""
     players = folder.players()
     names = dict(zip(players["player"], players["name"], strict=True))
     html = cards.to_html(folder.plan, round_no, seating.seating, seating.byes, names)
+    arrow = pa.Table.from_pandas(seating.seating, preserve_index=False)
     folder.replace_files(
         {
-            folder.file(round_no, "seating"): parquet_bytes(seating.seating),
+            folder.file(round_no, "seating"): parquet_bytes(
+                arrow.replace_schema_metadata((arrow.schema.metadata or {}) | (metadata or {}))),
             folder.file(round_no, "byes"): parquet_bytes(seating.byes),
             folder.file(round_no, "table-cards.html"): html.encode("utf-8"),
             **(extra or {}),

@@ -17,9 +17,9 @@ from .ledger import read_ledger
 class RoundStatus:
     """One round: dealt? seated? which (table, set) results are missing? scored, and from the
     results and ledger stored now (``out_of_date`` after a correction ingested or a ledger
-    decision changing it since; ``out_of_date_because`` says which)? A Swiss team
-    round not yet played whose pairing came from standings corrected since is to be seated
-    again (``paired_from_old_standings``)."""
+    decision changing it since; ``out_of_date_because`` says which)? A round seated but not
+    yet played is to be seated again when it was paired from standings corrected since, or
+    the ledger withdrew a player it seats (``reseat_because``, the format's)."""
 
     round: int
     sets: list[int]
@@ -29,7 +29,7 @@ class RoundStatus:
     missing: list[tuple[int, int]]
     scored: bool
     out_of_date: bool = False
-    paired_from_old_standings: bool = False
+    reseat_because: str | None = None
     final: bool = False
     """Past art. 48's correction deadline (the ledger's ``ends``, else when first scored)."""
     out_of_date_because: str | None = None
@@ -73,11 +73,8 @@ class EventStatus:
                 return f"guandan-dup event deal DIR --round {r.round}"
             if not r.seated:
                 return f"guandan-dup event seat DIR --round {r.round}"
-            if r.paired_from_old_standings:
-                return (
-                    f"guandan-dup event seat DIR --round {r.round} (round {r.round - 1}'s "
-                    "standings changed since this round was paired)"
-                )
+            if r.reseat_because:
+                return f"guandan-dup event seat DIR --round {r.round} ({r.reseat_because})"
             if r.missing:
                 return f"guandan-dup event ingest DIR RESULTS.parquet --round {r.round}"
             if not r.scored:
@@ -104,8 +101,7 @@ def round_status(folder: EventFolder, round_no: int, final: bool = False) -> Rou
         scored=folder.file(round_no, folder.standings_name).exists(),
         out_of_date=because is not None,
         out_of_date_because=because,
-        paired_from_old_standings=plan.event_format.pairing_out_of_date(folder, round_no)
-        and not folder.file(round_no, "results").exists(),
+        reseat_because=plan.event_format.reseat_because(folder, round_no),
         final=final,
     )
 

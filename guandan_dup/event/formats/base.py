@@ -193,9 +193,10 @@ class EventFormat:
         """Lines ``event status`` adds for this format."""
         return ()
 
-    def pairing_out_of_date(self, folder, round_no: int) -> bool:
-        """Whether a seated round was paired from standings corrected since (a Swiss)."""
-        return False
+    def reseat_because(self, folder, round_no: int) -> str | None:
+        """Why a seated round without results is to be seated again (it was paired from
+        standings corrected since, the ledger withdrew a player it seats), or None."""
+        return None
 
     def demo_request(self, scratch: Path, entrants: int, boards_per_set: int, **shape):
         """An ``InitRequest`` of made-up entrants (files written into ``scratch``) for a

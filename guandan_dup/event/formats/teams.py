@@ -135,6 +135,12 @@ class TeamSwiss(TeamLeague):
         return (matches_frame(round_no, pairs), warnings, {PAIRED_FROM: _order_text(order)},
                 {})
 
+    def reseat_because(self, folder, round_no):
+        if self.pairing_out_of_date(folder, round_no) and not folder.file(
+                round_no, "results").exists():
+            return f"round {round_no - 1}'s standings changed since this round was paired"
+        return None
+
     def pairing_out_of_date(self, folder, round_no):
         """Whether round R's pairing was made from positions after round R-1 that differ
         from that round's standings now (its results were corrected and re-scored since)."""
