@@ -397,8 +397,9 @@ def _check_withdrawn_did_not_play(folder: EventFolder, row: pd.Series) -> None:
         played += [f"round {r} table {t}" for t in tables]
     if played:
         who = " and ".join(sorted(gone))
+        has = "have" if len(gone) > 1 else "has"
         raise GuandanError(
-            f"{who} already {'have' if len(gone) > 1 else 'has'} results in {', '.join(played)}, which a withdrawal from "
+            f"{who} already {has} results in {', '.join(played)}, which a withdrawal from "
             f"round {first} on contradicts (ingesting them after it is refused); nothing was "
             f"written. Record the withdrawal from the first round they did not play, or "
             "correct those results first")
