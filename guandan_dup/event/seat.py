@@ -51,6 +51,20 @@ def away_players(folder: EventFolder, round_no: int) -> set[str]:
     return out
 
 
+def substituting(folder: EventFolder, round_no: int) -> set[str]:
+    """Registered players the ledger has play ``round_no`` in another's seat (a substitute):
+    the movement does not place them at a table of their own (in a pairs event, their pair
+    neither), so the seating never has them twice, whichever of the two came first."""
+    decided = effects(folder)
+    subs = decided.substitutes[decided.substitutes["round"] == round_no]["player"]
+    players = folder.players()
+    out = set(subs) & set(players["player"])
+    if "pair" in players and out:
+        pairs = set(players.loc[players["player"].isin(out), "pair"])
+        out |= set(players.loc[players["pair"].isin(pairs), "player"])
+    return out
+
+
 def refuse_lineups(lineups: str | os.PathLike | None) -> None:
     """Lineups name a team's pairs: an event of players or pairs has none."""
     if lineups is not None:

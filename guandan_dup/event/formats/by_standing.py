@@ -22,7 +22,13 @@ from ..entrants import demo_players
 from ..folder import EventFolder, parquet_bytes
 from ..plan import EventPlan
 from ..score import score_players
-from ..seat import away_players, refuse_lineups, round_order, write_player_seating
+from ..seat import (
+    away_players,
+    refuse_lineups,
+    round_order,
+    substituting,
+    write_player_seating,
+)
 from .base import EventFormat, InitRequest
 
 
@@ -104,8 +110,9 @@ class ByStanding(EventFormat):
         raise NotImplementedError
 
     def seating_order(self, folder: EventFolder, round_no: int) -> tuple[list[str], set[str]]:
-        """(the players round R is seated from, best first; those the ledger keeps away)."""
-        missing = away_players(folder, round_no)
+        """(the players round R is seated from, best first; those the ledger keeps away:
+        withdrawn, entering later, or substituting for another that round)."""
+        missing = away_players(folder, round_no) | substituting(folder, round_no)
         return [p for p in round_order(folder, round_no) if p not in missing], missing
 
     def seat(self, folder, round_no, lineups):
@@ -123,10 +130,14 @@ class ByStanding(EventFormat):
         path = folder.file(round_no, "seating")
         if not path.exists() or folder.file(round_no, "results").exists():
             return None
-        away = sorted(seated_ids(folder.read(round_no, "seating")) & away_players(
-            folder, round_no))
+        seated = seated_ids(folder.read(round_no, "seating"))
+        away = sorted(seated & away_players(folder, round_no))
         if away:
             return f"the ledger keeps {', '.join(away)} out of it since it was seated"
+        subs = sorted(seated & substituting(folder, round_no))
+        if subs:
+            return (f"the ledger has {', '.join(subs)} substitute in it since it was seated, "
+                    "so not at a table of their own")
         recorded = (pq.read_schema(path).metadata or {}).get(SEATED_FROM)
         try:
             order, _ = self.seating_order(folder, round_no)
