@@ -375,3 +375,35 @@ def test_art48_rescoring_a_final_round_so_its_outputs_change_needs_override(tmp_
     assert kinds == ["ends", "absent", "override"]
     run("event", "score", directory, "--round", 1)  # unchanged outputs: no override needed
     assert read_ledger(EventFolder.open(directory))["kind"].tolist() == kinds
+
+
+def test_art32_a_late_row_after_board_level_results_replays_them_as_the_other_order(
+        one_round, tmp_path):
+    """Boards then a late row: the stored levels were replayed from 2/2 and the finishing
+    orders are not kept, so the row is accepted and the boards are to be ingested again
+    (status says so, score refuses until then); the levels end as in the other order."""
+    import shutil
+
+    from event_support import board_results
+
+    boards = write(board_results(EventFolder.open(one_round), 1, seed=1),
+                   tmp_path / "boards.parquet")
+    first = shutil.copytree(one_round, tmp_path / "late-first")
+    late = ("late", "--round", 1, "--table", 2, "--set", 1, "--side", "NS", "--minutes", 3,
+            "--reason", "traffic")
+    run("event", "ledger", "add", first, *late)
+    run("event", "ingest", first, boards, "--round", 1)
+    run("event", "ingest", one_round, boards, "--round", 1)
+    out = run("event", "ledger", "add", one_round, *late)
+    assert "ingest the boards file again" in out
+    from guandan_dup.event import event_status
+
+    assert event_status(EventFolder.open(one_round)).next_step().startswith(
+        "guandan-dup event ingest DIR RESULTS.parquet --round 1 (round 1 table 2 set 1:")
+    out = run("event", "score", one_round, "--round", 1, code=1)
+    assert "round 1 table 2 set 1 is" in out and "ingest the boards file again" in out
+    run("event", "ingest", one_round, boards, "--round", 1)
+    run("event", "score", one_round, "--round", 1)
+    levels = [EventFolder.open(d).read(1, "results")[["ns_level", "ew_level"]]
+              for d in (one_round, first)]
+    pd.testing.assert_frame_equal(*levels)

@@ -16,14 +16,13 @@ from datetime import UTC, datetime
 import pandas as pd
 import pyarrow.parquet as pq
 
-from ..errors import GuandanError, InvalidPlanError, InvalidResultsError
+from ..errors import GuandanError, InvalidPlanError
 from ..ledger import LEDGER_FILE, Context, Effects, add, dump, empty, load, replay, withdraw
 from ..ledger.describe import describe
 from ..ledger.schema import LedgerFileError
 from ..ledger.status import deadlines, final_rounds, round_ends
 from ..ledger.stored import event_problems
-from ..levels import LEVEL_NAMES
-from ..results import validate_sets
+from .conflicts import replay_note, start_conflicts
 from .folder import EventFolder, parquet_bytes
 from .transaction import step
 from .walkovers import forfeited_tables, match_adjustments
@@ -328,48 +327,44 @@ def add_entry(folder: EventFolder, kind: str, round_no: int, reason: str, comman
     new = add(ledger, event_context(folder, ledger, now), kind, round_no, reason, time=now,
               command=command, **fields)
     row = new.iloc[-1]
-    check_stored_results(folder, new, row)
+    note = check_stored_results(folder, new, row)
     files = {folder.path / LEDGER_FILE: dump(new)}
     if kind == "enter":
         files[folder.path / "players.parquet"] = parquet_bytes(_entered(folder.players(), row))
-    effect = what_it_does(folder, new, row)
+    effect = what_it_does(folder, new, row) + (f". Then: {note}" if note else "")
     folder.replace_files(files)
     return row, effect
 
 
-def check_stored_results(folder: EventFolder, ledger: pd.DataFrame, row: pd.Series) -> None:
-    """Refuse ``row`` (a late arrival, art. 32) when the result already stored for its
-    table's set cannot have been played from the start it gives: ingesting that result
-    after the row is refused, so the row after the result is too, and the outcome never
-    depends on the order of the commands. The check is ingestion's own (``validate_sets``
-    with the round's start levels)."""
+def check_stored_results(folder: EventFolder, ledger: pd.DataFrame,
+                         row: pd.Series) -> str | None:
+    """Refuse ``row`` (a late arrival, art. 32) when the set-level result already stored
+    for its table's set cannot have been played from the start it gives: ingesting that
+    result after the row is refused, so the row after the result is too, and the outcome
+    never depends on the order of the commands. The check is ingestion's own
+    (``validate_sets`` with the round's start levels). A result replayed from a board-level
+    file is to be ingested again instead (``conflicts``): returns what to tell the
+    director then. A withdrawal is checked against the results of its player."""
     if row["kind"] == "withdraw":
         _check_withdrawn_did_not_play(folder, row)
-    if row["kind"] != "late":
-        return
+    if row["kind"] != "late" or pd.isna(row["table"]) or pd.isna(row["set"]):
+        return None
     round_no, table, set_no = int(row["round"]), int(row["table"]), int(row["set"])
-    results = folder.read(round_no, "results")
     decided = effects(folder, ledger).start_levels
-    if results is None or not (decided["ledger_id"] == int(row["id"])).any():
-        return  # no result yet, or over 10 minutes late: a forfeit replaces the result
-    stored = results[(results["table"] == table) & (results["set"] == set_no)]
-    if stored.empty or stored["ns_level"].isna().all():
-        return
-    plan = folder.plan
-    try:
-        validate_sets(stored, file=str(folder.file(round_no, "results")),
-                      boards_per_set=plan.boards_per_set,
-                      three_failures_reset=plan.three_failures_reset,
-                      start_levels=decided[decided["round"] == round_no])
-    except InvalidResultsError as error:
-        first = stored.iloc[0]
-        levels = "/".join(LEVEL_NAMES[int(first[c])] for c in ("ns_level", "ew_level"))
-        why = "; ".join(p.rule for p in error.problems)
-        raise GuandanError(
-            f"the stored result of round {round_no} table {table} set {set_no} is {levels}, "
-            f"which the start this decision gives cannot produce ({why}); nothing was "
-            "written. If the result is wrong, correct it first (`guandan-dup event ingest "
-            f"DIR FILE --round {round_no}`), then add the decision again") from None
+    mine = decided[decided["ledger_id"] == int(row["id"])]
+    if mine.empty:
+        return None  # over 10 minutes late: a forfeit replaces the result
+    conflicts = start_conflicts(folder, round_no, decided, {(table, set_no)})
+    if not conflicts:
+        return None
+    found = conflicts[0]
+    if found.from_boards:
+        return replay_note(conflicts)
+    raise GuandanError(
+        f"the stored result of round {round_no} table {table} set {set_no} is "
+        f"{found.levels}, which the start this decision gives cannot produce ({found.why}); "
+        "nothing was written. If the result is wrong, correct it first (`guandan-dup event "
+        f"ingest DIR FILE --round {round_no}`), then add the decision again")
 
 
 def _check_withdrawn_did_not_play(folder: EventFolder, row: pd.Series) -> None:

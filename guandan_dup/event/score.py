@@ -23,8 +23,9 @@ from ..ledger import score_with_ledger
 from ..lots import derive_seed
 from ..reading import read_parquet
 from ..scoring import Scored
+from .conflicts import refuse_start_conflicts
 from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
-from .ledger import event_context, first_scored, guard_final, read_ledger, scoring_metadata
+from .ledger import effects, event_context, first_scored, guard_final, read_ledger, scoring_metadata
 from .transaction import step
 
 LOT_LABEL = "standings tie-break lot"
@@ -50,7 +51,8 @@ def expected_tables(folder: EventFolder, last_round: int) -> dict:
 
 
 def check_scorable(folder: EventFolder, round_no: int, force: bool) -> None:
-    """Refuse scoring a round without results, or under later rounds scored from it."""
+    """Refuse scoring a round without results, under later rounds scored from it, or
+    while a stored result contradicts a late start of the ledger (``conflicts``)."""
     folder.plan.check_round(round_no)
     later = [r for r in folder.rounds_scored() if r > round_no]
     if later and not force:
@@ -65,6 +67,7 @@ def check_scorable(folder: EventFolder, round_no: int, force: bool) -> None:
             f"round {round_no} has no results yet: run `guandan-dup event ingest DIR FILE "
             f"--round {round_no}` first"
         )
+    refuse_start_conflicts(folder, round_no, effects(folder).start_levels)
 
 
 @step("event score")

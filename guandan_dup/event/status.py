@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pandas as pd
+
+from .conflicts import start_conflicts
 from .folder import EventFolder
+from .ledger import effects, read_ledger
 from .ledger import final as final_rounds
-from .ledger import read_ledger
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,9 @@ class RoundStatus:
     scored: bool
     out_of_date: bool = False
     reseat_because: str | None = None
+    replay: tuple[str, ...] = ()
+    """Tables whose stored results the ledger's late starts cannot produce ("round R table T
+    set S"), to be ingested again (``conflicts.start_conflicts``)."""
     final: bool = False
     """Past art. 48's correction deadline (the ledger's ``ends``, else when first scored)."""
     out_of_date_because: str | None = None
@@ -75,6 +81,10 @@ class EventStatus:
                 return f"guandan-dup event seat DIR --round {r.round}"
             if r.reseat_because:
                 return f"guandan-dup event seat DIR --round {r.round} ({r.reseat_because})"
+            if r.replay:
+                return (f"guandan-dup event ingest DIR RESULTS.parquet --round {r.round} "
+                        f"({', '.join(r.replay)}: stored levels the ledger's late start "
+                        "cannot produce; ingest them again)")
             if r.missing:
                 return f"guandan-dup event ingest DIR RESULTS.parquet --round {r.round}"
             if not r.scored:
@@ -85,7 +95,10 @@ class EventStatus:
         return "nothing: the event is complete and its key is revealed"
 
 
-def round_status(folder: EventFolder, round_no: int, final: bool = False) -> RoundStatus:
+def round_status(folder: EventFolder, round_no: int, final: bool = False,
+                 starts: pd.DataFrame | None = None) -> RoundStatus:
+    """Round R's status; ``starts`` are the ledger's late starts (default: the folder's)."""
+    starts = effects(folder).start_levels if starts is None else starts
     plan = folder.plan
     sets = plan.sets_of_round(round_no)
     boards = folder.read(round_no, "boards")
@@ -102,6 +115,7 @@ def round_status(folder: EventFolder, round_no: int, final: bool = False) -> Rou
         out_of_date=because is not None,
         out_of_date_because=because,
         reseat_because=plan.event_format.reseat_because(folder, round_no),
+        replay=tuple(c.where() for c in start_conflicts(folder, round_no, starts)),
         final=final,
     )
 
@@ -121,7 +135,9 @@ def exported(folder: EventFolder) -> bool:
 def event_status(folder: EventFolder) -> EventStatus:
     """The status of every round of the plan."""
     done = final_rounds(folder, read_ledger(folder))
-    rounds = [round_status(folder, r, r in done) for r in range(1, folder.plan.rounds + 1)]
+    starts = effects(folder).start_levels
+    rounds = [round_status(folder, r, r in done, starts)
+              for r in range(1, folder.plan.rounds + 1)]
     plan = folder.plan
     override = folder.reveal_override
     return EventStatus(
