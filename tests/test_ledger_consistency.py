@@ -407,3 +407,20 @@ def test_art32_a_late_row_after_board_level_results_replays_them_as_the_other_or
     levels = [EventFolder.open(d).read(1, "results")[["ns_level", "ew_level"]]
               for d in (one_round, first)]
     pd.testing.assert_frame_equal(*levels)
+
+
+def test_art48_editing_the_correction_time_never_reopens_a_final_round(one_round, tmp_path):
+    """A round's correction time is the one in force when it was first scored (recorded in
+    scored.json): event.toml's correction_minutes edited by hand afterwards does not make a
+    final round provisional again (nor a provisional one final)."""
+    import re
+
+    scored(one_round, tmp_path)
+    run("event", "ledger", "add", one_round, "ends", "--round", 1, "--at",
+        "2026-01-01T10:00:00", "--reason", "the schedule")
+    toml = one_round / "event.toml"
+    toml.write_text(re.sub(r"correction_minutes = \d+", "correction_minutes = 100000000",
+                           toml.read_text(encoding="utf-8")), encoding="utf-8")
+    out = run("event", "ledger", "add", one_round, "penalty", "--round", 1, "--player",
+              "P001", "--points", 1, "--reason", "late scoresheet", code=1)
+    assert "this round is final" in out

@@ -130,20 +130,40 @@ def first_scored(folder: EventFolder, round_no: int) -> dict:
     if path.exists():
         return {}
     at = file_time(folder, round_no) or now_utc()
-    text = json.dumps({"round": round_no, "first_scored": at.isoformat()}) + "\n"
+    text = json.dumps({"round": round_no, "first_scored": at.isoformat(),
+                       "correction_minutes": folder.plan.correction_minutes}) + "\n"
     return {path: text.encode()}
+
+
+def correction_times(folder: EventFolder, rounds) -> dict[int, int]:
+    """Art. 48's correction minutes of each of ``rounds``: as recorded when the round was
+    first scored (``SCORED_FILE``), so a hand edit of event.toml's ``correction_minutes``
+    never reopens a round already final; event.toml's for a round not scored yet (or
+    scored before the minutes were recorded)."""
+    out = {}
+    for r in rounds:
+        path = folder.file(r, SCORED_FILE)
+        minutes = None
+        if path.exists():
+            try:
+                minutes = json.loads(path.read_text(encoding="utf-8")).get("correction_minutes")
+            except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+                minutes = None  # recorded_time names the damage
+        out[r] = minutes if isinstance(minutes, int) and not isinstance(minutes, bool) \
+            and minutes >= 0 else folder.plan.correction_minutes
+    return out
 
 
 def round_deadlines(folder: EventFolder, ledger: pd.DataFrame) -> dict[int, pd.Timestamp]:
     """Each ended round's correction deadline (art. 48)."""
     ends = round_ends(ledger, scored_times(folder))
-    return deadlines(ends, folder.plan.correction_minutes)
+    return deadlines(ends, correction_times(folder, ends))
 
 
 def final(folder: EventFolder, ledger: pd.DataFrame, now: pd.Timestamp | None = None):
     """The rounds past their correction deadline at ``now``."""
     ends = round_ends(ledger, scored_times(folder))
-    return final_rounds(ends, folder.plan.correction_minutes, now or now_utc())
+    return final_rounds(ends, correction_times(folder, ends), now or now_utc())
 
 
 def event_context(folder: EventFolder, ledger: pd.DataFrame | None = None,
