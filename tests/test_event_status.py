@@ -83,7 +83,7 @@ def test_issue9_item9_status_advises_force_only_when_a_later_round_is_scored(tmp
 
 def test_out_of_date_standings_cannot_seat_the_next_round(tmp_path):
     folder = scored_then_corrected(tmp_path)
-    with pytest.raises(GuandanError, match="round 1's results changed after it was scored"):
+    with pytest.raises(GuandanError, match="round 1 had results ingested after it was scored"):
         seat_event_round(folder, 2)
     score_round(folder, 1)
     assert len(seat_event_round(folder, 2).seating) == 2

@@ -1,6 +1,8 @@
 """Withdrawals in events of matches (issue 21 item 5; seed 000 art. 34, 35; SPEC 10): a team
 or pair that withdrew leaves the movement, and every match it is still seated in is a
-forfeit its opponent wins, announced when the round is seated."""
+forfeit its opponent wins, announced when the round is seated. In individual and pairs
+events a withdrawal and the results of the round it names agree whatever their order, and a
+round seated before the ledger or the standings changed is to be seated again."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import pandas as pd
 from event_support import (
     pairs_knockout,
     run,
+    seated_event,
     set_results,
     swiss_cup,
     team_knockout_by_lot,
@@ -125,3 +128,58 @@ def test_spec10_a_withdrawal_after_scoring_makes_the_round_it_forfeits_out_of_da
     run("event", "score", directory, "--round", 1)
     scored = EventFolder.open(directory).read(1, "match_results").set_index("team")
     assert scored.loc[2, ["match_points", "level_points"]].tolist() == [0.0, 0.0]
+
+
+def seated_round_two(tmp_path):
+    """The 17-player event with round 1 played and scored, round 2 dealt and seated."""
+    directory = seated_event(tmp_path, rounds=2)
+    play(directory, tmp_path, 1)
+    run("event", "deal", directory, "--round", 2, "--quiet")
+    run("event", "seat", directory, "--round", 2)
+    return directory
+
+
+def test_art35_a_player_withdrawn_after_seating_plays_no_set_of_the_round(tmp_path):
+    directory = seated_round_two(tmp_path)
+    folder = EventFolder.open(directory)
+    gone = folder.read(2, "seating").iloc[0]["north"]
+    withdraw(directory, 2, "--player", gone)
+    assert run("event", "status", directory).strip().splitlines()[-1] == (
+        f"Next: guandan-dup event seat DIR --round 2 (the ledger keeps {gone} out of it "
+        "since it was seated)")
+    results = write(set_results(folder, 2, seed=2), tmp_path / "r2.parquet")
+    out = run("event", "ingest", directory, results, "--round", 2, code=1)
+    assert f"value '{gone}': the ledger withdraws {gone} from round 2" in out
+    assert not folder.file(2, "results").exists()
+    run("event", "seat", directory, "--round", 2)
+    assert gone not in set(folder.read(2, "seating")[["north", "east", "south", "west"]]
+                           .to_numpy().ravel())
+    play(directory, tmp_path, 2)
+
+
+def test_art35_withdrawing_a_player_who_has_results_in_the_round_is_refused(tmp_path):
+    directory = seated_event(tmp_path, rounds=2)
+    folder = EventFolder.open(directory)
+    run("event", "ingest", directory, write(set_results(folder, 1, seed=1),
+                                            tmp_path / "r1.parquet"), "--round", 1)
+    played = folder.read(1, "seating").iloc[0]["north"]
+    out = run("event", "ledger", "add", directory, "withdraw", "--round", 1, "--player",
+              played, "--reason", "ill", code=1)
+    assert f"{played} already has results in round 1 table 1" in out
+    assert not (directory / "ledger.parquet").exists()
+    withdraw(directory, 2, "--player", played)  # from the first round not played: fine
+
+
+def test_spec10_a_round_seated_before_the_standings_it_follows_changed_is_seated_again(
+        tmp_path):
+    directory = seated_round_two(tmp_path)
+    folder = EventFolder.open(directory)
+    assert "Next: guandan-dup event ingest" in run("event", "status", directory)
+    run("event", "ingest", directory, write(set_results(folder, 1, seed=7),
+                                            tmp_path / "fix.parquet"), "--round", 1)
+    run("event", "score", directory, "--round", 1)
+    assert run("event", "status", directory).strip().splitlines()[-1] == (
+        "Next: guandan-dup event seat DIR --round 2 (round 1's standings changed since this "
+        "round was seated)")
+    run("event", "seat", directory, "--round", 2)
+    assert "Next: guandan-dup event ingest" in run("event", "status", directory)

@@ -4,6 +4,7 @@ match by forfeit (art. 34), a late side's opponents start higher (art. 32)."""
 from __future__ import annotations
 
 import pandas as pd
+import pytest
 from event_support import pairs_knockout, run, set_results, team_knockout_by_lot, write
 
 from guandan_dup.event import EventFolder
@@ -64,3 +65,33 @@ def test_art34_an_absent_team_loses_its_knockout_match_by_forfeit(tmp_path):
     assert bracket.loc[int(other["match"]), "decided_by"] != "forfeit"
     scored = folder.read(1, "match_results")
     assert pd.notna(scored.loc[scored["match"] == other["match"], "levels"]).all()
+
+
+PAIRS_UNUSED = [
+    (("assigned", "--table", 1, "--set", 1, "--result", "A+/5"), "ingest the corrected result"),
+    (("not-played", "--table", 1, "--set", 1), "a knockout match must be decided"),
+    (("fouled", "--set", 1, "--tables", 1), "decided at its own table"),
+    (("penalty", "--player", "P001", "--points", 5), "no standings to take points off"),
+    (("overtime", "--player", "P001", "--minutes", 3), "no standings to take points off"),
+]
+
+
+@pytest.mark.parametrize(("entry", "says"), PAIRS_UNUSED, ids=[e[0][0] for e in PAIRS_UNUSED])
+def test_spec10_a_pairs_knockout_refuses_a_decision_it_would_ignore(tmp_path, entry, says):
+    """Recorded, such a row changed nothing (an assigned A+/5 left the match to the levels
+    played; a not-played table's match was still decided by its results and meanwhile
+    published the set): every room applies what the ledger decides, or it is refused."""
+    directory = pairs_knockout(tmp_path, 4)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    out = run("event", "ledger", "add", directory, entry[0], "--round", 1, *entry[1:],
+              "--reason", "x", code=1)
+    assert f"value '{entry[0]}': " in out and says in out
+    assert not (directory / "ledger.parquet").exists()
+
+
+def test_spec10_a_team_knockout_refuses_a_penalty_it_would_ignore(tmp_path):
+    directory = team_knockout_by_lot(tmp_path, 4)
+    out = run("event", "ledger", "add", directory, "penalty", "--round", 1, "--team", 2,
+              "--match-points", 2, "--reason", "x", code=1)
+    assert "no standings to take points off" in out

@@ -40,17 +40,26 @@ def test_listing_shows_every_row_or_one_rounds_with_its_status(ledger):
     assert listing(ledger, 1)[0][-1] == "withdrawn by 4", "status counts every round's rows"
 
 
-@pytest.mark.parametrize(("kind", "step"), [
-    ("withdraw", "The seating of round 2 and later follows it (`guandan-dup event seat cup "
-                 "--round 2`)."),
-    ("enter", "The seating of round 2 and later follows it (`guandan-dup event seat cup "
-              "--round 2`)."),
-    ("late", "Score round 2 again to apply it (`guandan-dup event score cup --round 2`)."),
-    ("penalty", "Score round 2 again to apply it (`guandan-dup event score cup --round 2`)."),
-    ("ends", None),
+@pytest.mark.parametrize(("kind", "scored", "stale", "step"), [
+    ("withdraw", [1], [], "The seating of round 2 and later follows it (`guandan-dup event "
+                          "seat cup --round 2`)."),
+    ("enter", [1], [], "The seating of round 2 and later follows it (`guandan-dup event seat "
+                       "cup --round 2`)."),
+    ("late", [1, 2], [2], "Score round 2 again to apply it (`guandan-dup event score cup "
+                          "--round 2`)."),
+    ("penalty", [1, 2, 3], [2, 3], "Score round 2 again to apply it (`guandan-dup event "
+                                   "score cup --round 2 --force`, then score round(s) 3 "
+                                   "again)."),
+    ("withdraw", [1, 2], [2], "Score round 2 again to apply it (`guandan-dup event score cup "
+                              "--round 2`)."),
+    ("penalty", [1], [], "Round 2 is not scored yet: scoring it applies the decision."),
+    ("late", [1, 2], [], "It changes no figure of the rounds scored so far."),
+    ("ends", [1, 2], [], None),
 ])
-def test_follow_up_names_the_step_that_applies_a_row(kind, step):
-    assert follow_up(kind, "cup", 2) == step
+def test_spec10_follow_up_names_the_step_that_applies_a_row(kind, scored, stale, step):
+    """A command the folder refuses (no --force under a later scored round) or a round
+    not scored yet called "again" would mislead: the step follows the folder's state."""
+    assert follow_up(kind, "cup", 2, scored, stale) == step
 
 
 def test_command_line_leaves_out_defaults_none_and_false_and_quotes():

@@ -70,6 +70,18 @@ def test_issue21_item7_two_visible_results_sheets_are_refused_by_name(tmp_path):
         "own, and ingest again"]
 
 
+def test_issue21_item7_an_empty_template_beside_the_results_is_skipped_and_named(tmp_path):
+    """A blank copy of the scoresheet (its header, no row) is no second candidate; two
+    sheets with results still are."""
+    path = workbook(tmp_path / "r.xlsx", ("template", [HEADER, [None] * 9], "visible"),
+                    ("round 1", [HEADER, row(3)], "visible"))
+    ingested = load_results(path)
+    assert ingested.sets["ns_level"].tolist() == [1]
+    assert ingested.warnings == [
+        f"{path}: read sheet 'round 1', the one visible sheet with the results columns (not "
+        "read: 'template' (a header without results))"]
+
+
 def test_issue21_item7_results_only_on_a_hidden_sheet_are_refused(tmp_path):
     path = workbook(tmp_path / "r.xlsx", ("cover", [["round 1 results"]], "visible"),
                     ("old levels", [HEADER, row(5)], "hidden"))

@@ -175,3 +175,28 @@ def test_issue9_item11_event_ingest_takes_a_spreadsheet(tmp_path, fmt):
                                      "--round", "1"])
     assert taken.exit_code == 0 and "Every table of the round has results" in taken.output
     assert folder.missing_results(1) == []
+
+
+PHONES = {**GOOD, "north": [13800138000, 13900139000], "east": [2, 6], "south": [3, 7],
+          "west": [4, 8]}
+
+
+@pytest.mark.parametrize("fmt", ["parquet", "csv", "xlsx"])
+def test_issue21_a_long_number_as_a_player_id_is_read_as_its_digits(tmp_path, fmt):
+    """An id is a name, not a count: an 11-digit phone number typed as a number is the id
+    "13800138000" (the seating then says whether that player sits there), never the
+    typing-slip limit of table and set numbers."""
+    sets = load_results(WRITERS[fmt](tmp_path / "r", PHONES)).sets
+    assert sets["north"].tolist() == ["13800138000", "13900139000"]
+    assert sets["east"].tolist() == ["2", "6"]
+
+
+def test_issue21_a_player_id_a_float_cannot_hold_exactly_says_so(tmp_path):
+    floats = {**GOOD, "north": pa.array([2.0**60, 1.5])}
+    assert messages(as_parquet(tmp_path / "r", floats)) == [
+        "FILE, row 1, column 'north': value 1.152921504606847e+18: is too large to be an "
+        "exact id as a number (the file stores it as a float, which rounds it): save the ids "
+        "as text",
+        "FILE, row 2, column 'north': value 1.5: is not a player id: a number with a fraction "
+        "(save the ids as text)",
+    ]

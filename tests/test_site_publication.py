@@ -259,15 +259,25 @@ def published_sets(event: Path, site: Path) -> tuple[set[int], dict]:
 
 def test_export_removes_an_earlier_traveller_of_a_set_pending_again(partial, tmp_path):
     """A declaration withdrawn (the ledger) makes a set pending again: the xlsx written
-    while it counted as complete would still show it, so the csv-only export removes it."""
+    while it counted as complete would still show it, so the csv-only export removes it.
+    ``event ledger withdraw`` now refuses that withdrawal (the set is public), so the
+    retract rows are written as a version before issue 21's pass wrote them."""
+    from guandan_dup.errors import GuandanError
+    from guandan_dup.event.ledger import event_context
+    from guandan_dup.ledger import LEDGER_FILE, dump, withdraw
+
     partial_copy = declared_not_played(partial, tmp_path / "event")
     export_event(EventFolder.open(partial_copy), round_no=2, formats=("csv", "xlsx"))
     exports = partial_copy / "exports"
     old_xlsx = (exports / "travellers-round-2.xlsx").read_bytes()
-    ledger = read_ledger(EventFolder.open(partial_copy))
+    folder = EventFolder.open(partial_copy)
+    ledger = read_ledger(folder)
     for row_id in ledger.loc[ledger["kind"] == "not-played", "id"]:
-        withdraw_entry(EventFolder.open(partial_copy), int(row_id), "they came back",
-                       override=True)
+        with pytest.raises(GuandanError, match="cannot be withdrawn"):
+            withdraw_entry(folder, int(row_id), "they came back", override=True)
+        ledger = withdraw(ledger, event_context(folder, ledger), int(row_id),
+                          "they came back", override=True)
+    (partial_copy / LEDGER_FILE).write_bytes(dump(ledger))
     score_round(EventFolder.open(partial_copy), 2, force=True, override=True)  # issue 21 (4)
     score_round(EventFolder.open(partial_copy), 3, override=True)
     exported = export_event(EventFolder.open(partial_copy), round_no=2, formats=("csv",))

@@ -101,3 +101,22 @@ def test_teams_a_knockout_tiebreak_naming_two_teams_is_refused(tmp_path):
     run("event", "score", directory, "--round", 1)
     bracket = folder.read(1, "bracket")
     assert away in set(bracket["winner"].dropna().astype(int))
+
+
+def test_teams_a_tiebreak_typed_as_a_number_is_the_cell_of_its_digits(tmp_path):
+    """A Parquet tiebreak column of integers names a team as the text of its digits does
+    (the same rule, ambiguity included), not a type error."""
+    directory, folder, match, results = digit_knockout(tmp_path)
+    label = dict(zip(teams_of(folder)["team"], teams_of(folder)["label"], strict=True))
+    closed = results["table"] == int(match["closed_table"])
+    ambiguous = next(t for t in (int(match["away"]), int(match["home"])) if label[t] != str(t))
+    unique = next((t for t in (int(match["away"]), int(match["home"]))
+                   if str(t) not in label.values() or label[t] == str(t)), None)
+    results["tiebreak"] = pd.array([ambiguous if c else None for c in closed], "Int64")
+    out = run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"), "--round",
+              1, code=1)
+    assert f"value '{ambiguous}': match at tables" in out and "could be team" in out
+    assert "has type" not in out
+    if unique is not None:
+        results["tiebreak"] = pd.array([unique if c else None for c in closed], "Int64")
+        run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"), "--round", 1)

@@ -84,8 +84,9 @@ def add(
             points=points, match_points=match_points, level_points=level_points, scale=scale,
             at=at, article=article, override=override,
         )
+        scored, stale = folder.rounds_scored(), folder.stale_rounds()
     typer.echo(f"Ledger row {int(row['id'])}: {effect}")
-    step = follow_up(kind, directory, round_no)
+    step = follow_up(kind, directory, round_no, scored, stale)
     if step is not None:
         typer.echo(step)
 

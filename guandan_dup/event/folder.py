@@ -59,6 +59,12 @@ TEAM_TABLES = ("matches", "lineups", "match_results", "team_standings")
 SUBFOLDERS = ("rounds", "history", "exports", "live")
 """Folders of the layout that event commands create and fill later: a site there would be
 replaced whole on the next build, taking their files with it (``publish.site_folder``)."""
+STALE_BECAUSE = {
+    "results": "had results ingested after it was scored",
+    "ledger": "was changed by a ledger decision after it was scored",
+}
+"""What made a round's scored outputs out of date (``EventFolder.out_of_date_because``),
+in words."""
 PLACES = "places.parquet"
 """A knockout's final places, at the folder's top once its last round is scored."""
 
@@ -287,6 +293,20 @@ class EventFolder:
         from .ledger import ledger_changed  # it reads the folder: import it late
 
         return "ledger" if ledger_changed(self, round_no, metadata) else None
+
+    def check_seats_from(self, round_no: int, what: str) -> None:
+        """Refuse ``what`` (seating or pairing round R) from round R-1's scored outputs when
+        they are out of date, saying what changed them (``out_of_date_because``) and the
+        command that brings them up to date."""
+        previous = round_no - 1
+        because = self.out_of_date_because(previous) if previous >= 1 else None
+        if because is None:
+            return
+        raise GuandanError(
+            f"round {previous} {STALE_BECAUSE[because]}, so {what} cannot be made from its "
+            f"out-of-date outputs; nothing was written. Run `guandan-dup event score DIR "
+            f"--round {previous}` first"
+        )
 
     def stale_rounds(self) -> list[int]:
         """Scored rounds whose outputs are older than the results or ledger decisions they

@@ -16,14 +16,13 @@ from datetime import UTC, datetime
 import pandas as pd
 import pyarrow.parquet as pq
 
-from ..errors import GuandanError, InvalidPlanError, InvalidResultsError
+from ..errors import GuandanError, InvalidPlanError
 from ..ledger import LEDGER_FILE, Context, Effects, add, dump, empty, load, replay, withdraw
 from ..ledger.describe import describe
 from ..ledger.schema import LedgerFileError
 from ..ledger.status import deadlines, final_rounds, round_ends
 from ..ledger.stored import event_problems
-from ..levels import LEVEL_NAMES
-from ..results import validate_sets
+from .conflicts import replay_note, start_conflicts
 from .folder import EventFolder, parquet_bytes
 from .transaction import step
 from .walkovers import forfeited_tables, match_adjustments
@@ -131,20 +130,40 @@ def first_scored(folder: EventFolder, round_no: int) -> dict:
     if path.exists():
         return {}
     at = file_time(folder, round_no) or now_utc()
-    text = json.dumps({"round": round_no, "first_scored": at.isoformat()}) + "\n"
+    text = json.dumps({"round": round_no, "first_scored": at.isoformat(),
+                       "correction_minutes": folder.plan.correction_minutes}) + "\n"
     return {path: text.encode()}
+
+
+def correction_times(folder: EventFolder, rounds) -> dict[int, int]:
+    """Art. 48's correction minutes of each of ``rounds``: as recorded when the round was
+    first scored (``SCORED_FILE``), so a hand edit of event.toml's ``correction_minutes``
+    never reopens a round already final; event.toml's for a round not scored yet (or
+    scored before the minutes were recorded)."""
+    out = {}
+    for r in rounds:
+        path = folder.file(r, SCORED_FILE)
+        minutes = None
+        if path.exists():
+            try:
+                minutes = json.loads(path.read_text(encoding="utf-8")).get("correction_minutes")
+            except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+                minutes = None  # recorded_time names the damage
+        out[r] = minutes if isinstance(minutes, int) and not isinstance(minutes, bool) \
+            and minutes >= 0 else folder.plan.correction_minutes
+    return out
 
 
 def round_deadlines(folder: EventFolder, ledger: pd.DataFrame) -> dict[int, pd.Timestamp]:
     """Each ended round's correction deadline (art. 48)."""
     ends = round_ends(ledger, scored_times(folder))
-    return deadlines(ends, folder.plan.correction_minutes)
+    return deadlines(ends, correction_times(folder, ends))
 
 
 def final(folder: EventFolder, ledger: pd.DataFrame, now: pd.Timestamp | None = None):
     """The rounds past their correction deadline at ``now``."""
     ends = round_ends(ledger, scored_times(folder))
-    return final_rounds(ends, folder.plan.correction_minutes, now or now_utc())
+    return final_rounds(ends, correction_times(folder, ends), now or now_utc())
 
 
 def event_context(folder: EventFolder, ledger: pd.DataFrame | None = None,
@@ -162,6 +181,7 @@ def event_context(folder: EventFolder, ledger: pd.DataFrame | None = None,
     return Context(plan.kind, plan.rounds, planned, ids, pair_of, team_of,
                    final(folder, ledger, now), by_team=plan.event_format.by_team,
                    seated=seated_players(folder), byes=team_byes(folder),
+                   not_applied=plan.event_format.ledger_not_applied,
                    three_failures_reset=plan.three_failures_reset)
 
 
@@ -327,46 +347,77 @@ def add_entry(folder: EventFolder, kind: str, round_no: int, reason: str, comman
     new = add(ledger, event_context(folder, ledger, now), kind, round_no, reason, time=now,
               command=command, **fields)
     row = new.iloc[-1]
-    check_stored_results(folder, new, row)
+    note = check_stored_results(folder, new, row)
     files = {folder.path / LEDGER_FILE: dump(new)}
     if kind == "enter":
         files[folder.path / "players.parquet"] = parquet_bytes(_entered(folder.players(), row))
-    effect = what_it_does(folder, new, row)
+    effect = what_it_does(folder, new, row) + (f". Then: {note}" if note else "")
     folder.replace_files(files)
     return row, effect
 
 
-def check_stored_results(folder: EventFolder, ledger: pd.DataFrame, row: pd.Series) -> None:
-    """Refuse ``row`` (a late arrival, art. 32) when the result already stored for its
-    table's set cannot have been played from the start it gives: ingesting that result
-    after the row is refused, so the row after the result is too, and the outcome never
-    depends on the order of the commands. The check is ingestion's own (``validate_sets``
-    with the round's start levels)."""
-    if row["kind"] != "late":
-        return
+def check_stored_results(folder: EventFolder, ledger: pd.DataFrame,
+                         row: pd.Series) -> str | None:
+    """Refuse ``row`` (a late arrival, art. 32) when the set-level result already stored
+    for its table's set cannot have been played from the start it gives: ingesting that
+    result after the row is refused, so the row after the result is too, and the outcome
+    never depends on the order of the commands. The check is ingestion's own
+    (``validate_sets`` with the round's start levels). A result replayed from a board-level
+    file is to be ingested again instead (``conflicts``): returns what to tell the
+    director then. A withdrawal is checked against the results of its player."""
+    if row["kind"] == "withdraw":
+        _check_withdrawn_did_not_play(folder, row)
+    if row["kind"] != "late" or pd.isna(row["table"]) or pd.isna(row["set"]):
+        return None
     round_no, table, set_no = int(row["round"]), int(row["table"]), int(row["set"])
-    results = folder.read(round_no, "results")
     decided = effects(folder, ledger).start_levels
-    if results is None or not (decided["ledger_id"] == int(row["id"])).any():
-        return  # no result yet, or over 10 minutes late: a forfeit replaces the result
-    stored = results[(results["table"] == table) & (results["set"] == set_no)]
-    if stored.empty or stored["ns_level"].isna().all():
+    mine = decided[decided["ledger_id"] == int(row["id"])]
+    if mine.empty:
+        return None  # over 10 minutes late: a forfeit replaces the result
+    conflicts = start_conflicts(folder, round_no, decided, {(table, set_no)})
+    if not conflicts:
+        return None
+    found = conflicts[0]
+    if found.from_boards:
+        return replay_note(conflicts)
+    raise GuandanError(
+        f"the stored result of round {round_no} table {table} set {set_no} is "
+        f"{found.levels}, which the start this decision gives cannot produce ({found.why}); "
+        "nothing was written. If the result is wrong, correct it first (`guandan-dup event "
+        f"ingest DIR FILE --round {round_no}`), then add the decision again")
+
+
+def _check_withdrawn_did_not_play(folder: EventFolder, row: pd.Series) -> None:
+    """Refuse withdrawing a player (in a pairs event, the pair) from round R when results
+    of round R or later already have them at a table: ingesting such a result after the
+    withdrawal is refused (``ByStanding.result_problems``), so the withdrawal after the
+    result is too. In team events and knockouts a withdrawal forfeits the side's matches
+    and wins over their rooms' results (``walkovers``)."""
+    if folder.plan.event_format.by_team or pd.isna(row["player"]):
         return
-    plan = folder.plan
-    try:
-        validate_sets(stored, file=str(folder.file(round_no, "results")),
-                      boards_per_set=plan.boards_per_set,
-                      three_failures_reset=plan.three_failures_reset,
-                      start_levels=decided[decided["round"] == round_no])
-    except InvalidResultsError as error:
-        first = stored.iloc[0]
-        levels = "/".join(LEVEL_NAMES[int(first[c])] for c in ("ns_level", "ew_level"))
-        why = "; ".join(p.rule for p in error.problems)
+    first = int(row["round"])
+    players = folder.players()
+    gone = {str(row["player"])}
+    if "pair" in players:
+        pair = players.loc[players["player"] == row["player"], "pair"]
+        gone = set(players.loc[players["pair"].isin(pair), "player"].astype(str))
+    played = []
+    for r in range(first, folder.plan.rounds + 1):
+        results = folder.read(r, "results")
+        if results is None:
+            continue
+        seats = results[["table", "north", "east", "south", "west"]]
+        tables = sorted({int(t) for t, *ids in seats.itertuples(index=False)
+                         if gone & {str(p) for p in ids}})
+        played += [f"round {r} table {t}" for t in tables]
+    if played:
+        who = " and ".join(sorted(gone))
+        has = "have" if len(gone) > 1 else "has"
         raise GuandanError(
-            f"the stored result of round {round_no} table {table} set {set_no} is {levels}, "
-            f"which the start this decision gives cannot produce ({why}); nothing was "
-            "written. If the result is wrong, correct it first (`guandan-dup event ingest "
-            f"DIR FILE --round {round_no}`), then add the decision again") from None
+            f"{who} already {has} results in {', '.join(played)}, which a withdrawal from "
+            f"round {first} on contradicts (ingesting them after it is refused); nothing was "
+            f"written. Record the withdrawal from the first round they did not play, or "
+            "correct those results first")
 
 
 @step("event ledger withdraw")
@@ -390,18 +441,30 @@ def withdraw_entry(folder: EventFolder, row_id: int, reason: str, command: str =
 
 def _check_stays_closed(folder: EventFolder, ledger: pd.DataFrame, new: pd.DataFrame,
                         row_id: int) -> None:
-    """Refuse a withdrawal that would reopen a set after the key is revealed: its cards are
-    public now, so a table playing it could know every hand (SPEC 10, publication)."""
-    if not folder.key_revealed:
-        return
-    reopened = sorted(will_not_play_rows(folder, ledger) - will_not_play_rows(folder, new))
+    """Refuse a withdrawal that would reopen a table's set to be played once its cards or
+    results may be out (SPEC 10, publication): after the reveal every board is public;
+    before it, a set that is public with the row in force (``publish.public_sets``: every
+    other table has played it) may already stand in an export or a site, with its
+    travellers and hand records. A table whose result is stored reopens nothing."""
+    from .publish import public_sets, stored_rows  # publish imports this module
+
+    freed = will_not_play_rows(folder, ledger) - will_not_play_rows(folder, new)
+    rounds = sorted({r for r, _, _ in freed})
+    freed -= stored_rows(folder, rounds)
+    public = public_sets(folder, rounds, ledger)
+    reopened = sorted((r, t, s) for r, t, s in freed if folder.key_revealed or (r, s) in public)
     if not reopened:
         return
     where = "; ".join(f"round {r} table {t} set {s}" for r, t, s in reopened)
+    why = ("the key is revealed, so every board is public" if folder.key_revealed else
+           "every other table has played " + ", ".join(sorted(
+               {f"set {s} of round {r}" for r, _, s in reopened})) + ", so its travellers "
+           "and hand records may already be published (`event export`, `event site`)")
     raise GuandanError(
-        f"row {row_id} cannot be withdrawn: the key is revealed, so every board is public, and "
-        f"withdrawing it would reopen {where} to be played with cards anyone can look up. "
-        "Nothing was changed: the row stays in force")
+        f"row {row_id} cannot be withdrawn: {why}, and withdrawing it would reopen {where} "
+        "to be played with cards anyone can look up. Nothing was changed: the row stays in "
+        "force (if the table did play the set, ingest its result first: the row can then "
+        "be withdrawn)")
 
 
 def guard_final(folder: EventFolder, round_no: int, override: bool, command: str,

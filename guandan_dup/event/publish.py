@@ -93,14 +93,15 @@ def stored_rows(folder: EventFolder, rounds: Iterable[int]) -> set[Row]:
     return rows
 
 
-def public_sets(folder: EventFolder, rounds: Iterable[int]) -> frozenset[tuple[int, int]]:
+def public_sets(folder: EventFolder, rounds: Iterable[int],
+                ledger: pd.DataFrame | None = None) -> frozenset[tuple[int, int]]:
     """The (round, set) of ``rounds`` that may be published: ``complete_sets`` of the
     folder's plan, its stored results and the ledger's rows saying a table will not play
-    (``ledger.will_not_play_rows``). Every export and page asks this one function."""
+    (``ledger.will_not_play_rows``; ``ledger``, default the folder's). Every export and
+    page asks this one function, and so does a ledger withdrawal that would reopen a set."""
     rounds = list(rounds)
-    return complete_sets(
-        planned_rows(folder, rounds), stored_rows(folder, rounds), will_not_play_rows(folder)
-    )
+    return complete_sets(planned_rows(folder, rounds), stored_rows(folder, rounds),
+                         will_not_play_rows(folder, ledger))
 
 
 def set_states(folder: EventFolder, rounds: list[int], complete) -> pd.DataFrame:

@@ -11,19 +11,24 @@ for round 1) and then by a lot whose seed is derived from the event key.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Collection
 from dataclasses import replace
+from pathlib import Path
 
 import pandas as pd
 import pyarrow as pa
+import pyarrow.parquet as pq
 
 from ..errors import GuandanError
 from ..ledger import score_with_ledger
 from ..lots import derive_seed
+from ..reading import read_parquet
 from ..results.schema import NORMALISED_DTYPES
 from ..scoring import Scored
+from .conflicts import refuse_start_conflicts
 from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
-from .ledger import event_context, first_scored, guard_final, read_ledger, scoring_metadata
+from .ledger import effects, event_context, first_scored, guard_final, read_ledger, scoring_metadata
 from .transaction import step
 
 LOT_LABEL = "standings tie-break lot"
@@ -49,7 +54,8 @@ def expected_tables(folder: EventFolder, last_round: int) -> dict:
 
 
 def check_scorable(folder: EventFolder, round_no: int, force: bool) -> None:
-    """Refuse scoring a round without results, or under later rounds scored from it."""
+    """Refuse scoring a round without results, under later rounds scored from it, or
+    while a stored result contradicts a late start of the ledger (``conflicts``)."""
     folder.plan.check_round(round_no)
     later = [r for r in folder.rounds_scored() if r > round_no]
     if later and not force:
@@ -64,6 +70,7 @@ def check_scorable(folder: EventFolder, round_no: int, force: bool) -> None:
             f"round {round_no} has no results yet: run `guandan-dup event ingest DIR FILE "
             f"--round {round_no}` first"
         )
+    refuse_start_conflicts(folder, round_no, effects(folder).start_levels)
 
 
 @step("event score")
@@ -102,14 +109,8 @@ def score_players(
         (standings.schema.metadata or {}) | {RESULTS_DIGEST: folder.results_digest(round_no)}
         | scoring_metadata(folder, round_no, ledger)
     )
-    files = {folder.file(round_no, n): parquet_bytes(t) for n, t in tables.items()}
-    if _changes(folder, round_no, frames):
-        files |= guard_final(folder, round_no, override, command, "re-score it")
-    # Unchanged files are not rewritten (nor set aside in history/ again).
-    files = {p: data for p, data in files.items() if not (p.exists() and p.read_bytes() == data)}
-    files |= first_scored(folder, round_no)  # art. 48's time, in the step of the first scoring
-    if files:
-        folder.replace_files(files)
+    write_scored(folder, round_no, {folder.file(round_no, n): parquet_bytes(t)
+                                    for n, t in tables.items()}, override, command)
     missing = folder.missing_results(round_no)
     if not missing:
         return scored
@@ -144,12 +145,33 @@ def empty_results() -> pd.DataFrame:
     return pd.DataFrame({c: pd.Series(dtype=t) for c, t in NORMALISED_DTYPES.items()})
 
 
-def _changes(folder: EventFolder, round_no: int, frames: dict) -> bool:
-    """Whether scoring again changes a published output of ``round_no`` (scoring it the
-    first time changes nothing published)."""
-    for name, frame in frames.items():
-        old = folder.read(round_no, name)
-        if old is not None and (list(old.columns) != list(frame.columns) or not old.equals(
-                frame.reset_index(drop=True).astype(old.dtypes))):
+def write_scored(folder: EventFolder, round_no: int, files: dict[Path, bytes],
+                 override: bool = False, command: str = "") -> None:
+    """Write the files of a scoring of ``round_no``, in every format (standings, match
+    results, a knockout's bracket and places): when they change an output already
+    published of a round that is final, art. 48's guard (``guard_final``: refused without
+    ``override``, else an override ledger row in the same step); files whose bytes are
+    unchanged are not rewritten (nor set aside in history/ again); the first scoring's
+    time (``first_scored``) goes in the same ``replace_files``."""
+    if changes_outputs(files):
+        files = files | guard_final(folder, round_no, override, command, "re-score it")
+    files = {p: data for p, data in files.items() if not (p.exists() and p.read_bytes() == data)}
+    files |= first_scored(folder, round_no)  # art. 48's time, in the step of the first scoring
+    if files:
+        folder.replace_files(files)
+
+
+def changes_outputs(files: dict[Path, bytes]) -> bool:
+    """Whether writing ``files`` (Parquet tables by path) changes a table already there:
+    its columns or its rows, not the metadata that records what it was scored from (the
+    ledger's last row id changes with any row). Scoring a round the first time changes
+    nothing published."""
+    for path, data in files.items():
+        if path.suffix != ".parquet" or not path.exists():
+            continue
+        old = read_parquet(path, "event file").to_pandas()
+        new = pq.read_table(io.BytesIO(data)).to_pandas()
+        if list(old.columns) != list(new.columns) or not old.equals(
+                new.reset_index(drop=True).astype(old.dtypes)):
             return True
     return False

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 
+import pyarrow as pa
+
 from ..errors import GuandanError
 from ..movement import Seating, seeding_order, with_unplaced
 from . import cards
@@ -31,12 +33,7 @@ def round_order(folder: EventFolder, round_no: int) -> list[str]:
             f"round {round_no - 1} is not scored yet, so round {round_no} cannot be seated; "
             f"run `guandan-dup event score DIR --round {round_no - 1}` first"
         )
-    if folder.scored_out_of_date(round_no - 1):
-        raise GuandanError(
-            f"round {round_no - 1}'s results changed after it was scored, so its standings "
-            f"are out of date and cannot seat round {round_no}; run `guandan-dup event score "
-            f"DIR --round {round_no - 1}` first"
-        )
+    folder.check_seats_from(round_no, f"round {round_no}'s seating")
     ranked = standings.sort_values("position")["player"].astype(str).tolist()
     return with_unplaced(ranked, seeded)
 
@@ -55,6 +52,20 @@ def away_players(folder: EventFolder, round_no: int) -> set[str]:
     return out
 
 
+def substituting(folder: EventFolder, round_no: int) -> set[str]:
+    """Registered players the ledger has play ``round_no`` in another's seat (a substitute):
+    the movement does not place them at a table of their own (in a pairs event, their pair
+    neither), so the seating never has them twice, whichever of the two came first."""
+    decided = effects(folder)
+    subs = decided.substitutes[decided.substitutes["round"] == round_no]["player"]
+    players = folder.players()
+    out = set(subs) & set(players["player"])
+    if "pair" in players and out:
+        pairs = set(players.loc[players["player"].isin(out), "pair"])
+        out |= set(players.loc[players["pair"].isin(pairs), "player"])
+    return out
+
+
 def refuse_lineups(lineups: str | os.PathLike | None) -> None:
     """Lineups name a team's pairs: an event of players or pairs has none."""
     if lineups is not None:
@@ -62,17 +73,21 @@ def refuse_lineups(lineups: str | os.PathLike | None) -> None:
 
 
 def write_player_seating(
-    folder: EventFolder, round_no: int, seating: Seating, extra: dict | None = None
+    folder: EventFolder, round_no: int, seating: Seating, extra: dict | None = None,
+    metadata: dict[bytes, bytes] | None = None,
 ) -> Seating:
     """Write a round's seating, byes and table cards (and ``extra`` files of the same step,
-    a knockout's bracket) in one ``replace_files``."""
+    a knockout's bracket) in one ``replace_files``; ``metadata`` goes into seating.parquet
+    (the order a round was seated from)."""
     players = folder.players()
     names = dict(zip(players["player"], players["name"], strict=True))
     links = round_links(folder, round_no, seating.seating["table"])
     html = cards.to_html(folder.plan, round_no, seating.seating, seating.byes, names, links)
+    arrow = pa.Table.from_pandas(seating.seating, preserve_index=False)
     folder.replace_files(
         {
-            folder.file(round_no, "seating"): parquet_bytes(seating.seating),
+            folder.file(round_no, "seating"): parquet_bytes(
+                arrow.replace_schema_metadata((arrow.schema.metadata or {}) | (metadata or {}))),
             folder.file(round_no, "byes"): parquet_bytes(seating.byes),
             folder.file(round_no, "table-cards.html"): html.encode("utf-8"),
             **(extra or {}),

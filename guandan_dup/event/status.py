@@ -8,18 +8,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pandas as pd
+
+from .conflicts import start_conflicts
 from .folder import EventFolder
+from .ledger import effects, read_ledger
 from .ledger import final as final_rounds
-from .ledger import read_ledger
 
 
 @dataclass(frozen=True)
 class RoundStatus:
     """One round: dealt? seated? which (table, set) results are missing? scored, and from the
     results and ledger stored now (``out_of_date`` after a correction ingested or a ledger
-    decision changing it since; ``out_of_date_because`` says which)? A Swiss team
-    round not yet played whose pairing came from standings corrected since is to be seated
-    again (``paired_from_old_standings``)."""
+    decision changing it since; ``out_of_date_because`` says which)? A round seated but not
+    yet played is to be seated again when it was paired from standings corrected since, or
+    the ledger withdrew a player it seats (``reseat_because``, the format's)."""
 
     round: int
     sets: list[int]
@@ -29,7 +32,10 @@ class RoundStatus:
     missing: list[tuple[int, int]]
     scored: bool
     out_of_date: bool = False
-    paired_from_old_standings: bool = False
+    reseat_because: str | None = None
+    replay: tuple[str, ...] = ()
+    """Tables whose stored results the ledger's late starts cannot produce ("round R table T
+    set S"), to be ingested again (``conflicts.start_conflicts``)."""
     final: bool = False
     """Past art. 48's correction deadline (the ledger's ``ends``, else when first scored)."""
     out_of_date_because: str | None = None
@@ -73,11 +79,12 @@ class EventStatus:
                 return f"guandan-dup event deal DIR --round {r.round}"
             if not r.seated:
                 return f"guandan-dup event seat DIR --round {r.round}"
-            if r.paired_from_old_standings:
-                return (
-                    f"guandan-dup event seat DIR --round {r.round} (round {r.round - 1}'s "
-                    "standings changed since this round was paired)"
-                )
+            if r.reseat_because:
+                return f"guandan-dup event seat DIR --round {r.round} ({r.reseat_because})"
+            if r.replay:
+                return (f"guandan-dup event ingest DIR RESULTS.parquet --round {r.round} "
+                        f"({', '.join(r.replay)}: stored levels the ledger's late start "
+                        "cannot produce; ingest them again)")
             if r.missing:
                 return f"guandan-dup event ingest DIR RESULTS.parquet --round {r.round}"
             if not r.scored:
@@ -88,7 +95,10 @@ class EventStatus:
         return "nothing: the event is complete and its key is revealed"
 
 
-def round_status(folder: EventFolder, round_no: int, final: bool = False) -> RoundStatus:
+def round_status(folder: EventFolder, round_no: int, final: bool = False,
+                 starts: pd.DataFrame | None = None) -> RoundStatus:
+    """Round R's status; ``starts`` are the ledger's late starts (default: the folder's)."""
+    starts = effects(folder).start_levels if starts is None else starts
     plan = folder.plan
     sets = plan.sets_of_round(round_no)
     boards = folder.read(round_no, "boards")
@@ -104,8 +114,8 @@ def round_status(folder: EventFolder, round_no: int, final: bool = False) -> Rou
         scored=folder.file(round_no, folder.standings_name).exists(),
         out_of_date=because is not None,
         out_of_date_because=because,
-        paired_from_old_standings=plan.event_format.pairing_out_of_date(folder, round_no)
-        and not folder.file(round_no, "results").exists(),
+        reseat_because=plan.event_format.reseat_because(folder, round_no),
+        replay=tuple(c.where() for c in start_conflicts(folder, round_no, starts)),
         final=final,
     )
 
@@ -125,7 +135,9 @@ def exported(folder: EventFolder) -> bool:
 def event_status(folder: EventFolder) -> EventStatus:
     """The status of every round of the plan."""
     done = final_rounds(folder, read_ledger(folder))
-    rounds = [round_status(folder, r, r in done) for r in range(1, folder.plan.rounds + 1)]
+    starts = effects(folder).start_levels
+    rounds = [round_status(folder, r, r in done, starts)
+              for r in range(1, folder.plan.rounds + 1)]
     plan = folder.plan
     override = folder.reveal_override
     return EventStatus(

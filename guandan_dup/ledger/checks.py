@@ -57,6 +57,8 @@ def _shape_problems(context: Context, fields: dict) -> list[Problem]:
         out.append(problem("kind", kind, "a team event scores whole matches, so a table's set "
                            "cannot be decided alone: record `absent` or `excused --team T`, or "
                            "write the rooms' codes (A+/A-/A) in the results file (teams.md)"))
+    elif kind in context.not_applied:
+        out.append(problem("kind", kind, context.not_applied[kind]))
     if not str(fields.get("reason") or "").strip():
         out.append(problem("reason", fields.get("reason"), "every decision needs a reason"))
     required, optional = (TEAM_FIELDS if context.by_team else FIELDS)[kind]

@@ -36,6 +36,9 @@ class Context:
     a player who plays a round cannot also substitute in it (SPEC 10)."""
     byes: Mapping[int, frozenset[int]] = field(default_factory=dict)
     """Round -> the teams with a bye (no match, no tables): such a team cannot be absent."""
+    not_applied: Mapping[str, str] = field(default_factory=dict)
+    """Kind -> why the event's format applies no row of it, and what to record instead (a
+    knockout has no standings to take a penalty off): ``add`` refuses such a row."""
     three_failures_reset: bool = False
     """Whether three failures at A reset a side to 2: with it, results validation's mask
     says which levels an assigned result may give (of a set of any length: an assigned

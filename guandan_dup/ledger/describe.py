@@ -11,6 +11,7 @@ rows as ``list`` shows them, and the step that applies a new row.
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 
 import pandas as pd
 
@@ -115,19 +116,35 @@ def listing(ledger: pd.DataFrame, round_no: int | None = None) -> list[tuple[str
              str(row["reason"]), status[int(row["id"])]) for _, row in ledger.iterrows()]
 
 
-def follow_up(kind: str, directory: str | os.PathLike, round_no: int) -> str | None:
+def follow_up(kind: str, directory: str | os.PathLike, round_no: int,
+              scored: Collection[int] = (), stale: Collection[int] = ()) -> str | None:
     """The step that applies a new row of ``kind`` about round ``round_no`` (its command),
-    or None when nothing needs doing (an ``ends`` row).
+    given the rounds ``scored`` and those the row left out of date (``stale``); None when
+    nothing needs doing (an ``ends`` row).
 
     >>> follow_up("enter", "cup", 3)
     'The seating of round 3 and later follows it (`guandan-dup event seat cup --round 3`).'
+    >>> print(follow_up("penalty", "cup", 2, [1, 2, 3], [2, 3]))  # doctest: +NORMALIZE_WHITESPACE
+    Score round 2 again to apply it (`guandan-dup event score cup --round 2 --force`, then
+    score round(s) 3 again).
+    >>> follow_up("penalty", "cup", 2, scored=[1])
+    'Round 2 is not scored yet: scoring it applies the decision.'
+    >>> follow_up("late", "cup", 1, scored=[1])
+    'It changes no figure of the rounds scored so far.'
     >>> follow_up("ends", "cup", 3) is None
     True
     """
+    if kind == "ends":
+        return None
+    if stale:
+        first = min(stale)
+        later = sorted(r for r in scored if r > first)
+        then = f", then score round(s) {', '.join(map(str, later))} again" if later else ""
+        return (f"Score round {first} again to apply it (`guandan-dup event score {directory} "
+                f"--round {first}{' --force' if later else ''}`{then}).")
     if kind in ("withdraw", "enter"):
         return (f"The seating of round {round_no} and later follows it (`guandan-dup event "
                 f"seat {directory} --round {round_no}`).")
-    if kind != "ends":
-        return (f"Score round {round_no} again to apply it (`guandan-dup event score "
-                f"{directory} --round {round_no}`).")
-    return None
+    if round_no not in scored:
+        return f"Round {round_no} is not scored yet: scoring it applies the decision."
+    return "It changes no figure of the rounds scored so far."

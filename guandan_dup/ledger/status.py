@@ -34,10 +34,15 @@ def round_ends(ledger: pd.DataFrame, scored_at: Mapping[int, pd.Timestamp]) -> d
     return out
 
 
-def deadlines(ends: Mapping[int, pd.Timestamp], minutes: int) -> dict[int, pd.Timestamp]:
-    return {r: at + pd.Timedelta(minutes=minutes) for r, at in ends.items()}
+def deadlines(ends: Mapping[int, pd.Timestamp], minutes: int | Mapping[int, int]
+              ) -> dict[int, pd.Timestamp]:
+    """Each ended round's deadline: ``minutes`` after its end (a mapping gives each ended
+    round its own)."""
+    return {r: at + pd.Timedelta(minutes=minutes[r] if isinstance(minutes, Mapping)
+                                 else minutes) for r, at in ends.items()}
 
 
-def final_rounds(ends: Mapping[int, pd.Timestamp], minutes: int, now: pd.Timestamp) -> frozenset:
+def final_rounds(ends: Mapping[int, pd.Timestamp], minutes: int | Mapping[int, int],
+                 now: pd.Timestamp) -> frozenset:
     """The rounds whose correction deadline has passed at ``now``."""
     return frozenset(r for r, at in deadlines(ends, minutes).items() if now >= at)

@@ -157,12 +157,14 @@ def _coerce(column: pa.ChunkedArray, name: str, file: str, problems: list[Proble
         return numbers
     if name in TEXT_COLUMNS and text:
         return column.cast(pa.string()).to_pandas()
+    if name == "tiebreak" and numeric:  # a team knockout's winner by team number
+        return _id_numbers(column, name, file, problems, "a team")
     if name in LEVEL_COLUMNS and numeric:  # levels typed as numbers: 10 is the level "10"
         levels = _whole_numbers(column, name, file, problems)
         return levels.astype("str").where(levels.notna(), None)
     if name in PLAYER_COLUMNS and (text or numeric):
         if numeric:
-            return _whole_numbers(column, name, file, problems).astype("str")
+            return _id_numbers(column, name, file, problems)
         ids = column.cast(pa.string()).to_pandas().str.strip()
         return ids.mask(ids == "")
     expected = {
@@ -173,6 +175,32 @@ def _coerce(column: pa.ChunkedArray, name: str, file: str, problems: list[Proble
     }[name]
     problems.append(Problem(file, None, name, None, f"has type {column.type}; expected {expected}"))
     return None
+
+
+EXACT_FLOAT = 2**53
+"""Whole numbers a float holds exactly: a float id beyond it may not be the id typed."""
+
+
+def _id_numbers(column: pa.ChunkedArray, name: str, file: str, problems: list[Problem],
+                what: str = "a player id"):
+    """Player ids (or teams, ``what``) typed as numbers, as their decimal text: any integer
+    (an id is a name, not a count, so an 11-digit phone number is a fine id), a float when
+    whole and held exactly; a fraction, or a float too large to hold the id exactly, is a
+    problem."""
+    if pa.types.is_integer(column.type):
+        return column.cast(pa.string()).to_pandas()
+    values = column.cast(pa.float64()).to_numpy(zero_copy_only=False)
+    with np.errstate(invalid="ignore"):
+        whole = np.isfinite(values) & (values == np.round(values))
+        exact = whole & (np.abs(values) <= EXACT_FLOAT)
+    for row in np.flatnonzero(~np.isnan(values) & ~exact):
+        value = _plain(values[row])
+        rule = ("is too large to be an exact id as a number (the file stores it as a float, "
+                "which rounds it): save the ids as text" if whole[row] else
+                f"is not {what}: a number with a fraction (save the ids as text)")
+        problems.append(Problem(file, int(row) + 1, name, value, rule))
+    text = [str(int(v)) if ok else None for v, ok in zip(values.tolist(), exact, strict=True)]
+    return pd.Series(text, dtype="object")
 
 
 def _numbers_of_text(column: pa.ChunkedArray, name: str, file: str, problems: list[Problem]):

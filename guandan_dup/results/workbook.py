@@ -139,9 +139,11 @@ def _results_sheet(book) -> tuple[object, str | None]:
 
     The results are where the director sees them: the one *visible* worksheet whose header
     row has the results columns. A hidden sheet (old levels kept out of sight) is never
-    read, a notes or cover sheet in front is skipped, and two visible candidates are refused
-    by name: guessing would store one of them silently. Without any candidate, the sheet
-    shown on opening (the active one) is read, so its header is what the problems name.
+    read, a notes or cover sheet in front is skipped, and so is an empty template (the
+    results header and no row below it) beside the sheet filled in; two visible candidates
+    with results are refused by name: guessing would store one of them silently. Without
+    any candidate, the sheet shown on opening (the active one) is read, so its header is
+    what the problems name.
     """
     sheets = book.worksheets
     if not sheets:
@@ -150,6 +152,9 @@ def _results_sheet(book) -> tuple[object, str | None]:
                          "from a worksheet with a header row")
     visible = [s for s in sheets if s.sheet_state == "visible"]
     headed = [s for s in visible if _has_results_header(s)]
+    blank: list = []
+    if len(headed) > 1 and len(filled := [s for s in headed if _has_rows(s)]) == 1:
+        headed, blank = filled, [s for s in headed if s not in filled]  # an empty template
     if len(headed) > 1:
         names = ", ".join(repr(s.title) for s in headed)
         raise Unreadable(
@@ -175,8 +180,18 @@ def _results_sheet(book) -> tuple[object, str | None]:
     if not others:
         return chosen, None
     skipped = ", ".join(("" if s.sheet_state == "visible" else "hidden ") + repr(s.title)
+                        + (" (a header without results)" if s in blank else "")
                         for s in others)
     return chosen, f"read sheet {chosen.title!r}, {why} (not read: {skipped})"
+
+
+def _has_rows(sheet) -> bool:
+    """Whether a sheet has a non-empty row below its header (a template has none)."""
+    try:
+        return any(any(cell_text(v).strip() for v in row)
+                   for row in sheet.iter_rows(min_row=2, values_only=True))
+    except _DAMAGED as error:
+        raise _damaged(error, sheet.title) from None
 
 
 def _has_results_header(sheet) -> bool:

@@ -11,9 +11,10 @@ event and refuses the others.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import pandas as pd
@@ -88,7 +89,10 @@ class EventFormat:
     digest of the results it was scored from); ``by_team`` whether the ledger's decisions
     concern teams and whole matches (SPEC 8) rather than players and a table's set;
     ``rehearsal_title`` how a rehearsed event of the format is named; ``shape_note`` what
-    a refusal of ``event init`` options adds about where the shape comes from.
+    a refusal of ``event init`` options adds about where the shape comes from;
+    ``ledger_not_applied`` the ledger kinds the format has no use for, each with what to
+    record instead: ``event ledger add`` refuses them rather than record a decision that
+    would change nothing.
     """
 
     kind: str = ""
@@ -101,6 +105,7 @@ class EventFormat:
     by_team: bool = False
     rehearsal_title: str = "Rehearsal 演练"
     shape_note: str = ""
+    ledger_not_applied: Mapping[str, str] = MappingProxyType({})
 
     def __repr__(self) -> str:
         return f"format_named({self.kind!r}, {self.format!r})"
@@ -211,9 +216,10 @@ class EventFormat:
         """Lines ``event status`` adds for this format."""
         return ()
 
-    def pairing_out_of_date(self, folder, round_no: int) -> bool:
-        """Whether a seated round was paired from standings corrected since (a Swiss)."""
-        return False
+    def reseat_because(self, folder, round_no: int) -> str | None:
+        """Why a seated round without results is to be seated again (it was paired from
+        standings corrected since, the ledger withdrew a player it seats), or None."""
+        return None
 
     def demo_request(self, scratch: Path, entrants: int, boards_per_set: int, **shape):
         """An ``InitRequest`` of made-up entrants (files written into ``scratch``) for a

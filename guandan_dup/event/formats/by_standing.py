@@ -8,20 +8,31 @@ table); ``Individual`` and ``Pairs`` say only how a round is seated.
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pandas as pd
+import pyarrow.parquet as pq
 
+from ...errors import GuandanError, Problem
 from ...ledger import registered
 from ...movement import Seating, seeded_then_lot, seeding_order
 from ...movement.players import load_players, load_seeding
 from ...ranking import standing_ranks
 from ...reports.tables import standings_document
+from ...seats import SEAT_COLUMNS
 from ..entrants import demo_players
 from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects, event_context, read_ledger
 from ..plan import EventPlan
 from ..score import players_scoring, score_players
-from ..seat import away_players, refuse_lineups, round_order, write_player_seating
+from ..seat import (
+    away_players,
+    refuse_lineups,
+    round_order,
+    substituting,
+    write_player_seating,
+)
 from .base import EventFormat, InitRequest, Provisional
 
 
@@ -52,6 +63,15 @@ def registered_players(kind: str, request: InitRequest, key: bytes) -> tuple[pd.
     order = round_one_order(players, key, seeded)
     players["seed"] = players["player"].map({p: i for i, p in enumerate(order, 1)}).astype("int64")
     return players.sort_values("seed", ignore_index=True), seeded_any
+
+
+SEATED_FROM = b"guandan_dup.seated_from"
+"""Seating metadata key: the players (best first) a round was seated from, as JSON."""
+
+
+def seated_ids(seating: pd.DataFrame) -> set[str]:
+    """Every player a seating puts at a table."""
+    return {str(p) for column in SEAT_COLUMNS for p in seating[column] if not pd.isna(p)}
 
 
 class ByStanding(EventFormat):
@@ -93,12 +113,58 @@ class ByStanding(EventFormat):
         ``away`` (the ledger's withdrawals and later entries) left out."""
         raise NotImplementedError
 
+    def seating_order(self, folder: EventFolder, round_no: int) -> tuple[list[str], set[str]]:
+        """(the players round R is seated from, best first; those the ledger keeps away:
+        withdrawn, entering later, or substituting for another that round)."""
+        missing = away_players(folder, round_no) | substituting(folder, round_no)
+        return [p for p in round_order(folder, round_no) if p not in missing], missing
+
     def seat(self, folder, round_no, lineups):
         refuse_lineups(lineups)
-        missing = away_players(folder, round_no)
-        order = [p for p in round_order(folder, round_no) if p not in missing]
+        order, missing = self.seating_order(folder, round_no)
         seating = self.plan_seating(folder, round_no, order, missing)
-        return write_player_seating(folder, round_no, seating)
+        return write_player_seating(folder, round_no, seating,
+                                    metadata={SEATED_FROM: json.dumps(order).encode()})
+
+    def reseat_because(self, folder, round_no):
+        """A seated round without results is to be seated again when the ledger keeps a
+        player it seats away (withdrawn since), or when the order it was seated from (the
+        previous round's standings, ``SEATED_FROM``) has changed since: seated the other
+        way round, the two commands would have given another seating."""
+        path = folder.file(round_no, "seating")
+        if not path.exists() or folder.file(round_no, "results").exists():
+            return None
+        seated = seated_ids(folder.read(round_no, "seating"))
+        away = sorted(seated & away_players(folder, round_no))
+        if away:
+            return f"the ledger keeps {', '.join(away)} out of it since it was seated"
+        subs = sorted(seated & substituting(folder, round_no))
+        if subs:
+            return (f"the ledger has {', '.join(subs)} substitute in it since it was seated, "
+                    "so not at a table of their own")
+        recorded = (pq.read_schema(path).metadata or {}).get(SEATED_FROM)
+        try:
+            order, _ = self.seating_order(folder, round_no)
+        except GuandanError:
+            return None  # the previous round is to be scored first: status says so
+        if recorded is not None and recorded != json.dumps(order).encode():
+            return f"round {round_no - 1}'s standings changed since this round was seated"
+        return None
+
+    def result_problems(self, folder, located, round_no, file):
+        """Results naming a player the ledger keeps out of the round (withdrawn from it or
+        before): the seating they were checked against predates the withdrawal, and a
+        withdrawal recorded after such a result is refused (``check_stored_results``), so
+        the order of the two commands never changes the outcome."""
+        away = away_players(folder, round_no)
+        return [
+            Problem(file, int(row["file_row"]), seat, row[seat],
+                    f"the ledger withdraws {row[seat]} from round {round_no} (`event ledger "
+                    f"list`), so they cannot play in it: seat the round again (`event seat "
+                    f"DIR --round {round_no}`), or, if they did play, withdraw that row and "
+                    "record the withdrawal from a later round")
+            for _, row in located.iterrows() for seat in SEAT_COLUMNS if row[seat] in away
+        ] if away else []
 
     def score(self, folder, round_no, override, command):
         return score_players(folder, round_no, override, command)

@@ -12,6 +12,7 @@ bracket and the places are exports and a page of the site; ``PairsKnockout`` and
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 import numpy as np
 import pandas as pd
@@ -32,9 +33,9 @@ from ...reading import read_parquet
 from ...reports.knockout import bracket_report, places_report
 from ...scoring import score
 from ..folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
-from ..ledger import first_scored, read_ledger, scoring_metadata
+from ..ledger import read_ledger, scoring_metadata
 from ..publish import public_sets
-from ..score import empty_results
+from ..score import empty_results, write_scored
 from .base import EventFormat, Provisional
 
 #: Columns of ``bracket_view``: bracket.parquet's plus names, the set and the result.
@@ -89,6 +90,22 @@ class Knockout(EventFormat):
     rooms = 1
     """Tables a match is played at."""
     shape_note = " (its rounds, tables and sets follow from its entries)"
+    ledger_not_applied = MappingProxyType({
+        "assigned": "a knockout match is decided by its table's levels: ingest the corrected "
+                    "result (`event ingest`), or give the match to the side that advances "
+                    "with `artificial --result A+/A-` (or A-/A+)",
+        "not-played": "a knockout match must be decided, since one side advances: record "
+                      "`absent` for the side that did not play, or `artificial --result "
+                      "A+/A-` (or A-/A+)",
+        "fouled": "a knockout match is decided at its own table, never compared with "
+                  "others: ingest the result as played, or decide the match with "
+                  "`artificial`",
+        "penalty": "a knockout has no standings to take points off: a match is won at the "
+                   "table (decide it with `absent` or `artificial` if the offence costs it)",
+        "overtime": "a knockout has no standings to take points off (art. 33's penalty is "
+                    "级差分 off a total)",
+    })
+    """Kinds a knockout decides nothing with (``EventFormat.ledger_not_applied``)."""
 
     def entries(self, plan) -> int:
         """Sides in the bracket."""
@@ -152,10 +169,13 @@ class Knockout(EventFormat):
         of round R's stored ``results`` with the ledger's decisions."""
         raise NotImplementedError
 
-    def decide_round(self, folder: EventFolder, round_no: int):
+    def decide_round(self, folder: EventFolder, round_no: int, override: bool = False,
+                     command: str = ""):
         """Decide round R's matches and write the decided bracket, the files its decision
         adds, the travellers (every table compared on the round's deals) and, after the
-        last round, places.parquet; returns the decided bracket and the final places."""
+        last round, places.parquet; returns the decided bracket and the final places.
+        Deciding a final round again so that any of them changes needs ``override`` (art.
+        48, ``score.write_scored``)."""
         bracket = folder.read(round_no, "bracket")
         results = folder.read(round_no, "results")
         if bracket is None or results is None:
@@ -181,19 +201,14 @@ class Knockout(EventFormat):
                                    ignore_index=True)
             places = final_places(everything, self.entry_order(folder))
             files[folder.path / PLACES] = parquet_bytes(places)
-        folder.replace_files(files | first_scored(folder, round_no))
+        write_scored(folder, round_no, files, override, command)
         return done, places
 
     def check_seatable(self, folder: EventFolder, round_no: int) -> None:
-        if round_no > 1 and folder.scored_out_of_date(round_no - 1):
-            raise GuandanError(
-                f"round {round_no - 1}'s results changed after it was scored; run "
-                f"`guandan-dup event score DIR --round {round_no - 1} --force` before seating "
-                f"round {round_no}"
-            )
+        folder.check_seats_from(round_no, f"round {round_no}'s bracket")
 
     def score(self, folder, round_no, override, command):
-        done, places = self.decide_round(folder, round_no)
+        done, places = self.decide_round(folder, round_no, override, command)
         return KnockoutRound(round_no, done, places, self.stale_next_round(folder, round_no),
                              self.side_captions(folder))
 

@@ -34,6 +34,7 @@ from ..entrants import demo_teams
 from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects
 from ..plan import EventPlan
+from ..seat import substituting
 from ..walkovers import withdrawal_notes
 from .base import EventFormat, InitRequest
 
@@ -129,8 +130,7 @@ def seat_matches(
     players = folder.players()
     teams = teams_of(folder)
     numbers = dict(zip(teams["label"], teams["team"].astype(int), strict=True))
-    chosen = (default_lineups(round_no, playing, players) if lineups is None
-              else load_lineups(lineups, round_no, playing, players, numbers))
+    chosen = lineups_without_substitutes(folder, round_no, playing, players, lineups, numbers)
     seating = seating_frame(matches, chosen)
     names = dict(zip(players["player"], players["name"], strict=True))
     no_byes = pd.DataFrame({"player": pd.Series(dtype="str")})
@@ -148,6 +148,35 @@ def seat_matches(
         **(extra or {}),
     })
     return TeamSeating(matches, chosen, seating, warnings or [], team_names)
+
+
+def lineups_without_substitutes(folder: EventFolder, round_no: int, playing: list[int],
+                                players: pd.DataFrame, lineups, numbers) -> pd.DataFrame:
+    """The round's lineups (the director's file, else each team's first four players) with
+    no player the ledger has substitute in the round: a substitute sits in the seat of the
+    player replaced, so is never in a lineup too, whichever of the two came first. The
+    default leaves them out; a lineups file naming one, or a team left with fewer than four
+    players, is refused."""
+    subs = substituting(folder, round_no)
+    if lineups is not None:
+        chosen = load_lineups(lineups, round_no, playing, players, numbers)
+    else:
+        free = players[~players["player"].isin(subs)]
+        short = [t for t in playing if (free["team"] == t).sum() < 4]
+        if short:
+            raise GuandanError(
+                f"team(s) {short} have fewer than four players for round {round_no} once the "
+                f"ledger's substitutes ({', '.join(sorted(subs))}) sit in the seats of those "
+                "they replace; nothing was written. A substitute comes from a team's fifth "
+                "or sixth player: withdraw the substitute row")
+        chosen = default_lineups(round_no, playing, free)
+    named = sorted((set(chosen["player_1"]) | set(chosen["player_2"])) & subs)
+    if named:
+        raise GuandanError(
+            f"the lineups of round {round_no} name {', '.join(named)}, whom the ledger has "
+            "substitute for another player that round (they sit in that player's seat); "
+            "nothing was written. Name the player replaced in the lineup instead")
+    return chosen
 
 
 class TeamFormat(EventFormat):

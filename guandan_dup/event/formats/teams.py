@@ -30,8 +30,9 @@ from ...teams.awards import parse_awards
 from ...teams.matches import MATCH_COLUMNS, MATCH_RESULT_COLUMNS
 from ...teams.roundrobin import cycle_length
 from ..folder import RESULTS_DIGEST, EventFolder, parquet_bytes
-from ..ledger import effects, first_scored, read_ledger, scoring_metadata
+from ..ledger import effects, read_ledger, scoring_metadata
 from ..publish import counted_pending, public_sets, site_folder, stacked
+from ..score import write_scored
 from ..walkovers import match_adjustments, withdrawn_teams
 from .base import Provisional
 from .team_matches import TeamFormat, conversion_of, teams_of
@@ -90,7 +91,7 @@ class TeamLeague(TeamFormat):
     def score(self, folder, round_no, override, command):
         decided = effects(folder)
         return score_team_round(folder, round_no, match_adjustments(folder, decided),
-                                decided.team_penalties)
+                                decided.team_penalties, override, command)
 
     def score_lines(self, scored, round_no):
         return [scored.summary(round_no)]
@@ -161,6 +162,12 @@ class TeamSwiss(TeamLeague):
         return (matches_frame(round_no, pairs), warnings, {PAIRED_FROM: _order_text(order)},
                 {})
 
+    def reseat_because(self, folder, round_no):
+        if self.pairing_out_of_date(folder, round_no) and not folder.file(
+                round_no, "results").exists():
+            return f"round {round_no - 1}'s standings changed since this round was paired"
+        return None
+
     def pairing_out_of_date(self, folder, round_no):
         """Whether round R's pairing was made from positions after round R-1 that differ
         from that round's standings now (its results were corrected and re-scored since)."""
@@ -196,12 +203,12 @@ def previous_order(folder: EventFolder, round_no: int) -> list[int]:
     if round_no == 1:
         return list(range(1, folder.plan.options.teams + 1))
     standings = folder.read(round_no - 1, "team_standings")
-    if standings is None or folder.scored_out_of_date(round_no - 1):
-        state = "is not scored yet" if standings is None else "changed after it was scored"
+    if standings is None:
         raise GuandanError(
-            f"round {round_no - 1} {state}, so the Swiss pairing of round {round_no} cannot "
-            f"be made; run `guandan-dup event score DIR --round {round_no - 1}` first"
+            f"round {round_no - 1} is not scored yet, so the Swiss pairing of round {round_no} "
+            f"cannot be made; run `guandan-dup event score DIR --round {round_no - 1}` first"
         )
+    folder.check_seats_from(round_no, f"the Swiss pairing of round {round_no}")
     return standings.sort_values("position")["team"].astype(int).tolist()
 
 
@@ -211,14 +218,15 @@ def _order_text(order: list[int]) -> bytes:
 
 def score_team_round(
     folder: EventFolder, round_no: int, adjustments: pd.DataFrame | None = None,
-    penalties: pd.DataFrame | None = None,
+    penalties: pd.DataFrame | None = None, override: bool = False, command: str = "",
 ) -> TeamScored:
     """Write rounds/R/{match_results,team_standings}.parquet from rounds 1..R.
 
     ``adjustments`` (round, team, kind) are the director's forfeits and excused absences,
     ``penalties`` (round, team, match_halves, level_hundredths) the 场分 and 级差分 taken off
     teams' totals, e.g. from the ledger. ``score_round`` has checked the round and the
-    later ones.
+    later ones; re-scoring a final round so that its outputs change needs ``override``
+    (art. 48, ``score.write_scored``).
     """
     rounds = range(1, round_no + 1)
     unseated = [r for r in rounds if folder.read(r, "matches") is None]
@@ -233,7 +241,7 @@ def score_team_round(
         arrow = pa.Table.from_pandas(frame[frame["round"] == round_no], preserve_index=False)
         out[folder.file(round_no, name)] = parquet_bytes(
             arrow.replace_schema_metadata((arrow.schema.metadata or {}) | meta))
-    folder.replace_files(out | first_scored(folder, round_no))
+    write_scored(folder, round_no, out, override, command)
     return TeamScored(scored, standings, table.name)
 
 
