@@ -1,7 +1,9 @@
 """Table cards: one printable card per table saying who sits where and which sets it plays.
 
 Rendered from a jinja2 template (``templates/table-cards.html.j2``); each card keeps together
-when printed. With partner rotation a card shows one compass per set.
+when printed. With partner rotation a card shows one compass per set. Each card carries the
+table's entry link for the round as a QR code (inline SVG: the page fetches nothing) and its
+PIN, for the phones of ``guandan-dup serve`` (``event.access``).
 """
 
 from __future__ import annotations
@@ -11,8 +13,11 @@ from pathlib import Path
 
 import jinja2
 import pandas as pd
+import segno
+from markupsafe import Markup
 
 from ..seats import SEAT_COLUMNS
+from .access import TableLink
 from .plan import EventPlan
 
 _ENV = jinja2.Environment(
@@ -28,10 +33,12 @@ def to_html(
     seating: pd.DataFrame,
     byes: pd.DataFrame,
     names: Mapping[str, str],
+    links: Mapping[int, TableLink],
     captions: Mapping[int, str] | None = None,
 ) -> str:
-    """The table cards of one round; ``names`` maps player id -> name; ``captions`` (table ->
-    text) replaces the group in a card's heading, e.g. a team match's room."""
+    """The table cards of one round; ``names`` maps player id -> name; ``links`` maps table
+    -> its entry link (``access.round_links``); ``captions`` (table -> text) replaces the
+    group in a card's heading, e.g. a team match's room."""
 
     def person(player_id: str) -> dict:
         return {"id": player_id, "name": names.get(player_id, player_id)}
@@ -45,9 +52,25 @@ def to_html(
             layouts.append(layout | {"sets": sets, "boards": plan.board_ranges(sets)})
         caption = (captions or {}).get(int(table), "")
         cards.append({"group": int(group), "table": int(table), "layouts": layouts,
-                      "caption": caption})
+                      "caption": caption, "entry": entry(links[int(table)])})
     return _ENV.get_template("table-cards.html.j2").render(
         title=f"{plan.name} · Round {round_no} 第{round_no}轮 · table cards 座位卡",
         cards=cards,
         byes=[person(p) for p in byes["player"]],
     )
+
+
+def entry(link: TableLink) -> dict:
+    """What a card shows of its table's link: the QR code, the PIN, the PIN page's address."""
+    return {"qr": qr_svg(link.url, f"Table {link.table}"), "pin": link.pin,
+            "pin_page": link.url.rsplit("/t/", 1)[0] + "/t"}
+
+
+def qr_svg(url: str, title: str) -> Markup:
+    """``url`` as an inline SVG QR code (error correction M: a card may get creased).
+
+    The mask is fixed: segno's search of all eight costs 15 ms a code, 8 s for the cards of
+    500 tables, and a link ending in a random token reads as well under any of them.
+    """
+    code = segno.make(url, error="m", micro=False, mask=0)
+    return Markup(code.svg_inline(border=2, omitsize=True, title=title, svgclass="qr"))

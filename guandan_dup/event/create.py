@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..deals.keys import commitment, new_key
 from ..errors import GuandanError
+from .access import SECRET, new_secret
 from .folder import EVENT_TOML, KEY_FILE, EventFolder, toml_text
 from .formats import EventFormat, InitRequest, format_named
 from .plan import EventPlan
@@ -87,6 +88,7 @@ def _write_new_event(
         folder.replace_files(
             {
                 folder.key_path: key.hex().encode("ascii") + b"\n",
+                path / SECRET: new_secret(),  # the tables' links (event seat's cards)
                 **files,
                 path / EVENT_TOML: toml_text(plan, folder.commitment, False).encode("utf-8"),
             }

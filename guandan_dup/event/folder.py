@@ -43,6 +43,11 @@ from .transaction import commit
 
 EVENT_TOML = "event.toml"
 KEY_FILE = "event.key"
+LIVE_SECRET = "live/secret"
+DIRECTOR_TOKEN = "director.token"
+PRIVATE = (KEY_FILE, LIVE_SECRET, DIRECTOR_TOKEN)
+"""Files written owner-only (0600): the event key, the HMAC key of the tables' links and the
+director's console token (``event.access``)."""
 RESULTS_DIGEST = b"guandan_dup.results_digest"
 """Standings metadata key: the ``results_digest`` of the results they were scored from."""
 TABLES = ("boards", "seating", "byes", "results", "scores", "travellers", "standings", "bracket")
@@ -345,7 +350,8 @@ class EventFolder:
             old = _regular_bytes(dest)
             if old is not None:
                 staged[self.history_name(dest)] = old
-        commit(self.path, staged, private=frozenset({self.key_path}), remove=gone)
+        private = frozenset(self.path / name for name in PRIVATE)
+        commit(self.path, staged, private=private, remove=gone)
 
     def with_key_revealed(self, override: dict | None = None) -> EventFolder:
         """Mark the key as published in event.toml (the site may then show it); ``override``

@@ -8,6 +8,14 @@ when partners rotate). Every problem is listed at once and nothing is written.
 A file may hold some tables or sets only: its (table, set) results replace earlier ones of
 the same (table, set), everything else stays, and the previous results.parquet is kept in
 ``history/`` before it is replaced.
+
+Results entered at the tables (the server, ``guandan_dup.live``) come in by the same path:
+``take_rows`` takes the verified sets as a table of rows, checks them as a file's and stores
+them as a file's, and records in rounds/R/entered.parquet which (table, set) came from the
+tables (``ENTERED``). A results file may not then change such a set: a (table, set) both
+sides verified at the table is refused unless the file gives the same result, with a word
+to correct it at the director's console, where the correction becomes a ledger row with its
+reason (SPEC 11: after verification only the director changes a result, and says why).
 """
 
 from __future__ import annotations
@@ -17,16 +25,38 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
+import pyarrow as pa
 
 from ..errors import GuandanError, InvalidResultsError, Problem
+from ..ledger import LEDGER_FILE, Effects, add, dump, load_bytes
 from ..ledger.apply import substituted
-from ..results import load_results, validate_sets
-from ..results.load import load_table, read_table
+from ..levels import LEVEL_NAMES
+from ..reading import read_parquet
+from ..results import validate_sets
+from ..results.ingest import load_raws
+from ..results.load import RawFile, read_file, read_table
 from ..seats import SEAT_COLUMNS
 from .folder import EventFolder, parquet_bytes
-from .ledger import effects, guard_final
+from .ledger import effects, event_context, guard_final, now_utc, read_ledger
 from .plan import EventPlan
 from .transaction import step
+
+ENTERED = "entered.parquet"
+"""rounds/R/entered.parquet: the (table, set) results of round R that came from the tables
+(``take_rows``), one row each, as stored in results.parquet (``ns_level``/``ew_level``
+level indices, ``adjusted``, ``tiebreak``, ``boards``), with ``source`` (``table``: both
+sides verified it; ``director``: the director entered or corrected it), ``journal`` and
+``seq`` (the server's journal record it came from, so a restarted server knows what is
+stored) and ``verified_at`` (UTC)."""
+ENTERED_DTYPES = {
+    "round": "int64", "table": "int64", "set": "int64", "ns_level": "Int8",
+    "ew_level": "Int8", "adjusted": "str", "tiebreak": "str", "boards": "Int16",
+    "source": "str", "journal": "str", "seq": "int64", "verified_at": "datetime64[us, UTC]",
+}
+MARK_COLUMNS = ("table", "set", "source", "journal", "seq", "verified_at", "reason")
+"""What ``take_rows`` is told of each (table, set) it stores: where it came from, and for
+the director's correction of a verified set, the ``reason`` its ledger row records."""
+_COMPARED = ("ns_level", "ew_level", "adjusted", "tiebreak")
 
 
 @dataclass(frozen=True)
@@ -51,7 +81,8 @@ def planned_pairs(plan: EventPlan, round_no: int) -> pd.DataFrame:
 def file_rows(raw: pd.DataFrame, sets: pd.DataFrame) -> pd.Series:
     """The row of the file (from 1) each result of ``sets`` starts on (its first board).
 
-    ``raw`` is the file as ``results.load`` read it (``_row`` numbers its rows). The
+    ``raw`` is the input as ``results.load`` read it (``_row`` numbers its rows; several
+    inputs stacked, a (table, set) being in one of them only). The
     normalised table has one row per (round, table, set); problems found against the plan are
     reported on the director's own row numbers so they can be found in the file.
     """
@@ -139,6 +170,25 @@ def merge_results(earlier: pd.DataFrame | None, new: pd.DataFrame) -> tuple[pd.D
     return merged.sort_values(["round", "set", "table"], ignore_index=True), int(same.sum())
 
 
+def read_entered(folder: EventFolder, round_no: int) -> pd.DataFrame | None:
+    """rounds/R/entered.parquet (``ENTERED``), or ``None`` while no table's result is in."""
+    path = folder.file(round_no, ENTERED)
+    return read_parquet(path, "event file").to_pandas() if path.exists() else None
+
+
+def _seated(folder: EventFolder, round_no: int) -> tuple[Effects, pd.DataFrame]:
+    """The ledger's effects and the seating of a round ready for results, or why not."""
+    folder.plan.check_round(round_no)
+    decided = effects(folder)
+    seating = folder.read(round_no, "seating")
+    if seating is None:
+        raise GuandanError(
+            f"round {round_no} is not seated yet: run `guandan-dup event seat DIR --round "
+            f"{round_no}` before ingesting its results"
+        )
+    return decided, seating
+
+
 @step("event ingest")
 def ingest(
     folder: EventFolder, file: str | os.PathLike, round_no: int, override: bool = False,
@@ -148,40 +198,70 @@ def ingest(
 
     The ledger's start levels (art. 32) are used to check late tables' levels, and a
     substitute may sit in the seat of the player they replace. A final round (art. 48) takes
-    results only with ``override``, which is recorded in the ledger. On a dry run's folder
-    (``EventFolder.dry_run``) everything is checked and reported and nothing is stored.
+    results only with ``override``, which is recorded in the ledger. A (table, set) verified
+    at the table (``ENTERED``) is refused unless the file gives the same result. On a dry
+    run's folder (``EventFolder.dry_run``) everything is checked and reported and nothing is
+    stored.
     """
+    decided, seating = _seated(folder, round_no)
+    return _take(folder, round_no, [read_file(file)], Path(file).name, decided, seating,
+                 override, command)
+
+
+@step("serve: results entered at the tables")
+def take_rows(
+    folder: EventFolder, round_no: int, tables: list[pa.Table], marks: pd.DataFrame,
+    override: bool = False, command: str = "",
+) -> IngestReport:
+    """Store results entered at the tables exactly as ``ingest`` stores a file's rows.
+
+    ``tables`` hold the rows as a results file would (set-level rows, board-level rows, or
+    one table of each: SPEC 5's columns); ``marks`` has a row per (table, set) of them with
+    ``MARK_COLUMNS``, recorded in rounds/R/entered.parquet in the same step. A mark with a
+    ``reason`` is the director's correction of a verified set: it is also a ``corrected``
+    ledger row with that reason (and an ``override`` row first, with ``override``, in a
+    round past its correction deadline). Every check of a file applies, and refuses the
+    whole call with an ``InvalidResultsError``.
+    """
+    decided, seating = _seated(folder, round_no)
+    raws = [read_table(table, "the tables' entries") for table in tables]
+    return _take(folder, round_no, raws, "the tables' entries", decided, seating, override,
+                 command, marks)
+
+
+def _take(
+    folder: EventFolder, round_no: int, raws: list[RawFile], name: str, decided: Effects,
+    seating: pd.DataFrame, override: bool, command: str, marks: pd.DataFrame | None = None,
+) -> IngestReport:
+    """The one path of results into a round (a file's, or the tables' ``marks``)."""
     plan = folder.plan
-    plan.check_round(round_no)
-    decided = effects(folder)
     start_levels = decided.start_levels[decided.start_levels["round"] == round_no]
-    seating = folder.read(round_no, "seating")
-    if seating is None:
-        raise GuandanError(
-            f"round {round_no} is not seated yet: run `guandan-dup event seat DIR --round "
-            f"{round_no}` before ingesting its results"
-        )
-    name = Path(file).name
     try:
-        ingested = load_results(
-            [file],
+        ingested = load_raws(
+            raws,
             boards_per_set=plan.boards_per_set,
             three_failures_reset=plan.three_failures_reset,
             start_levels=start_levels,
         )
     except InvalidResultsError as error:
         raise InvalidResultsError(unseated(error.problems, seating, round_no)) from None
-    raw = read_table(load_table(file), name)  # read as load_results read it: no problems
-    group_given = "group" in raw.present
+    group_given = any("group" in raw.present for raw in raws)
     sets = ingested.sets
-    located = sets.assign(file_row=file_rows(raw.frame, sets).to_numpy())
+    stacked = pd.concat([raw.frame for raw in raws], ignore_index=True)
+    located = sets.assign(file_row=file_rows(stacked, sets).to_numpy())
     seated_as = substituted(located, decided.substitutes)
     problems = plan_problems(plan, seating, seated_as, round_no, name, group_given)
     problems += plan.event_format.result_problems(folder, located, round_no, name)
+    entered = read_entered(folder, round_no)
+    if marks is None:
+        problems += verified_elsewhere(entered, located, name)
     if problems:
         problems.sort(key=lambda p: p.row or 0)
         raise InvalidResultsError(problems)
     sets = sets.assign(group=sets["table"].map(plan.group_of_table).astype("int64"))
+    if marks is None and entered is not None:  # the same result as the tables': kept as is
+        keys = sets.set_index(["table", "set"]).index
+        sets = sets[~keys.isin(entered.set_index(["table", "set"]).index)]
     earlier = folder.read(round_no, "results")
     merged, replaced = merge_results(earlier, sets)
     validate_sets(merged, file=f"{name} with the results already in round {round_no}",
@@ -190,6 +270,10 @@ def ingest(
     files = {folder.file(round_no, "results"): parquet_bytes(merged)}
     if changed and earlier is not None:
         files |= guard_final(folder, round_no, override, command, "ingest results into it")
+    if marks is not None:
+        files[folder.file(round_no, ENTERED)] = parquet_bytes(
+            merged_entered(entered, sets, marks, round_no))
+        files |= corrected_rows(folder, files, sets, marks, round_no, override, command)
     folder.replace_files(files)
     warnings = list(ingested.warnings)
     scored = [r for r in folder.rounds_scored() if r >= round_no]
@@ -200,6 +284,85 @@ def ingest(
             + (", with --force, then every later round)" if scored != [round_no] else ")")
         )
     return IngestReport(
-        round_no, len(sets), replaced, folder.missing_results(round_no, merged), warnings,
-        changed
+        round_no, len(ingested.sets), replaced, folder.missing_results(round_no, merged),
+        warnings, changed
     )
+
+
+def _result(row) -> tuple:
+    """A stored result's values that ``verified_elsewhere`` compares (empty cells: None)."""
+    return tuple(None if pd.isna(value) else value
+                 for value in (row.get(c) for c in _COMPARED))
+
+
+def levels_text(row) -> str:
+    """``"K/5"`` of a stored result (its artificial codes when it has no levels)."""
+    if pd.isna(row.get("ns_level")):
+        return str(row.get("adjusted"))
+    return f"{LEVEL_NAMES[int(row['ns_level'])]}/{LEVEL_NAMES[int(row['ew_level'])]}"
+
+
+def verified_elsewhere(entered: pd.DataFrame | None, located: pd.DataFrame,
+                       file: str) -> list[Problem]:
+    """A problem for each result of ``located`` (a file's) that changes a (table, set)
+    verified at the table: only the director changes it now, at the console, with a reason
+    that the ledger keeps (SPEC 11). The same result again is no change, and no problem."""
+    if entered is None or entered.empty:
+        return []
+    verified = {(int(r["table"]), int(r["set"])): r for r in entered.to_dict("records")}
+    out = []
+    for row in located.to_dict("records"):
+        key = (int(row["table"]), int(row["set"]))
+        if key in verified and _result(row) != _result(verified[key]):
+            at_table = verified[key]
+            out.append(Problem(
+                file, int(row["file_row"]), "ns_level/ew_level", levels_text(row),
+                f"table {key[0]} set {key[1]} was verified at the table as "
+                f"{levels_text(at_table)} ({at_table['source']}); a results file does not "
+                "change it: correct it at the director's console (/director), where the "
+                "correction is recorded in the ledger with its reason"))
+    return out
+
+
+def merged_entered(entered: pd.DataFrame | None, sets: pd.DataFrame, marks: pd.DataFrame,
+                   round_no: int) -> pd.DataFrame:
+    """entered.parquet with the stored ``sets`` of ``marks`` in place of earlier rows of
+    the same (table, set)."""
+    keys = ["table", "set"]
+    new = sets.drop(columns=[c for c in ("tiebreak",) if c not in sets])
+    if "tiebreak" not in new:
+        new = new.assign(tiebreak=pd.NA)
+    new = new[["round", *keys, "ns_level", "ew_level", "adjusted", "tiebreak", "boards"]]
+    new = new.merge(pd.DataFrame(marks)[[*keys, "source", "journal", "seq", "verified_at"]],
+                    on=keys, how="inner")
+    new = new.assign(round=round_no)
+    frames = [new]
+    if entered is not None:
+        same = entered.set_index(keys).index.isin(new.set_index(keys).index)
+        frames.insert(0, entered[~same])
+    merged = pd.concat(frames, ignore_index=True)
+    merged["verified_at"] = pd.to_datetime(merged["verified_at"], utc=True)
+    return merged.astype(ENTERED_DTYPES).sort_values(["set", "table"], ignore_index=True)
+
+
+def corrected_rows(folder: EventFolder, files: dict, sets: pd.DataFrame, marks: pd.DataFrame,
+                   round_no: int, override: bool, command: str) -> dict:
+    """ledger.parquet with a ``corrected`` row per mark with a reason (on top of an
+    ``override`` row ``files`` already holds), or nothing when no mark has one."""
+    corrections = pd.DataFrame(marks)
+    corrections = corrections[corrections["reason"].notna()]
+    if corrections.empty:
+        return {}
+    path = folder.path / LEDGER_FILE
+    ledger = load_bytes(files[path]) if path in files else read_ledger(folder)
+    now = now_utc()
+    stored = {(int(r["table"]), int(r["set"])): r for r in sets.to_dict("records")}
+    for mark in corrections.to_dict("records"):
+        key = (int(mark["table"]), int(mark["set"]))
+        row = stored.get(key)
+        played = row is not None and not pd.isna(row["ns_level"])
+        ledger = add(ledger, event_context(folder, ledger, now), "corrected", round_no,
+                     str(mark["reason"]), time=now, command=command, table=key[0],
+                     set=key[1], result=levels_text(row) if played else None,
+                     override=override)
+    return {path: dump(ledger)}

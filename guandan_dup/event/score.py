@@ -11,13 +11,16 @@ for round 1) and then by a lot whose seed is derived from the event key.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 
+import pandas as pd
 import pyarrow as pa
 
 from ..errors import GuandanError
 from ..ledger import score_with_ledger
 from ..lots import derive_seed
+from ..results.schema import NORMALISED_DTYPES
 from ..scoring import Scored
 from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
 from .ledger import event_context, first_scored, guard_final, read_ledger, scoring_metadata
@@ -85,21 +88,9 @@ def score_players(
     folder: EventFolder, round_no: int, override: bool = False, command: str = ""
 ) -> Scored:
     """Write rounds/R/{scores,travellers,standings}.parquet of an event reseated by
-    standing (``ledger.score_with_ledger``)."""
-    plan = folder.plan
-    results = folder.read_rounds("results", range(1, round_no + 1))
-    players = folder.players()
+    standing (``players_scoring``)."""
     ledger = read_ledger(folder)
-    scored = score_with_ledger(
-        results,
-        folder.read_rounds("seating", range(1, round_no + 1)),
-        ledger,
-        event_context(folder, ledger),
-        expected_tables(folder, round_no),
-        compare_within=plan.compare_within,
-        seed=derive_seed(folder.key(), LOT_LABEL),
-        previous_positions=dict(zip(players["player"], players["seed"], strict=True)),
-    )
+    scored = players_scoring(folder, round_no, ledger)
     frames = {
         "scores": scored.scores[scored.scores["round"] == round_no],
         "travellers": scored.travellers[scored.travellers["round"] == round_no],
@@ -125,6 +116,32 @@ def score_players(
     where = ", ".join(f"table {t} set {s}" for t, s in missing)
     note = f"round {round_no} has no results for {where}; the others were Neuberg-adjusted"
     return replace(scored, warnings=[note, *scored.warnings])
+
+
+def players_scoring(folder: EventFolder, round_no: int, ledger: pd.DataFrame,
+                    counted: Collection[tuple[int, int]] | None = None) -> Scored:
+    """Rounds 1..R of an event reseated by standing scored from the folder's results with
+    the ``ledger`` applied (``ledger.score_with_ledger``), in memory; ``counted`` (round,
+    set pairs) keeps only those sets (the live scoreboard's public ones), default all."""
+    plan = folder.plan
+    results = folder.read_rounds("results", range(1, round_no + 1))
+    players = folder.players()
+    return score_with_ledger(
+        empty_results() if results is None else results,
+        folder.read_rounds("seating", range(1, round_no + 1)),
+        ledger,
+        event_context(folder, ledger),
+        expected_tables(folder, round_no),
+        counted=counted,
+        compare_within=plan.compare_within,
+        seed=derive_seed(folder.key(), LOT_LABEL),
+        previous_positions=dict(zip(players["player"], players["seed"], strict=True)),
+    )
+
+
+def empty_results() -> pd.DataFrame:
+    """The normalised results table of a round with no result stored yet."""
+    return pd.DataFrame({c: pd.Series(dtype=t) for c, t in NORMALISED_DTYPES.items()})
 
 
 def _changes(folder: EventFolder, round_no: int, frames: dict) -> bool:

@@ -14,6 +14,7 @@ import os
 from ..errors import GuandanError
 from ..movement import Seating, seeding_order, with_unplaced
 from . import cards
+from .access import round_links
 from .folder import EventFolder, parquet_bytes
 from .ledger import effects
 from .transaction import step
@@ -67,7 +68,8 @@ def write_player_seating(
     a knockout's bracket) in one ``replace_files``."""
     players = folder.players()
     names = dict(zip(players["player"], players["name"], strict=True))
-    html = cards.to_html(folder.plan, round_no, seating.seating, seating.byes, names)
+    links = round_links(folder, round_no, seating.seating["table"])
+    html = cards.to_html(folder.plan, round_no, seating.seating, seating.byes, names, links)
     folder.replace_files(
         {
             folder.file(round_no, "seating"): parquet_bytes(seating.seating),

@@ -218,22 +218,33 @@ def reading(
 
     A step interrupted by a crash is first finished (no writer can be running while the
     shared lock is held, and finishing is idempotent), so a reader never sees one half-done.
-    A folder nobody may write (a read-only copy) is read without a lock.
+    A folder nobody may write (a read-only copy) is read without a lock. The OS lock
+    belongs to the process, so a reader in one thread of a process whose other thread is
+    in a step (a server's scoreboard beside its results writer) first waits for that
+    step: readers of one process take turns with its writers, as its writers do.
     """
     from .folder import EventFolder
 
     path = Path(path)
     EventFolder.open(path)  # not an event folder: refused before a lock file is made
-    if holds_lock(path) or not os.access(path, os.W_OK):
-        yield EventFolder.open(path)
-        return
-    fd = os.open(path / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+    guard = _guard  # the OS lock is the process's: a writer thread here holds this instead
+    if not guard.acquire(timeout=wait):
+        raise GuandanError(
+            f"the event folder {str(path)!r} is being written by another thread of this "
+            f"process (a server's); waited {wait:g} s. Nothing was read: try again")
     try:
-        _acquire(fd, True, path, wait, notify)
-        recover(path)
-        yield EventFolder.open(path)
+        if holds_lock(path) or not os.access(path, os.W_OK):  # a step reading, or read-only
+            yield EventFolder.open(path)
+            return
+        fd = os.open(path / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            _acquire(fd, True, path, wait, notify)
+            recover(path)
+            yield EventFolder.open(path)
+        finally:
+            os.close(fd)
     finally:
-        os.close(fd)
+        guard.release()
 
 
 def step(command: str) -> Callable:

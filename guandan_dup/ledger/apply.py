@@ -10,6 +10,8 @@ registered players go to ``scoring.score`` as its named parameters.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import pandas as pd
 
 from ..results.schema import NORMALISED_DTYPES, RESULT_KEY
@@ -109,19 +111,35 @@ def registered(context: Context, effects: Effects, last_round: int | None = None
     return sorted((set(context.players) | set(entries["player"])) - later)
 
 
+def _among(frame: pd.DataFrame, counted: Collection[tuple[int, int]]) -> pd.Series:
+    """Whether each row's (round, set) is one of ``counted``."""
+    pairs = pd.MultiIndex.from_frame(frame[["round", "set"]].astype("int64"))
+    return pd.Series(pairs.isin(list(counted)), index=frame.index)
+
+
 def score_with_ledger(
     results: pd.DataFrame,
     seating: pd.DataFrame | None,
     ledger: pd.DataFrame,
     context: Context,
     expected=None,
+    counted: Collection[tuple[int, int]] | None = None,
     **options,
 ) -> Scored:
     """``scoring.score`` of ``results`` with the ledger's decisions applied; ``options`` are
     score's other parameters (compare_within, seed, previous_positions, ...). The standings
-    list every registered player and have a ``penalty`` column."""
+    list every registered player and have a ``penalty`` column.
+
+    ``counted`` (round, set pairs; default all) keeps only those sets, once the ledger has
+    made its rows: the live scoreboard counts a set only when it is public (SPEC 10), and
+    an assigned or artificial result of a set still being played must wait with the
+    tables' own results (alone it would be compared with nothing)."""
     effects = replay(ledger, context)
     sets, variable = scoring_inputs(results, seating, effects)
+    if counted is not None:
+        sets = sets[_among(sets, counted)]
+        variable = None if variable is None or not _among(variable, counted).any() else (
+            variable[_among(variable, counted)])
     penalties = effects.penalties[["round", "player", "points"]]
     last = int(results["round"].max()) if len(results) else None
     return score(sets, expected, players=registered(context, effects, last), penalties=penalties,

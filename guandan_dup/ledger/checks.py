@@ -174,7 +174,7 @@ def _result_problems(context: Context, fields: dict) -> list[Problem]:
         levels = split_result(text, kind)
     except NotationError as error:
         return [problem("result", text, str(error))]
-    if kind != "assigned":
+    if kind != "assigned":  # a correction's levels are the results file's, checked there
         return []
     ns, ew = levels
     possible = possible_levels(None, context.three_failures_reset, (0, 0))

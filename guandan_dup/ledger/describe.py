@@ -81,6 +81,8 @@ _SENTENCES = {
     "overtime": _penalty,
     "ends": lambda r: f"scheduled end {pd.Timestamp(r['at']):%Y-%m-%d %H:%M} UTC",
     "override": lambda r: "a change after the correction deadline (art. 48)",
+    "corrected": lambda r: "the result verified at the table corrected by the director" + (
+        f": now {r['result']} (NS/EW levels)" if not pd.isna(r.get("result")) else ""),
     "retract": lambda r: f"withdraws row {int(r['withdraws'])}",
 }
 

@@ -29,6 +29,7 @@ FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "overtime": (frozenset({"player", "minutes"}), frozenset({"table", "set"})),
     "ends": (frozenset({"at"}), frozenset()),
     "override": (frozenset(), frozenset()),
+    "corrected": (frozenset({"table", "set"}), frozenset({"result"})),
 }
 TEAM_FIELDS = FIELDS | {
     "absent": (frozenset({"team"}), frozenset()),
@@ -74,11 +75,12 @@ def fouled_tables(text: str) -> list[int]:
 
 
 def split_result(text: str, kind: str) -> tuple:
-    """``"K/5"`` -> level indices (assigned) or ``"A+/A-"`` -> codes (artificial)."""
+    """``"K/5"`` -> level indices (assigned, corrected) or ``"A+/A-"`` -> codes
+    (artificial)."""
     parts = str(text).split("/")
     if len(parts) != 2:
         raise NotationError(f"result {text!r}: expected NS/EW, e.g. K/5 or A+/A-")
-    if kind == "assigned":
+    if kind in ("assigned", "corrected"):
         return tuple(level_from_text(p) for p in parts)
     codes = tuple(p.strip().upper() for p in parts)
     if not set(codes) <= set(ADJUSTED_CODES):

@@ -58,7 +58,21 @@ def load_results(
     """
     if isinstance(paths, str | Path):
         paths = [paths]
-    raws = [read_file(path) for path in paths]
+    return load_raws([read_file(path) for path in paths], boards_per_set,
+                     three_failures_reset, adjusted_rates, start_levels)
+
+
+def load_raws(
+    raws: list[RawFile],
+    boards_per_set: int | None = None,
+    three_failures_reset: bool = False,
+    adjusted_rates: Mapping[str, float] | None = None,
+    start_levels: pd.DataFrame | None = None,
+) -> Ingested:
+    """``load_results`` of inputs already read (``load.read_file`` of a file,
+    ``load.read_table`` of an Arrow table of rows): the event folder reads a file once to
+    find its rows again, and the server's verified entries arrive as a table, not a file.
+    The same checks and the same words as ``load_results``."""
     return _ingest(raws, boards_per_set, three_failures_reset, allowed_codes(adjusted_rates),
                    start_levels)
 

@@ -295,15 +295,25 @@ def unreachable_levels(
         possible = possible_levels(boards, three_failures_reset, tuple(start))
         bad |= mine & given & ~possible[ns_index, ew_index]
     rows = frame.loc[bad]  # only the (rare) bad rows are taken out of the frame
-    played = f"at most {boards} board{'s' if boards != 1 else ''}" if boards else "boards"
     return [
-        Problem(
-            file, int(row), "ns_level/ew_level", f"{LEVEL_NAMES[ns]}/{LEVEL_NAMES[ew]}",
-            f"no set of {played} starting at {LEVEL_NAMES[s[0]]}/{LEVEL_NAMES[s[1]]} ends with"
-            f" NS at {LEVEL_NAMES[ns]} and EW at {LEVEL_NAMES[ew]} (only the winner of a board"
-            " moves up, by 1 to 3 levels)",
-        )
+        Problem(file, int(row), "ns_level/ew_level", f"{LEVEL_NAMES[ns]}/{LEVEL_NAMES[ew]}",
+                unreachable_rule(boards, tuple(s), (ns, ew)))
         for file, row, ns, ew, s in zip(
             rows["_file"], rows["_row"], ns_index[bad], ew_index[bad], starts[bad], strict=True
         )
     ]
+
+
+def unreachable_rule(boards: int | None, start: tuple[int, int], levels: tuple[int, int]) -> str:
+    """Why a set of at most ``boards`` boards from ``start`` cannot end at ``levels`` (level
+    indices): the words of ``unreachable_levels``, which the server's entry check at the
+    table (``live.entries``) says too.
+
+    >>> unreachable_rule(1, (0, 1), (1, 1)).split(" (")[0]
+    'no set of at most 1 board starting at 2/3 ends with NS at 3 and EW at 3'
+    """
+    played = f"at most {boards} board{'s' if boards != 1 else ''}" if boards else "boards"
+    (s_ns, s_ew), (ns, ew) = start, levels
+    return (f"no set of {played} starting at {LEVEL_NAMES[s_ns]}/{LEVEL_NAMES[s_ew]} ends with"
+            f" NS at {LEVEL_NAMES[ns]} and EW at {LEVEL_NAMES[ew]} (only the winner of a board"
+            " moves up, by 1 to 3 levels)")

@@ -16,6 +16,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
+
 from ...errors import InvalidPlanError, Problem
 from ..plan import NoOptions
 from ..publish import publish_site
@@ -59,6 +61,20 @@ class InitRequest:
         refuses it, with the value, rather than it going unnoticed)."""
         return [f.name for f in fields(self) if f.name in SHAPE_OPTIONS
                 and getattr(self, f.name) is not None and getattr(self, f.name) is not False]
+
+
+@dataclass(frozen=True)
+class Provisional:
+    """A round's figures for the live scoreboard (``live.board``), computed in memory from
+    the folder's stored results and ledger, counting only the (round, set)s it was given:
+    the public ones (SPEC 10). Each frame's columns are the board's fields, in order."""
+
+    standings: pd.DataFrame
+    """One row per entrant, best first: ``position``, ``rank``, ``rank_label``, the entrant
+    (``player``; a team event's ``team``; a knockout's ``side``), ``name``, then the
+    format's figures."""
+    matches: pd.DataFrame | None = None
+    """A knockout's round: its matches and how far each one is; ``None`` otherwise."""
 
 
 class EventFormat:
@@ -181,6 +197,13 @@ class EventFormat:
     def site_tables(self, folder) -> dict:
         """Tables the format adds to the players' site (a knockout's bracket and places)."""
         return {}
+
+    def provisional(self, folder, round_no: int,
+                    counted: frozenset[tuple[int, int]]) -> Provisional:
+        """Round R's standings as scoring would give them now, counting only the (round,
+        set)s of ``counted`` (the live scoreboard's public sets, ``live.board``); nothing
+        is written. Ranks and labels are the scoring's own."""
+        raise NotImplementedError
 
     # Status and rehearsal -----------------------------------------------------------------
 

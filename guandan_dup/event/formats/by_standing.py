@@ -8,17 +8,21 @@ table); ``Individual`` and ``Pairs`` say only how a round is seated.
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
+from ...ledger import registered
 from ...movement import Seating, seeded_then_lot, seeding_order
 from ...movement.players import load_players, load_seeding
+from ...ranking import standing_ranks
 from ...reports.tables import standings_document
 from ..entrants import demo_players
 from ..folder import EventFolder, parquet_bytes
+from ..ledger import effects, event_context, read_ledger
 from ..plan import EventPlan
-from ..score import score_players
+from ..score import players_scoring, score_players
 from ..seat import away_players, refuse_lineups, round_order, write_player_seating
-from .base import EventFormat, InitRequest
+from .base import EventFormat, InitRequest, Provisional
 
 
 def round_one_order(players: pd.DataFrame, key: bytes, seeding: list[str] | None) -> list[str]:
@@ -104,6 +108,28 @@ class ByStanding(EventFormat):
         leader = standings.sort_values("position").iloc[0]
         return [f"Scored round {round_no}: {len(standings)} players; leader "
                 f"{leader['player']} ({leader['cumulative']:.2%})."]
+
+    def provisional(self, folder, round_no, counted):
+        """The standings after the last round with a counted set (``players_scoring``);
+        before any set counts, every registered player with 0 sets and no average, all
+        sharing rank 1 in seeding order, as the scoring lists a player yet to play."""
+        ledger = read_ledger(folder)
+        scored = players_scoring(folder, round_no, ledger, counted).standings
+        if len(scored):
+            table = scored[scored["round"] == scored["round"].max()]
+        else:
+            context = event_context(folder, ledger)
+            players = set(registered(context, effects(folder, ledger), round_no))
+            seeded = folder.players().sort_values("seed", kind="stable")
+            ids = [p for p in seeded["player"].astype(str) if p in players]
+            ranks, labels = standing_ranks(np.zeros(len(ids), np.int64))
+            table = pd.DataFrame({"player": ids, "sets": 0, "cumulative": np.nan,
+                                  "rank": ranks, "rank_label": labels.to_pylist(),
+                                  "position": range(1, len(ids) + 1)})
+        names = folder.players().set_index("player")["name"]
+        table = table.sort_values("position").assign(name=lambda t: t["player"].map(names))
+        return Provisional(table[["position", "rank", "rank_label", "player", "name",
+                                  "cumulative", "sets"]].reset_index(drop=True))
 
     def round_reports(self, folder, round_no, fmt, context):
         return {"standings": standings_document(

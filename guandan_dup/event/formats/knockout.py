@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 
 from ...errors import GuandanError, InvalidResultsError, Problem
 from ...knockout import (
+    BRACKET_COLUMNS,
     KnockoutError,
     Source,
     complete,
@@ -32,12 +34,19 @@ from ...scoring import score
 from ..folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
 from ..ledger import first_scored, read_ledger, scoring_metadata
 from ..publish import public_sets
-from .base import EventFormat
+from ..score import empty_results
+from .base import EventFormat, Provisional
 
 #: Columns of ``bracket_view``: bracket.parquet's plus names, the set and the result.
 VIEW_COLUMNS = ["round", "match", "places", "table", "set", "side_a", "side_a_name", "side_b",
                 "side_b_name", "from_a", "from_b", "result", "winner", "winner_name",
                 "decided_by"]
+
+#: Columns of ``Knockout.provisional``'s matches: the live scoreboard's fields of a match.
+LIVE_MATCH_COLUMNS = ["match", "places", "table", "side_a", "side_a_name", "side_b",
+                      "side_b_name", "state", "result", "winner", "winner_name", "decided_by"]
+#: Columns of ``Knockout.provisional``'s standings: the final places.
+LIVE_PLACES_COLUMNS = ["position", "rank", "rank_label", "side", "name"]
 
 
 @dataclass(frozen=True)
@@ -205,6 +214,56 @@ class Knockout(EventFormat):
             return []
         return [f"round {round_no + 1} was seated from round {round_no}'s earlier winners; "
                 f"seat it again (`guandan-dup event seat DIR --round {round_no + 1}`)"]
+
+    def round_texts(self, folder: EventFolder, round_no: int, results: pd.DataFrame,
+                    tables: dict[str, pd.DataFrame]) -> dict[int, str]:
+        """Bracket table -> the result shown for its match, from round R's stored
+        ``results`` and the files its decision adds (``outcomes``), for a public round."""
+        raise NotImplementedError
+
+    def provisional(self, folder, round_no, counted):
+        """Round R's matches (``LIVE_MATCH_COLUMNS``), decided in memory as scoring
+        decides them (``outcomes``), each one's ``state``: ``bye``; ``playing`` until the
+        round's set is public (``counted``: every match plays the same deals); then
+        ``decided``, with its result and winner, or ``undecided`` when its results decide
+        nothing yet (``event score`` names the problem). The standings are the final places
+        (``knockout.final_places``) once the last round is decided and public, else none:
+        a knockout has no standings along the way."""
+        bracket = folder.read(round_no, "bracket")
+        places = pd.DataFrame(columns=LIVE_PLACES_COLUMNS)
+        if bracket is None:
+            return Provisional(places, pd.DataFrame(columns=LIVE_MATCH_COLUMNS))
+        bracket = bracket[BRACKET_COLUMNS]
+        bye = bracket["side_b"].isna()
+        winner = bracket["side_a"].where(bye).astype(object)
+        decided_by = pd.Series(np.where(bye, "bye", None), index=bracket.index, dtype=object)
+        texts: dict[int, str] = {}
+        public = (round_no, round_no) in counted
+        if public:
+            stored = folder.read(round_no, "results")
+            results = empty_results() if stored is None else stored
+            outcomes, tables, _ = self.outcomes(folder, round_no, results)
+            given = outcomes.set_index("table")
+            winner = winner.where(bye, bracket["table"].map(given["winner"]).astype(object))
+            decided_by = decided_by.where(bye, bracket["table"].map(given["decided_by"]))
+            texts = self.round_texts(folder, round_no, results, tables)
+        state = np.select([bye, winner.notna()], ["bye", "decided"],
+                          "undecided" if public else "playing")
+        names = self.side_names(folder)
+        matches = bracket.assign(
+            side_a_name=bracket["side_a"].map(names), side_b_name=bracket["side_b"].map(names),
+            state=state, result=[texts.get(int(t), "") if pd.notna(t) else ""
+                                 for t in bracket["table"]],
+            winner=winner, winner_name=winner.map(names), decided_by=decided_by)
+        if round_no == folder.plan.rounds and public and (matches["state"] != "undecided").all():
+            done = complete(bracket, outcomes)
+            earlier = folder.read_rounds("bracket", range(1, round_no))
+            final = final_places(pd.concat([earlier, done], ignore_index=True)
+                                 if earlier is not None else done, self.entry_order(folder))
+            places = final.assign(position=range(1, len(final) + 1), rank=final["place"],
+                                  rank_label=final["place_label"],
+                                  name=final["side"].map(names))[LIVE_PLACES_COLUMNS]
+        return Provisional(places, matches[LIVE_MATCH_COLUMNS].reset_index(drop=True))
 
     # Publication and status ---------------------------------------------------------------
 

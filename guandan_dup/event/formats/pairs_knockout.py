@@ -91,6 +91,9 @@ class PairsKnockout(Knockout):
             return {}
         return {(r["round"], r["table"]): result_text(r) for r in results.to_dict("records")}
 
+    def round_texts(self, folder, round_no, results, tables):
+        return {int(r["table"]): result_text(r) for r in results.to_dict("records")}
+
     def plan_round(self, folder, round_no):
         """Round R's bracket and seating (side_a North-South, its first player North)."""
         self.check_seatable(folder, round_no)

@@ -78,14 +78,11 @@ class TeamKnockout(Knockout, TeamFormat):
         matches = folder.read_rounds("matches", rounds)
         if scored is None or matches is None:
             return {}
-        table = {(m.round, m.match): m.open_table for m in matches.itertuples()}
-        texts = {}
-        for (r, m), rows in scored.groupby(["round", "match"]):
-            home = rows[rows["home"].eq(True).fillna(False)].to_dict("records")
-            away = rows[rows["home"].eq(False).fillna(False)].to_dict("records")  # a bye: none
-            if home and away:
-                texts[(r, table[(r, m)])] = match_text(home[0], away[0])
-        return texts
+        return match_texts(scored, matches)
+
+    def round_texts(self, folder, round_no, results, tables):
+        texts = match_texts(tables["match_results"], folder.read(round_no, "matches"))
+        return {table: text for (_, table), text in texts.items()}
 
     def plan_round(self, folder, round_no):
         """Round R's bracket and its matches (``teams`` MATCH_COLUMNS)."""
@@ -151,6 +148,19 @@ def qualified_teams(seed_from: str | os.PathLike, top: int | None) -> list[str]:
         raise InvalidPlanError(f"--top {top}: the stage has {len(order)} teams; between 2 "
                                f"and {len(order)} may go through")
     return order[:top]
+
+
+def match_texts(scored: pd.DataFrame, matches: pd.DataFrame) -> dict[tuple[int, int], str]:
+    """(round, open room) -> ``match_text`` of each played match in the match results
+    ``scored`` of the rounds of ``matches``."""
+    table = {(m.round, m.match): m.open_table for m in matches.itertuples()}
+    texts = {}
+    for (r, m), rows in scored.groupby(["round", "match"]):
+        home = rows[rows["home"].eq(True).fillna(False)].to_dict("records")
+        away = rows[rows["home"].eq(False).fillna(False)].to_dict("records")  # a bye: none
+        if home and away:
+            texts[(r, table[(r, m)])] = match_text(home[0], away[0])
+    return texts
 
 
 def match_text(home: dict, away: dict) -> str:

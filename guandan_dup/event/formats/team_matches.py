@@ -29,6 +29,7 @@ from ...teams.registration import (
     number_teams,
 )
 from .. import cards
+from ..access import round_links
 from ..entrants import demo_teams
 from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects
@@ -134,7 +135,8 @@ def seat_matches(
     names = dict(zip(players["player"], players["name"], strict=True))
     no_byes = pd.DataFrame({"player": pd.Series(dtype="str")})
     team_names = dict(zip(teams["team"].astype(int), teams["name"], strict=True))
-    html = cards.to_html(folder.plan, round_no, seating, no_byes, names,
+    links = round_links(folder, round_no, seating["table"])
+    html = cards.to_html(folder.plan, round_no, seating, no_byes, names, links,
                          room_captions(matches, team_names))
     arrow = pa.Table.from_pandas(matches, preserve_index=False)
     folder.replace_files({

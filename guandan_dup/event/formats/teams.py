@@ -5,6 +5,7 @@ ranked by art. 49 after every round, on a site of team pages.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 import pandas as pd
@@ -16,7 +17,14 @@ from ...lots import derive_seed
 from ...reports.site.teams import TeamSiteData, build_team_site
 from ...reports.team_tables import team_reports
 from ...seats import SEAT_COLUMNS
-from ...teams import berger_round, home_first, matches_frame, score_matches, swiss_round
+from ...teams import (
+    ConversionTable,
+    berger_round,
+    home_first,
+    matches_frame,
+    score_matches,
+    swiss_round,
+)
 from ...teams import team_standings as rank_teams
 from ...teams.awards import parse_awards
 from ...teams.matches import MATCH_COLUMNS, MATCH_RESULT_COLUMNS
@@ -25,6 +33,7 @@ from ..folder import RESULTS_DIGEST, EventFolder, parquet_bytes
 from ..ledger import effects, first_scored, read_ledger, scoring_metadata
 from ..publish import counted_pending, public_sets, site_folder, stacked
 from ..walkovers import match_adjustments, withdrawn_teams
+from .base import Provisional
 from .team_matches import TeamFormat, conversion_of, teams_of
 
 LOT_LABEL = "team standings tie-break lot"
@@ -85,6 +94,24 @@ class TeamLeague(TeamFormat):
 
     def score_lines(self, scored, round_no):
         return [scored.summary(round_no)]
+
+    def provisional(self, folder, round_no, counted):
+        """The team standings after round R (art. 49, ``team_scoring``) from the rounds
+        whose set is counted: 场分 ``match_points`` and 级差分 ``level_points`` (totals, the
+        penalties off), ``played`` the matches counted."""
+        decided = effects(folder)
+        rounds = [r for r in range(1, round_no + 1)
+                  if all((r, s) in counted for s in folder.plan.sets_of_round(r))]
+        _, standings = team_scoring(folder, round_no, conversion_of(folder),
+                                    match_adjustments(folder, decided), decided.team_penalties,
+                                    rounds)
+        teams = teams_of(folder)
+        names = pd.Series(teams["name"].astype(str).to_numpy(), index=teams["team"].astype(int))
+        table = standings[standings["round"] == round_no].sort_values("position")
+        table = table.assign(name=table["team"].map(names))
+        return Provisional(table[["position", "rank", "rank_label", "team", "name",
+                                  "match_points", "level_points", "played"]]
+                           .reset_index(drop=True))
 
     def round_reports(self, folder, round_no, fmt, context):
         teams = teams_of(folder)
@@ -193,19 +220,12 @@ def score_team_round(
     teams' totals, e.g. from the ledger. ``score_round`` has checked the round and the
     later ones.
     """
-    plan = folder.plan
     rounds = range(1, round_no + 1)
     unseated = [r for r in rounds if folder.read(r, "matches") is None]
     if unseated:
         raise GuandanError(f"round(s) {unseated} have no matches: seat them first")
-    matches = folder.read_rounds("matches", rounds)
-    results = folder.read_rounds("results", rounds)
     table = conversion_of(folder)
-    scored = score_matches(matches, results, table, plan.format, adjustments,
-                           parse_awards(plan.options.awards))
-    standings = rank_teams(scored, list(range(1, plan.options.teams + 1)), plan.format,
-                           derive_seed(folder.key(), LOT_LABEL), last_round=round_no,
-                           penalties=penalties)
+    scored, standings = team_scoring(folder, round_no, table, adjustments, penalties)
     meta = {RESULTS_DIGEST: folder.results_digest(round_no), CONVERSION_META: table.name,
             **scoring_metadata(folder, round_no, read_ledger(folder))}
     out = {}
@@ -215,6 +235,31 @@ def score_team_round(
             arrow.replace_schema_metadata((arrow.schema.metadata or {}) | meta))
     folder.replace_files(out | first_scored(folder, round_no))
     return TeamScored(scored, standings, table.name)
+
+
+def team_scoring(
+    folder: EventFolder, round_no: int, table: ConversionTable,
+    adjustments: pd.DataFrame | None = None, penalties: pd.DataFrame | None = None,
+    rounds: Collection[int] | None = None,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(match results, standings after every round 1..R) of the matches of ``rounds``
+    (default: every round 1..R; the live scoreboard's: those whose set is public) scored
+    with the 级差分 ``table``, in memory. A round left out counts as not yet played: its
+    matches, byes and ``adjustments`` wait, its ``penalties`` stay in force."""
+    plan = folder.plan
+    rounds = range(1, round_no + 1) if rounds is None else sorted(rounds)
+    matches = folder.read_rounds("matches", rounds)
+    results = folder.read_rounds("results", rounds)
+    if matches is None:
+        matches = pd.DataFrame({c: pd.Series(dtype="int64") for c in MATCH_COLUMNS})
+    if adjustments is not None:
+        adjustments = adjustments[adjustments["round"].isin(rounds)]
+    scored = score_matches(matches, pd.DataFrame() if results is None else results, table,
+                           plan.format, adjustments, parse_awards(plan.options.awards))
+    standings = rank_teams(scored, list(range(1, plan.options.teams + 1)), plan.format,
+                           derive_seed(folder.key(), LOT_LABEL), last_round=round_no,
+                           penalties=penalties)
+    return scored, standings
 
 
 def gather_team_site(folder: EventFolder) -> TeamSiteData:

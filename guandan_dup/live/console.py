@@ -1,0 +1,397 @@
+"""The director's console, ``/director``: the round's table x set grid, the queue of sets
+waiting for verification or disputed, corrections, the ledger's forms and the round loop's
+buttons, so a director can run a whole round from the browser without a terminal.
+
+The way in is the link ``guandan-dup serve`` prints (``/director?token=...``): its token is
+exchanged once for an HttpOnly, SameSite=Strict cookie and the browser is sent on to
+``/director``, so the token leaves the address bar (and the browser's history of it). Every
+form posts to ``/director/<action>`` with the session's CSRF token (``guard.csrf_token``:
+an HMAC of the cookie under the folder's secret) and is answered by a redirect back to the
+console showing what happened (post, redirect, get: reloading the page repeats nothing).
+
+Each button calls the library function the matching command calls, under the same lock
+and with the same arguments, in a worker thread (``run_in_threadpool``: scoring a large
+round must not stall the phones' entries): ``event deal``, ``seat``, ``score``,
+``export``, ``site``, ``ledger add`` and ``ledger withdraw``; a correction or an entry from a
+paper scoresheet goes through the Desk as the director (``Desk.enter``: on a verified set it
+becomes a ledger row with its reason), and so does the director's verification. The
+messages shown are the command's lines; a refusal is the ``GuandanError``'s text.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from ..errors import GuandanError
+from ..event import (
+    build_event_site,
+    deal_round,
+    event_status,
+    export_event,
+    score_round,
+    seat_event_round,
+)
+from ..event.access import folder_secret
+from ..event.export import DEFAULT_FORMATS
+from ..event.ledger import add_entry, read_ledger, withdraw_entry
+from ..event.transaction import DEFAULT_WAIT, reading, writing
+from ..ledger.command import command_line
+from ..ledger.describe import describe, follow_up, listing
+from ..ledger.kinds import FIELDS, TEAM_FIELDS
+from ..levels import LEVEL_NAMES
+from .guard import csrf_ok, csrf_token
+from .labels import LABELS, lang_of
+from .pages import PRIVATE, folder_of, render, seated_round
+from .tokens import Director, revoke, table_links
+
+COOKIE = "guandan_director"
+"""The console's session cookie: the director's token (HttpOnly, SameSite=Strict)."""
+KEPT_RESULTS = 50
+"""Results of the last actions kept for the page the redirect shows."""
+FORM_KINDS = tuple(k for k in FIELDS if k != "corrected")
+"""The ledger kinds the ledger form adds; a correction of a verified set is the correction
+form's (through the Desk), a withdrawal the withdraw form's."""
+NUMBER_FIELDS = {"set": int, "table": int, "team": int, "scale": int, "minutes": float}
+TEXT_FIELDS = ("player", "side", "result", "tables", "for_player", "name", "points",
+               "match_points", "level_points", "at")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an action did, as the console shows it: its lines, and whether it was refused."""
+
+    lines: tuple[str, ...]
+    refused: bool = False
+
+
+def _session(request: Request) -> str | None:
+    """The director's token of the request's cookie, if it still is the director's."""
+    token = request.cookies.get(COOKIE, "")
+    return token if isinstance(request.app.state.keys.who(token), Director) else None
+
+
+def _closed(request: Request, bad_token: bool) -> Response:
+    """The page for a browser without the director's cookie: how to open the console."""
+    L = LABELS[lang_of(request.cookies, request.query_params)]
+    lines = ([L["console_bad_token"]] if bad_token else []) + [L["console_how"]]
+    return render(request, "message.html.j2", 401, PRIVATE, title=L["console_closed"],
+                  paragraphs=lines)
+
+
+def _round_of(request: Request, folder) -> int:
+    text = request.query_params.get("round", "")
+    if text.isdigit() and 1 <= int(text) <= folder.plan.rounds:
+        return int(text)
+    return seated_round(folder) or 1
+
+
+def _steps(status, round_no: int) -> dict[str, int]:
+    """The round each loop button proposes: the first round not dealt or not seated, the
+    console's round to score."""
+    not_dealt = [r.round for r in status.rounds if not r.dealt]
+    not_seated = [r.round for r in status.rounds if not r.seated]
+    return {"deal": not_dealt[0] if not_dealt else round_no,
+            "seat": not_seated[0] if not_seated else round_no,
+            "score": round_no}
+
+
+def console_context(request: Request, session: str, round_no: int) -> dict:
+    """Everything the console page shows of ``round_no`` (read under the shared lock)."""
+    path = request.app.state.path
+    desk = request.app.state.desk
+    with reading(path) as folder:
+        status = event_status(folder)
+        ledger = read_ledger(folder)
+        rows = listing(ledger, round_no)
+        seated = folder.file(round_no, "seating").exists()
+    plan = folder.plan
+    fields = TEAM_FIELDS if plan.event_format.by_team else FIELDS
+    return {
+        "folder": folder,
+        "round_no": round_no,
+        "rounds": list(range(1, plan.rounds + 1)),
+        "status": status,
+        "round_status": status.rounds[round_no - 1],
+        "steps": _steps(status, round_no),
+        "csrf": csrf_token(folder_secret(path), session),
+        "progress": desk.progress(round_no),
+        "queue": desk.queue(round_no),
+        "sets": plan.sets_of_round(round_no),
+        "tables": sorted({t for t, _ in plan.planned_results(round_no)}),
+        "levels": LEVEL_NAMES,
+        "kinds": FORM_KINDS,
+        "fields": {k: {"required": sorted(fields[k][0]), "optional": sorted(fields[k][1])}
+                   for k in FORM_KINDS},
+        "ledger_rows": rows,
+        "links": table_links(path, round_no) if seated else [],
+        "by_team": plan.event_format.by_team,
+    }
+
+
+def routes() -> list[Route]:
+    """The console's routes; the results of its actions are kept here, one store per app."""
+    results: OrderedDict[str, Outcome] = OrderedDict()
+
+    async def console(request: Request) -> Response:
+        """``GET /director``: the console, or the exchange of ``?token=`` for the cookie."""
+        token = request.query_params.get("token")
+        if token is not None:
+            if not isinstance(request.app.state.keys.who(token), Director):
+                return _closed(request, bad_token=True)
+            response = RedirectResponse("/director", status_code=303, headers=PRIVATE)
+            response.set_cookie(COOKIE, token, httponly=True, samesite="strict", path="/")
+            return response
+        session = _session(request)
+        if session is None:
+            return _closed(request, bad_token=False)
+        folder = folder_of(request)
+        round_no = _round_of(request, folder)
+        context = await run_in_threadpool(console_context, request, session, round_no)
+        done = results.get(request.query_params.get("done", ""))
+        return render(request, "console.html.j2", headers=PRIVATE, outcome=done, **context)
+
+    def action(name: str, run: Callable[[Request, FormData, int], Outcome]):
+        async def post(request: Request) -> Response:
+            session = _session(request)
+            form = await request.form()
+            if session is None:
+                return _closed(request, bad_token=False)
+            if not csrf_ok(folder_secret(request.app.state.path), session, form.get("csrf")):
+                L = LABELS[lang_of(request.cookies, request.query_params)]
+                return render(request, "message.html.j2", 403, PRIVATE,
+                              title=L["console_title"], paragraphs=[L["csrf_refused"]],
+                              link={"href": "/director", "text": L["console_title"]})
+            round_no = _form_int(form, "round") or 1
+            try:
+                outcome = await run(request, form, round_no)
+            except GuandanError as error:
+                outcome = Outcome((str(error),), refused=True)
+            except OSError as error:
+                outcome = Outcome((_os_error(error),), refused=True)
+            key = uuid.uuid4().hex
+            results[key] = outcome
+            while len(results) > KEPT_RESULTS:
+                results.popitem(last=False)
+            return RedirectResponse(f"/director?round={round_no}&done={key}#result",
+                                    status_code=303, headers=PRIVATE)
+
+        return Route(f"/director/{name}", post, methods=["POST"])
+
+    return [Route("/director", console, methods=["GET"]),
+            *(action(name, run) for name, run in ACTIONS.items())]
+
+
+def _os_error(error: OSError) -> str:
+    """``cannot use 'x': reason``, as the CLI words a file that cannot be read or written."""
+    if error.filename is not None:
+        return f"cannot use {str(error.filename)!r}: {error.strerror or error}"
+    return str(error)
+
+
+def _form_int(form: FormData, name: str) -> int | None:
+    text = str(form.get(name, "")).strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise GuandanError(f"{name} {text!r}: expected a whole number") from None
+
+
+def _step(path: Path, command: str, fn: Callable, *args, **kwargs):
+    """``fn(folder, ...)`` under the folder's write lock, as the command ``command`` runs it."""
+    with writing(path, command, DEFAULT_WAIT) as folder:
+        return folder, fn(folder, *args, **kwargs)
+
+
+async def deal(request: Request, form: FormData, round_no: int) -> Outcome:
+    """``event deal DIR --round R``."""
+    _, paths = await run_in_threadpool(_step, request.app.state.path, "event deal", deal_round,
+                                       round_no, show_progress=False)
+    return Outcome(("Wrote " + ", ".join(map(str, paths)),))
+
+
+async def seat(request: Request, form: FormData, round_no: int) -> Outcome:
+    """``event seat DIR --round R`` (a team event's default lineups: each team's first
+    four players; a lineups file is the command's)."""
+    folder, seating = await run_in_threadpool(_step, request.app.state.path, "event seat",
+                                              seat_event_round, round_no, None)
+    return Outcome((*seating.summary(),
+                    f"Table cards: {folder.file(round_no, 'table-cards.html')}"))
+
+
+async def score(request: Request, form: FormData, round_no: int) -> Outcome:
+    """``event score DIR --round R [--force] [--override]``, once the Desk has written every
+    verified set to the round's results file."""
+    path = request.app.state.path
+    force, override = "force" in form, "override" in form
+    command = (f"guandan-dup event score {path} --round {round_no}"
+               f"{' --force' if force else ''} --override")
+    await request.app.state.desk.flush()
+    folder, scored = await run_in_threadpool(_step, path, "event score", score_round,
+                                             round_no, force=force, override=override,
+                                             command=command)
+    lines = [f"Warning: {w}" for w in scored.warnings]
+    return Outcome((*lines, *folder.plan.event_format.score_lines(scored, round_no)))
+
+
+async def export(request: Request, form: FormData, round_no: int) -> Outcome:
+    """``event export DIR`` (every scored round, the default formats)."""
+    folder, exported = await run_in_threadpool(_step, request.app.state.path, "event export",
+                                               export_event, None, list(DEFAULT_FORMATS))
+    lines = [f"Wrote {len(exported.paths)} files to {folder.exports_dir}"]
+    lines += [f"Removed {p}: it may show a set still pending (kept in history/)"
+              for p in exported.removed]
+    lines += [f"Round {r}: standings withheld: they count set(s) {', '.join(map(str, s))}, "
+              "which not every table has played yet"
+              for r, s in exported.standings_withheld.items()]
+    lines += [f"Round {r}: set(s) {', '.join(map(str, s))} left out of the travellers: not "
+              "every table has played them yet" for r, s in exported.withheld.items()]
+    return Outcome(tuple(lines))
+
+
+async def site(request: Request, form: FormData, round_no: int) -> Outcome:
+    """``event site DIR [--lang zh|en]`` into DIR/site."""
+    lang = str(form.get("lang", "zh"))
+    _, index = await run_in_threadpool(_step, request.app.state.path, "event site",
+                                       build_event_site, None, lang=lang, show_progress=False)
+    return Outcome((str(index),))
+
+
+def ledger_fields(form: FormData) -> dict:
+    """The ledger columns a ledger form gives (``None`` where left empty), parsed as the
+    command's options are."""
+    fields: dict = {}
+    for name, kind in NUMBER_FIELDS.items():
+        text = str(form.get(name, "")).strip()
+        try:
+            fields[name] = kind(text) if text else None
+        except ValueError:
+            option = "--" + name.replace("_", "-")
+            raise GuandanError(f"{option} {text!r}: expected a number") from None
+    for name in TEXT_FIELDS:
+        text = str(form.get(name, "")).strip()
+        fields[name] = text or None
+    fields["variable"] = "variable" in form
+    return fields
+
+
+OPTIONS = {"set": "--set", "table": "--table", "player": "--player", "side": "--side",
+           "minutes": "--minutes", "result": "--result", "variable": "--variable",
+           "tables": "--tables", "for_player": "--for", "team": "--team", "name": "--name",
+           "points": "--points", "match_points": "--match-points",
+           "level_points": "--level-points", "scale": "--scale", "at": "--at"}
+"""Ledger columns -> the options of ``event ledger add`` (the command a row records)."""
+
+
+async def ledger_add(request: Request, form: FormData, round_no: int) -> Outcome:
+    """``event ledger add DIR KIND --round R ... --reason WHY``; the row records the command
+    line that would have made it."""
+    path = request.app.state.path
+    kind = str(form.get("kind", "")).strip()
+    if kind not in FORM_KINDS:
+        raise GuandanError(f"unknown ledger kind {kind!r}: expected one of "
+                           f"{', '.join(FORM_KINDS)}")
+    reason = str(form.get("reason", "")).strip()
+    article = str(form.get("article", "")).strip() or None
+    override = "override" in form
+    fields = ledger_fields(form)
+    command = command_line(["event", "ledger", "add"], [
+        (None, str(path), None), (None, kind, None), ("--round", round_no, None),
+        *((OPTIONS[name], value, None) for name, value in fields.items()),
+        ("--reason", reason, None), ("--article", article, None),
+        ("--override", override, False)])
+    _, (row, effect) = await run_in_threadpool(
+        _step, path, "event ledger add", add_entry, kind, round_no, reason, command=command,
+        article=article, override=override, **fields)
+    step = follow_up(kind, str(path), round_no)
+    return Outcome((f"Ledger row {int(row['id'])}: {effect}", *([step] if step else [])))
+
+
+async def ledger_withdraw(request: Request, form: FormData, round_no: int) -> Outcome:
+    """``event ledger withdraw DIR ID --reason WHY [--override]``."""
+    path = request.app.state.path
+    row_id = _form_int(form, "id")
+    if row_id is None:
+        raise GuandanError("give the id of the ledger row to withdraw")
+    reason = str(form.get("reason", "")).strip()
+    override = "override" in form
+    command = command_line(["event", "ledger", "withdraw"], [
+        (None, str(path), None), (None, row_id, None), ("--reason", reason, None),
+        ("--override", override, False)])
+    _, row = await run_in_threadpool(_step, path, "event ledger withdraw", withdraw_entry,
+                                     row_id, reason, command, override=override)
+    return Outcome((f"Ledger row {int(row['id'])}: {describe(row)}",))
+
+
+def _answer_lines(answer) -> tuple[str, ...]:
+    """A Desk answer's words: its problems, one a line, else its message."""
+    body = answer.body
+    problems = body.get("problems") or []
+    if problems:
+        return tuple(f"{p.get('field', '')}: {p.get('message', '')}".lstrip(": ")
+                     for p in problems)
+    return (str(body.get("message") or body.get("state") or answer.status),)
+
+
+async def correct(request: Request, form: FormData, round_no: int) -> Outcome:
+    """The director enters or corrects a table's set result (a paper scoresheet, an error
+    both sides agree on): ``Desk.enter`` as the director, with the reason, which a verified
+    set's correction records as a ledger row."""
+    table, set_no = _form_int(form, "table"), _form_int(form, "set")
+    body = {"id": str(uuid.uuid4()), "set": set_no,
+            "ns_level": str(form.get("ns_level", "")), "ew_level": str(form.get("ew_level", "")),
+            "reason": str(form.get("reason", "")).strip()}
+    answer = await request.app.state.desk.enter(round_no, table, body, Director())
+    where = f"Round {round_no} table {table} set {set_no}"
+    if answer.status >= 400:
+        return Outcome((f"{where}: not accepted", *_answer_lines(answer)), refused=True)
+    levels = f"{body['ns_level']}/{body['ew_level']}"
+    return Outcome((f"{where}: {levels} (NS/EW) entered by the director; "
+                    f"now {answer.body.get('state', 'entered')}",))
+
+
+async def verify(request: Request, form: FormData, round_no: int) -> Outcome:
+    """The director verifies a table's set (checked against the paper scoresheet)."""
+    table, set_no = _form_int(form, "table"), _form_int(form, "set")
+    answer = await request.app.state.desk.verify(round_no, table, set_no, Director())
+    where = f"Round {round_no} table {table} set {set_no}"
+    if answer.status >= 400:
+        return Outcome((f"{where}: not verified", *_answer_lines(answer)), refused=True)
+    return Outcome((f"{where}: verified by the director",))
+
+
+async def revoke_table(request: Request, form: FormData, round_no: int) -> Outcome:
+    """``event tokens DIR --round R --revoke TABLE``: a lost or misused phone's link and PIN
+    stop working; the table gets new ones (shown in the console's list)."""
+    table = _form_int(form, "table")
+    if table is None:
+        raise GuandanError("give the table whose link and PIN to replace")
+    await run_in_threadpool(revoke, request.app.state.path, round_no, table)
+    return Outcome((f"Round {round_no} table {table}: new link and PIN (the old ones no "
+                    "longer work); give the table its new link or PIN",))
+
+
+ACTIONS: dict[str, Callable] = {
+    "deal": deal,
+    "seat": seat,
+    "score": score,
+    "export": export,
+    "site": site,
+    "ledger": ledger_add,
+    "withdraw": ledger_withdraw,
+    "correct": correct,
+    "verify": verify,
+    "revoke": revoke_table,
+}
+"""``POST /director/<name>`` -> what it does."""

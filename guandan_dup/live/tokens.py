@@ -1,0 +1,143 @@
+"""Who is calling: the director, one table of one round, or (issue 24) a platform.
+
+The tokens, PINs and links themselves are derived on the event side
+(:mod:`guandan_dup.event.access`), because ``event seat`` prints them on the table cards;
+this module re-exports that interface for the server and adds ``Keys``, the server's O(1)
+lookup from a presented token or PIN to the ``Caller`` it names. A table's token names
+exactly one ``Table(round, table)``: the routes compare it with the round and table of the
+path, so it reaches nothing else.
+
+``Keys`` rebuilds its dictionaries when a file they come from changes (the director's
+token, the folder's secret, the revocations, a round's seating), checked by ``os.stat`` on
+each lookup: a revocation or a new round seated from a second terminal takes effect on the
+next request without restarting the server.
+"""
+
+from __future__ import annotations
+
+import hmac
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..event.access import (
+    DIRECTOR_TOKEN,
+    REVOKED,
+    SECRET,
+    TableLink,
+    base_url,
+    director_token,
+    folder_secret,
+    links_by_round,
+    revoke,
+    save_base_url,
+    table_links,
+)
+from ..event.folder import EventFolder
+
+__all__ = [
+    "Caller", "Director", "Keys", "Platform", "Table", "TableLink", "base_url",
+    "director_token", "revoke", "save_base_url", "table_links",
+]
+
+
+@dataclass(frozen=True)
+class Director:
+    """The director's token (``DIR/director.token``): every round and table, the console."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table's token: its own round and table only."""
+
+    round: int
+    table: int
+
+
+@dataclass(frozen=True)
+class Platform:
+    """A results platform's token (issue 24); no token names one yet."""
+
+    name: str
+
+
+Caller = Director | Table | Platform
+
+_Stamp = tuple[tuple[int, int, int] | None, ...]
+
+
+class Keys:
+    """The tokens and PINs of every seated round of the folder at ``path``, for the server.
+
+    ``who`` and ``table_of_pin`` are dictionary lookups after one ``os.stat`` per watched
+    file (a few per round); the dictionaries are rebuilt only when a file changed.
+    """
+
+    def __init__(self, path: str | os.PathLike) -> None:
+        self.path = Path(path)
+        self._rounds = EventFolder.open(self.path).plan.rounds
+        self._stamp: _Stamp | None = None
+        self._director = ""
+        self._tables: dict[str, Table] = {}
+        self._pins: list[tuple[int, dict[str, int]]] = []  # latest round first
+        director_token(self.path)  # made before the first stamp, so it is not a change
+        folder_secret(self.path)
+        self._refresh()
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> Keys:
+        """The folder's keys; makes the director's token and the secret when missing."""
+        return cls(path)
+
+    def who(self, token: str) -> Caller | None:
+        """The caller ``token`` names, or ``None`` for no token or an unknown one."""
+        if not token:
+            return None
+        self._refresh()
+        presented = token.encode("utf-8", "replace")
+        if hmac.compare_digest(presented, self._director.encode("ascii")):
+            return Director()
+        return self._tables.get(token)
+
+    def table_of_pin(self, pin: str) -> Table | None:
+        """The table whose PIN is ``pin`` in the latest seated round that has it."""
+        self._refresh()
+        for round_no, tables in self._pins:
+            if pin in tables:
+                return Table(round_no, tables[pin])
+        return None
+
+    def _watched(self) -> list[Path]:
+        rounds = self.path / "rounds"
+        return [self.path / DIRECTOR_TOKEN, self.path / SECRET, self.path / REVOKED,
+                *(rounds / str(r) / "seating.parquet" for r in range(1, self._rounds + 1))]
+
+    def _stamps(self) -> _Stamp:
+        stamps = []
+        for file in self._watched():
+            try:
+                st = os.stat(file)
+            except FileNotFoundError:
+                stamps.append(None)
+            else:
+                stamps.append((st.st_mtime_ns, st.st_size, st.st_ino))
+        return tuple(stamps)
+
+    def _refresh(self) -> None:
+        stamp = self._stamps()  # taken first: a change during the rebuild rebuilds again
+        if stamp == self._stamp:
+            return
+        director = director_token(self.path)
+        folder = EventFolder.open(self.path)
+        seated = {}
+        for r in range(1, self._rounds + 1):
+            seating = folder.read(r, "seating")
+            if seating is not None:
+                seated[r] = sorted({int(t) for t in seating["table"]})
+        by_round = links_by_round(self.path, seated)
+        tables = {link.token: Table(r, link.table)
+                  for r, found in by_round.items() for link in found}
+        pins = [(r, {link.pin: link.table for link in by_round[r]})
+                for r in sorted(by_round, reverse=True)]
+        self._director, self._tables, self._pins = director, tables, pins
+        self._stamp = stamp
