@@ -240,8 +240,9 @@ async def burst(port: int, tables: list[TableWork], concurrency: int) -> tuple[T
 
 def board_complete(standings: dict, sets: list[int]) -> bool:
     """The public standings count every set and wait for no table."""
-    waiting = [w for w in standings.get("waiting", []) if w.get("tables")]
-    return not waiting and set(sets) <= set(standings.get("counted_sets", []))
+    waiting = [w for w in standings["waiting"] if w["tables"]]
+    counted = {c["set"] for c in standings["counted_sets"] if c["round"] == ROUND}
+    return not waiting and set(sets) <= counted
 
 
 def stored_results(path: Path) -> dict[tuple[int, int], tuple[int, int]] | None:
