@@ -329,9 +329,7 @@ def merged_entered(entered: pd.DataFrame | None, sets: pd.DataFrame, marks: pd.D
     """entered.parquet with the stored ``sets`` of ``marks`` in place of earlier rows of
     the same (table, set)."""
     keys = ["table", "set"]
-    new = sets.drop(columns=[c for c in ("tiebreak",) if c not in sets])
-    if "tiebreak" not in new:
-        new = new.assign(tiebreak=pd.NA)
+    new = sets if "tiebreak" in sets else sets.assign(tiebreak=pd.NA)
     new = new[["round", *keys, "ns_level", "ew_level", "adjusted", "tiebreak", "boards"]]
     new = new.merge(pd.DataFrame(marks)[[*keys, "source", "journal", "seq", "verified_at"]],
                     on=keys, how="inner")

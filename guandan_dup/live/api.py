@@ -1,0 +1,186 @@
+"""The JSON API (issue 22's pinned contracts): thin routes over ``live.desk.Desk``.
+
+Each route reads the path and the body, finds the caller (``live.callers``) and calls one
+``Desk`` method, which checks who may do what and answers (status, JSON). Shapes:
+
+- ``POST /api/v1/rounds/{R}/tables/{T}/entries`` (``Desk.enter``): body ``{"id", "set",
+  "ns_level", "ew_level"}``, ``{"id", "set", "board", "finish"}`` or, for a knockout,
+  ``{"id", "set", "tiebreak": "NS"|"EW"}``; ``201 {"id", "state": "entered", "round",
+  "table", "set", ["board"], "levels": {"ns", "ew"}, "played", "complete"}``, ``200`` the
+  same again, ``409 {"error"}``, ``422 {"problems": [{"field", "message"}]}``.
+- ``POST .../sets/{S}/verify`` (``Desk.verify``): ``200 {"state": "verified", ...}``,
+  ``409 {"error", "problems"}`` while incomplete.
+- ``POST .../sets/{S}/dispute`` (``Desk.dispute``), body ``{"note"}`` optional: ``200
+  {"state": "disputed", ...}``.
+- ``GET /api/v1/rounds/{R}/tables/{T}`` (``Desk.table_view``), the table's token.
+- ``GET /api/v1/rounds/{R}/progress`` and ``.../queue`` (``Desk.progress``,
+  ``Desk.queue``), the director's token.
+- ``GET /api/v1/rounds/{R}/standings`` (``live.board.standings``), public.
+- ``GET /api/v1/health``: ``200 {"ok": true, ...}`` once the server can take entries.
+
+No token or an unknown one: ``401``; a token for another table or round: ``403``. Every
+error is JSON (``{"error"}`` or ``{"problems"}``), never a traceback (``live.app``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from ..errors import GuandanError
+from ..event.folder import EventFolder
+from .board import standings as board_standings
+from .callers import caller_of
+from .desk import Answer, Desk
+from .tokens import Director
+
+MAX_BODY = 64 * 1024
+"""An entry is a few dozen bytes; a body beyond this is refused unread."""
+
+
+def respond(answer: Answer) -> JSONResponse:
+    return JSONResponse(answer.body, answer.status)
+
+
+def error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status)
+
+
+def desk_of(request: Request) -> Desk:
+    return request.app.state.desk
+
+
+async def json_body(request: Request, optional: bool = False):
+    """The request's JSON body, or the ``JSONResponse`` that refuses it (``422``)."""
+    if int(request.headers.get("content-length") or 0) > MAX_BODY:
+        return error(413, f"the body is over {MAX_BODY // 1024} KB; an entry is a few bytes")
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        return error(413, f"the body is over {MAX_BODY // 1024} KB; an entry is a few bytes")
+    if not raw.strip() and optional:
+        return {}
+    try:
+        return json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as failure:
+        return JSONResponse({"problems": [{"field": None, "message": f"the body is not JSON "
+                                           f"({failure})"}]}, 422)
+
+
+def director_only(request: Request) -> JSONResponse | None:
+    """``401``/``403`` unless the director calls."""
+    _, caller = caller_of(request)
+    if caller is None:
+        return error(401, "the director's token is needed")
+    if not isinstance(caller, Director):
+        return error(403, "only the director's token reaches this")
+    return None
+
+
+def _ints(request: Request, *names: str) -> list[int]:
+    return [int(request.path_params[name]) for name in names]
+
+
+async def health(request: Request) -> JSONResponse:
+    desk = desk_of(request)
+    failed = desk.journal.failed
+    body = {"ok": failed is None, "event": EventFolder.open(desk.path).plan.name,
+            "round": desk.current_round(), "version": desk.version}
+    if failed is not None:
+        return JSONResponse(body | {"error": failed}, 503)
+    return JSONResponse(body)
+
+
+async def enter(request: Request) -> JSONResponse:
+    round_no, table = _ints(request, "round", "table")
+    _, caller = caller_of(request)
+    if caller is None:  # before reading the body: nobody learns what it would have said
+        return respond(Desk.refused(None, round_no, table))
+    body = await json_body(request)
+    if isinstance(body, JSONResponse):
+        return body
+    return respond(await desk_of(request).enter(round_no, table, body, caller))
+
+
+async def verify(request: Request) -> JSONResponse:
+    round_no, table, set_no = _ints(request, "round", "table", "set")
+    _, caller = caller_of(request)
+    return respond(await desk_of(request).verify(round_no, table, set_no, caller))
+
+
+async def dispute(request: Request) -> JSONResponse:
+    round_no, table, set_no = _ints(request, "round", "table", "set")
+    _, caller = caller_of(request)
+    if caller is None:
+        return respond(Desk.refused(None, round_no, table))
+    body = await json_body(request, optional=True)
+    if isinstance(body, JSONResponse):
+        return body
+    note = body.get("note", "") if isinstance(body, dict) else None
+    return respond(await desk_of(request).dispute(round_no, table, set_no, caller, note))
+
+
+async def table_view(request: Request) -> JSONResponse:
+    round_no, table = _ints(request, "round", "table")
+    _, caller = caller_of(request)
+    desk = desk_of(request)
+    refused = Desk.refused(caller, round_no, table)
+    if refused is not None:
+        return respond(refused)
+    ready = await desk.ready(round_no)
+    if ready is not None:
+        return respond(ready)
+    try:
+        return JSONResponse(desk.table_view(round_no, table))
+    except GuandanError as failure:
+        return error(404, str(failure))
+
+
+async def _director_view(request: Request, view) -> JSONResponse:
+    (round_no,) = _ints(request, "round")
+    refused = director_only(request)
+    if refused is not None:
+        return refused
+    desk = desk_of(request)
+    ready = await desk.ready(round_no)
+    if ready is not None:
+        return respond(ready)
+    return JSONResponse(view(desk, round_no))
+
+
+async def progress(request: Request) -> JSONResponse:
+    return await _director_view(request, Desk.progress)
+
+
+async def queue(request: Request) -> JSONResponse:
+    return await _director_view(request, lambda desk, r: {"round": r,
+                                                          "sets": desk.queue(r)})
+
+
+async def standings(request: Request) -> JSONResponse:
+    (round_no,) = _ints(request, "round")
+    desk = desk_of(request)
+    try:
+        figures = await asyncio.to_thread(board_standings, desk.path, round_no)
+    except GuandanError as failure:
+        return error(404 if "not in the plan" in str(failure) else 409, str(failure))
+    return JSONResponse(figures)
+
+
+PREFIX = "/api/v1"
+routes = [
+    Route(f"{PREFIX}/health", health),
+    Route(f"{PREFIX}/rounds/{{round:int}}/tables/{{table:int}}/entries", enter,
+          methods=["POST"]),
+    Route(f"{PREFIX}/rounds/{{round:int}}/tables/{{table:int}}/sets/{{set:int}}/verify",
+          verify, methods=["POST"]),
+    Route(f"{PREFIX}/rounds/{{round:int}}/tables/{{table:int}}/sets/{{set:int}}/dispute",
+          dispute, methods=["POST"]),
+    Route(f"{PREFIX}/rounds/{{round:int}}/tables/{{table:int}}", table_view),
+    Route(f"{PREFIX}/rounds/{{round:int}}/progress", progress),
+    Route(f"{PREFIX}/rounds/{{round:int}}/queue", queue),
+    Route(f"{PREFIX}/rounds/{{round:int}}/standings", standings),
+]

@@ -1,0 +1,798 @@
+"""The server's live state of every round: what each table entered, verified or disputed.
+
+``Desk`` is the library behind every route (house rule 17: a route parses, checks the
+token and calls one method here), usable from Python alone::
+
+    desk = Desk.open("cup")
+    answer = asyncio.run(desk.enter(1, 3, {"id": "a1", "set": 1, "ns_level": "K",
+                                           "ew_level": "5"}, Director()))
+    desk.close()
+
+Every change is a journal record (``live.journal``), applied to the state in the order it is
+queued and answered only once committed; ``open`` replays the journal, so a restarted server
+has the same state. Entries are checked in pure Python (``live.entries``) against facts
+read once per round and read again when a file they come from changes (a ledger row added
+from a second terminal, the next round seated). Verified sets go to ``live.store``, which
+writes them into the round's results.parquet through ``event ingest``'s own path.
+
+States of a table's set (SPEC 11): ``missing``, ``entered`` (some or all of it),
+``verified`` (both sides agreed; or the director stored it from a file, or the ledger
+decided it: ``source`` says which), ``disputed`` (a side asked for the director). Before
+verification a new entry replaces the earlier one of the same set or board; after it only
+the director changes the set, with a reason that becomes a ``corrected`` ledger row.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import threading
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pandas as pd
+import pyarrow.parquet as pq
+
+from ..errors import GuandanError
+from ..event.folder import EventFolder
+from ..event.ingest import ENTERED
+from ..event.transaction import reading
+from ..levels import LEVEL_NAMES
+from ..seats import SEAT_COLUMNS
+from .entries import (
+    Derived,
+    Entry,
+    RoundFacts,
+    SetEntries,
+    derive,
+    load_facts,
+    pairs_decided,
+    parse_entry,
+    problem,
+    result_rows,
+    watched,
+)
+from .journal import Journal, JournalError, Record
+from .store import Key, Outcome, Pending, Store
+from .tokens import Caller, Director, Table
+
+FACTS_WAIT = 5.0
+"""Seconds a first read of a round's facts waits for a command holding the folder."""
+STALE_WAIT = 0.2
+"""Seconds a new read of a round's facts waits for a command holding the folder before the
+facts at hand serve (the next request tries again)."""
+_SIDES = ("ns", "ew")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a route returns: the HTTP ``status`` and the JSON ``body``."""
+
+    status: int
+    body: dict
+
+
+def _error(status: int, message: str, **more) -> Answer:
+    return Answer(status, {"error": message, **more})
+
+
+@dataclass
+class SetRecord:
+    """One table's set as the journal made it."""
+
+    entered: SetEntries = field(default_factory=SetEntries)
+    verified: bool = False
+    by: str = ""  # who verified or last corrected it: "table" | "director"
+    at: str = ""
+    seq: int = 0  # the record that verified or last corrected it
+    corrections: list[tuple[int, str]] = field(default_factory=list)  # (seq, reason)
+    override: bool = False  # the last correction overrode a final round (art. 48)
+    disputed: bool = False
+    note: str = ""
+
+
+@dataclass
+class Seen:
+    """An entry id already answered: its body, its answer and when it is durable."""
+
+    body: str
+    answer: dict
+    durable: asyncio.Future | None = None
+
+
+@dataclass
+class Stored:
+    """What a round's files say is stored: (table, set) in results.parquet, and those of
+    entered.parquet with (journal, seq, source)."""
+
+    results: frozenset[tuple[int, int]] = frozenset()
+    entered: dict[tuple[int, int], tuple[str, int, str]] = field(default_factory=dict)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+def _stamp(paths) -> tuple:
+    out = []
+    for path in paths:
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            out.append(None)
+        else:
+            out.append((st.st_mtime_ns, st.st_size, st.st_ino))
+    return tuple(out)
+
+
+def _canonical(body) -> str:
+    return json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+class Desk:
+    """The live state of the event folder at ``path`` (see the module docstring)."""
+
+    def __init__(self, path: str | os.PathLike, journal: Journal, store_delay: float = 0.5):
+        self.path = Path(path)
+        self.journal = journal
+        self.version = 0
+        """Bumps on every change a table or the director can see (for the event stream)."""
+        self.board_version = 0
+        """Bumps when verified sets reach the folder (the public board may change)."""
+        self._sets: dict[Key, SetRecord] = {}
+        self._seen: dict[tuple[int, int, str], Seen] = {}
+        self._seq = journal.last_seq
+        self._facts: dict[int, tuple[tuple, RoundFacts | None]] = {}
+        self._stored: dict[int, tuple[tuple, Stored]] = {}
+        self._loading: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Task]] = {}
+        self.stored_seq: dict[Key, int] = {}
+        """Set -> the journal record whose result the folder holds (the store's reports)."""
+        self.store_notes: dict[Key, tuple[int, str]] = {}
+        """Set -> (seq, why) it is not in the folder yet: refused, or waiting for the lock."""
+        self._waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Future]] = []
+        self._guard = threading.Lock()
+        self._closed = False
+        self.store = Store(self.path, self._on_stored, store_delay)
+
+    # Opening and closing ------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: str | os.PathLike, store_delay: float = 0.5) -> Desk:
+        """The desk of the folder at ``path``: its journal replayed, the store started
+        and handed every verified set the folder does not hold yet."""
+        EventFolder.open(path)  # not an event folder: refused before anything is made
+        journal = Journal(path)
+        try:
+            desk = cls(path, journal, store_delay)
+            for record in journal.records():
+                desk._apply(record)
+        except BaseException:
+            journal.close()
+            raise
+        desk.store.start()
+        desk._restore()
+        current = desk.current_round()
+        if current is not None:
+            desk._facts_now(current)  # the first entry of the day need not wait for them
+        return desk
+
+    def close(self) -> None:
+        """Store what is verified, then close the journal; idempotent."""
+        if self._closed:
+            return
+        self._closed = True
+        self.store.close()
+        self.journal.close()
+
+    def _restore(self) -> None:
+        """Hand the store every verified set whose record entered.parquet does not show."""
+        rounds = sorted({key[0] for key, rec in self._sets.items() if rec.verified})
+        for round_no in rounds:
+            facts = self._facts_now(round_no)
+            stored = self._stored_now(round_no)
+            for key, rec in self._sets.items():
+                if key[0] != round_no or not rec.verified or facts is None:
+                    continue
+                mark = stored.entered.get(key[1:])
+                if mark is not None and mark[:2] == (self.journal.id, rec.seq):
+                    self.stored_seq[key] = rec.seq
+                    continue
+                since = mark[1] if mark is not None and mark[0] == self.journal.id else 0
+                self._to_store(facts, key, rec, since)
+
+    # Facts and the folder's files ---------------------------------------------------------
+
+    def _facts_now(self, round_no: int) -> RoundFacts | None:
+        """The round's facts, read again (here, now) when a file they come from changed."""
+        stamp = _stamp(watched(self.path, round_no))
+        cached = self._facts.get(round_no)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        try:  # with facts at hand, a command's lock is waited for briefly only
+            with reading(self.path, wait=FACTS_WAIT if cached is None else STALE_WAIT) as folder:
+                facts = load_facts(folder, round_no)
+        except GuandanError:
+            if cached is not None:  # a command holds the folder: the facts before it
+                return cached[1]
+            raise
+        self._facts[round_no] = (stamp, facts)
+        return facts
+
+    async def facts(self, round_no: int) -> RoundFacts | None:
+        """``_facts_now`` without blocking the event loop: a stale round is read in a
+        thread, once however many requests wait for it."""
+        self._remember_loop()
+        stamp = _stamp(watched(self.path, round_no))
+        cached = self._facts.get(round_no)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        loop = asyncio.get_running_loop()
+        inflight = self._loading.get(round_no)
+        if inflight is None or inflight[0] is not loop or inflight[1].done():
+            task = loop.create_task(asyncio.to_thread(self._facts_now, round_no))
+            self._loading[round_no] = inflight = (loop, task)
+        return await asyncio.shield(inflight[1])
+
+    def _stored_now(self, round_no: int) -> Stored:
+        """Which sets the round's results.parquet and entered.parquet hold."""
+        folder_round = self.path / "rounds" / str(round_no)
+        paths = [folder_round / "results.parquet", folder_round / ENTERED]
+        stamp = _stamp(paths)
+        cached = self._stored.get(round_no)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        try:
+            results = (frozenset(zip(*pq.read_table(paths[0], columns=["table", "set"])
+                                     .to_pydict().values(), strict=True))
+                       if stamp[0] else frozenset())
+            entered = {}
+            if stamp[1]:
+                table = pq.read_table(paths[1], columns=["table", "set", "journal", "seq",
+                                                         "source"]).to_pydict()
+                entered = {(t, s): (j, q, src) for t, s, j, q, src in zip(
+                    *table.values(), strict=True)}
+        except OSError:  # replaced while read: read again next time
+            return cached[1] if cached is not None else Stored()
+        stored = Stored(results, entered)
+        self._stored[round_no] = (stamp, stored)
+        return stored
+
+    # Who may do what ----------------------------------------------------------------------
+
+    @staticmethod
+    def refused(by: Caller | None, round_no: int, table: int | None = None) -> Answer | None:
+        """``401`` for nobody, ``403`` for a table's token on another table or round (or a
+        platform's), ``None`` when ``by`` may act on ``round_no``'s ``table``."""
+        if by is None:
+            return _error(401, "a token is needed: the table's link or PIN, or the "
+                          "director's token")
+        if isinstance(by, Director):
+            return None
+        if isinstance(by, Table) and table is not None and (by.round, by.table) == (
+                round_no, table):
+            return None
+        where = f"round {round_no}" + (f" table {table}" if table is not None else "")
+        mine = (f"round {by.round} table {by.table}" if isinstance(by, Table)
+                else "no table")
+        return _error(403, f"this token is for {mine}, not {where}")
+
+    async def ready(self, round_no: int) -> Answer | None:
+        """``None`` once the round's facts are read and current (the sync views then answer
+        at once), else the answer that says why not (a round not seated, ...)."""
+        facts = await self._round(round_no)
+        return facts if isinstance(facts, Answer) else None
+
+    async def _round(self, round_no: int) -> RoundFacts | Answer:
+        try:
+            facts = await self.facts(round_no)
+        except GuandanError as error:
+            return _error(404 if "not in the plan" in str(error) else 503, str(error))
+        if facts is None:
+            return _error(404, f"round {round_no} is not seated yet: the director seats it "
+                          f"(`guandan-dup event seat DIR --round {round_no}`)")
+        return facts
+
+    @staticmethod
+    def _plays(facts: RoundFacts, table: int, set_no: int | None = None) -> Answer | None:
+        here = facts.tables.get(table)
+        if here is None:
+            tables = sorted(facts.tables)
+            return _error(404, f"round {facts.round} has tables {tables[0]}..{tables[-1]}, "
+                          f"not {table}")
+        if set_no is not None and set_no not in here.sets:
+            return _error(404, f"table {table} (group {here.group}) plays sets "
+                          f"{', '.join(map(str, here.sets))} in round {facts.round}, not "
+                          f"{set_no}")
+        return None
+
+    def _source(self, facts: RoundFacts, key: Key) -> str:
+        """Who settled a set no record of this journal verified: the tables (an earlier
+        journal), the director's results file, the ledger; ``""`` if nobody."""
+        stored = self._stored_now(key[0])
+        if key[1:] in stored.entered:
+            return stored.entered[key[1:]][2]
+        if key[1:] in stored.results:
+            return "file"
+        return "ledger" if key[1:] in facts.will_not_play else ""
+
+    def state(self, facts: RoundFacts, key: Key) -> tuple[str, str]:
+        """(state, source) of a table's set (see the module docstring)."""
+        rec = self._sets.get(key)
+        if rec is not None and rec.disputed:
+            return "disputed", rec.by if rec.verified else ""
+        if rec is not None and rec.verified:
+            return "verified", rec.by
+        source = self._source(facts, key)
+        if source:
+            return "verified", source
+        if rec is not None and not rec.entered.empty:
+            return "entered", ""
+        return "missing", ""
+
+    # Changing the state -------------------------------------------------------------------
+
+    def _next_seq(self) -> int:
+        self._seq += 1
+        return self._seq
+
+    def _apply(self, record: Record) -> None:
+        """Apply one journal record: the one way the state changes, live and on replay."""
+        data = record.data
+        key = (int(data["round"]), int(data["table"]), int(data["set"]))
+        rec = self._sets.setdefault(key, SetRecord())
+        if record.kind == "entry":
+            entry = Entry.from_dict(data["entry"])
+            rec.entered.take(entry)
+            if data.get("correction"):
+                rec.verified, rec.by, rec.at, rec.seq = True, "director", data["at"], record.seq
+                rec.corrections.append((record.seq, entry.reason or ""))
+                rec.override = entry.override
+                rec.disputed, rec.note = False, ""
+            self._seen[(key[0], key[1], str(entry.id))] = Seen(data["body"], data["answer"])
+        elif record.kind == "verify":
+            if not rec.verified:
+                rec.verified, rec.by, rec.at, rec.seq = True, data["by"], data["at"], record.seq
+            rec.disputed, rec.note = False, ""
+        elif record.kind == "dispute":
+            rec.disputed, rec.note = True, data.get("note", "")
+        elif record.kind == "settle":  # a dispute over a set the director's files settled
+            rec.disputed, rec.note = False, ""
+        self._seq = max(self._seq, record.seq)
+
+    async def _commit(self, kind: str, data: dict) -> tuple[Record, asyncio.Future]:
+        """Apply a new record now and queue it: (the record, its durability)."""
+        record = Record(self._next_seq(), kind, data)
+        self._apply(record)
+        durable = asyncio.wrap_future(self.journal.submit(record))
+        self._bump()
+        return record, durable
+
+    @staticmethod
+    async def _durable(durable: asyncio.Future) -> Answer | None:
+        """``None`` once ``durable`` (a record's commit) is done, else the ``503`` that
+        says the record was not saved."""
+        try:
+            if not durable.done():
+                await asyncio.shield(durable)
+            durable.result()
+        except JournalError as error:
+            return _error(503, f"not saved: {error}")
+        return None
+
+    def _to_store(self, facts: RoundFacts, key: Key, rec: SetRecord, since: int = 0) -> None:
+        """Hand a verified set to the store, with the reasons of the corrections after the
+        record the folder holds (``since``)."""
+        derived = derive(facts, key[1], key[2], rec.entered)
+        kind, rows = result_rows(facts, key[1], key[2], rec.entered, derived)
+        reasons = [reason for seq, reason in rec.corrections if seq > since]
+        mark = {"table": key[1], "set": key[2], "source": rec.by, "journal": self.journal.id,
+                "seq": rec.seq, "verified_at": rec.at,
+                "reason": "; ".join(reasons) if reasons else None}
+        self.store.put(Pending(key, kind, rows, mark, rec.override and bool(reasons)))
+
+    # The routes' methods ------------------------------------------------------------------
+
+    async def enter(self, round_no: int, table: int, body, by: Caller | None) -> Answer:
+        """``POST /api/v1/rounds/{R}/tables/{T}/entries`` (issue 22's pinned contract):
+        ``201`` entered, ``200`` the same id and body again (the first answer), ``409`` the
+        same id with another body or a set no longer the table's to change, ``422`` every
+        problem with the body. The director may enter for any table, and correct a
+        verified set with a ``reason`` (a ledger row; ``override`` past art. 48's
+        deadline). Answered once the entry is in the journal."""
+        refused = self.refused(by, round_no, table)
+        if refused is not None:
+            return refused
+        facts = await self._round(round_no)
+        if isinstance(facts, Answer):
+            return facts
+        director = isinstance(by, Director)
+        entry_id = body.get("id") if isinstance(body, dict) else None
+        if entry_id is not None:
+            seen = self._seen.get((round_no, table, str(entry_id)))
+            if seen is not None:
+                if seen.body != _canonical(body):
+                    return _error(409, f"entry id {entry_id!r} was already used at table "
+                                  f"{table} for another entry; a new entry needs a new id")
+                failed = await self._durable(seen.durable) if seen.durable else None
+                return failed or Answer(200, seen.answer)
+        entry, problems = parse_entry(facts, table, body)
+        if problems:
+            return Answer(422, {"problems": problems})
+        key = (round_no, table, entry.set)
+        rec = self._sets.get(key) or SetRecord()
+        state, source = self.state(facts, key)
+        settled = rec.verified or (state == "verified")
+        if not director:
+            if entry.reason is not None or entry.override:
+                return Answer(422, {"problems": [problem(
+                    "reason", "only the director's correction of a verified set carries a "
+                    "reason")]})
+            if facts.final(pd.Timestamp.now(tz="UTC")):
+                return _error(409, f"round {round_no} is final: its correction deadline "
+                              f"(art. 48) passed at {facts.deadline:%H:%M} UTC; ask the "
+                              "director to correct it")
+            if settled:
+                who = {"file": "the director's results file",
+                       "ledger": "a decision in the director's ledger"}.get(
+                    source, "both sides")
+                return _error(409, f"table {table} set {entry.set} is verified (by {who}): "
+                              "only the director can change it now", state=state)
+        correction = director and settled
+        if correction:
+            refusal = self._correction_problems(facts, key, rec, entry)
+            if refusal is not None:
+                return refusal
+        trial = SetEntries(rec.entered.result, dict(rec.entered.boards), rec.entered.tiebreak)
+        trial.take(entry)
+        derived = derive(facts, table, entry.set, trial)
+        answer = self._answer(round_no, table, entry, derived,
+                              "verified" if correction else "entered")
+        data = {"round": round_no, "table": table, "set": entry.set,
+                "by": "director" if director else "table", "at": _now(),
+                "body": _canonical(body), "entry": entry.to_dict(), "answer": answer}
+        if correction:
+            data["correction"] = True
+        record, durable = await self._commit("entry", data)
+        self._seen[(round_no, table, str(entry.id))].durable = durable
+        failed = await self._durable(durable)
+        if failed is not None:
+            return failed
+        if correction:
+            self._to_store(facts, key, self._sets[key], self.stored_seq.get(key, 0))
+        return Answer(201, answer)
+
+    def _correction_problems(self, facts: RoundFacts, key: Key, rec: SetRecord,
+                             entry: Entry) -> Answer | None:
+        """Why the director's change of a settled set is refused, if it is: no reason, a
+        final round without override, or a set the change leaves incomplete."""
+        if not (entry.reason or "").strip():
+            return Answer(422, {"problems": [problem(
+                "reason", f"table {key[1]} set {key[2]} is verified: a correction needs a "
+                "reason, which the ledger records (SPEC 11)")]})
+        if facts.final(pd.Timestamp.now(tz="UTC")) and not entry.override:
+            return _error(409, f"round {key[0]} is final: its correction deadline (art. 48) "
+                          f"passed at {facts.deadline:%Y-%m-%d %H:%M} UTC; correct it anyway "
+                          "with \"override\": true (recorded in the ledger)")
+        trial = SetEntries(rec.entered.result, dict(rec.entered.boards), rec.entered.tiebreak)
+        trial.take(entry)
+        derived = derive(facts, key[1], key[2], trial)
+        found = self._unfinished(facts, key, trial, derived)
+        if found:
+            return Answer(422, {"problems": [problem(None, "a correction must leave the set "
+                                                     "complete; give its final levels"),
+                                             *found]})
+        return None
+
+    def _answer(self, round_no: int, table: int, entry: Entry, derived: Derived,
+                state: str) -> dict:
+        out = {"id": entry.id, "state": state, "round": round_no, "table": table,
+               "set": entry.set}
+        if entry.board is not None:
+            out["board"] = entry.board
+        if entry.tiebreak is not None:
+            out["tiebreak"] = entry.tiebreak
+        return out | {"levels": derived.levels(), "played": derived.played,
+                      "complete": derived.complete}
+
+    def _unfinished(self, facts: RoundFacts, key: Key, entered: SetEntries,
+                    derived: Derived) -> list[dict]:
+        """What keeps a set from being verified: no entry, boards missing or after the end,
+        a knockout match left undecided."""
+        if entered.empty:
+            return [problem("set", f"set {key[2]} has no entry yet")]
+        found = list(derived.problems)
+        if not derived.complete and not found:
+            k = facts.boards_per_set
+            found.append(problem("board", f"{derived.played} of {k} board"
+                                 f"{'s' if k != 1 else ''} entered and no side passed A: "
+                                 "enter every board of the set, or its final levels"))
+        if found:
+            return found
+        tiebreak = entered.tiebreak.tiebreak if entered.tiebreak is not None else None
+        if facts.knockout == "pairs":
+            return pairs_decided(derived, tiebreak)
+        if facts.knockout == "teams":
+            return self._match_undecided(facts, key, derived, tiebreak)
+        return []
+
+    def _match_undecided(self, facts: RoundFacts, key: Key, derived: Derived,
+                         tiebreak: str | None) -> list[dict]:
+        """A team knockout match level after both rooms (SPEC 8, 9: the home team's level
+        difference over both rooms is 0) needs the extra boards' winner from either room."""
+        room = facts.tables[key[1]].room
+        if room is None or room.other is None:
+            return []
+        other = self._sets.get((key[0], room.other, key[2]))
+        if other is None or not other.verified:
+            return []
+        there = derive(facts, room.other, key[2], other.entered)
+        total = 0
+        for table, levels in ((key[1], derived), (room.other, there)):
+            ns_minus_ew = levels.ns_level - levels.ew_level
+            total += ns_minus_ew if facts.tables[table].room.room == "closed" else -ns_minus_ew
+        named = tiebreak or (other.entered.tiebreak.tiebreak
+                             if other.entered.tiebreak is not None else None)
+        if total == 0 and named is None:
+            return [problem("tiebreak", f"the match at tables {key[1]} and {room.other} is "
+                            "level over both rooms: a knockout match still level is decided "
+                            "by extra boards (seed 000 art. 49.2); enter the side that won "
+                            "them")]
+        if total != 0 and tiebreak is not None:
+            return [problem("tiebreak", f"the match at tables {key[1]} and {room.other} is "
+                            "decided by its levels, so no extra boards were needed; enter "
+                            "the set again without them")]
+        return []
+
+    async def verify(self, round_no: int, table: int, set_no: int,
+                     by: Caller | None) -> Answer:
+        """``POST .../sets/{S}/verify``: ``200 {"state": "verified"}`` once durable (the
+        set then reaches results.parquet within seconds); ``409`` while it is incomplete,
+        with what is missing. A verified set again is ``200``; the director's verification
+        of a disputed set settles the dispute."""
+        refused = self.refused(by, round_no, table)
+        if refused is not None:
+            return refused
+        facts = await self._round(round_no)
+        if isinstance(facts, Answer):
+            return facts
+        wrong = self._plays(facts, table, set_no)
+        if wrong is not None:
+            return wrong
+        key = (round_no, table, set_no)
+        rec = self._sets.get(key)
+        done = {"state": "verified", "round": round_no, "table": table, "set": set_no}
+        if rec is not None and rec.verified and not rec.disputed:
+            return Answer(200, done)
+        elsewhere = (rec is None or not rec.verified) and self._source(facts, key)
+        if elsewhere:  # the director's file or ledger settled it: nothing to store
+            if rec is not None and rec.disputed:
+                _, durable = await self._commit("settle", {
+                    "round": round_no, "table": table, "set": set_no, "at": _now()})
+                failed = await self._durable(durable)
+                if failed is not None:
+                    return failed
+            return Answer(200, done | {"source": elsewhere})
+        if not isinstance(by, Director) and facts.final(pd.Timestamp.now(tz="UTC")):
+            return _error(409, f"round {round_no} is final: its correction deadline (art. "
+                          f"48) passed at {facts.deadline:%H:%M} UTC; ask the director")
+        rec = rec or SetRecord()
+        derived = derive(facts, table, set_no, rec.entered)
+        if not rec.verified:
+            found = self._unfinished(facts, key, rec.entered, derived)
+            if found:
+                return _error(409, f"table {table} set {set_no} cannot be verified yet: "
+                              + "; ".join(p["message"] for p in found), problems=found)
+        was_verified = rec.verified
+        _, durable = await self._commit("verify", {
+            "round": round_no, "table": table, "set": set_no, "at": _now(),
+            "by": "director" if isinstance(by, Director) else "table"})
+        failed = await self._durable(durable)
+        if failed is not None:
+            return failed
+        if not was_verified:
+            self._to_store(facts, key, self._sets[key])
+        return Answer(200, done | {"levels": derived.levels()})
+
+    async def dispute(self, round_no: int, table: int, set_no: int, by: Caller | None,
+                      note: str = "") -> Answer:
+        """``POST .../sets/{S}/dispute``: a side asks for the director; the set shows as
+        ``disputed`` on the console until the director verifies or corrects it (or the
+        table verifies it, the sides having agreed)."""
+        refused = self.refused(by, round_no, table)
+        if refused is not None:
+            return refused
+        facts = await self._round(round_no)
+        if isinstance(facts, Answer):
+            return facts
+        wrong = self._plays(facts, table, set_no)
+        if wrong is not None:
+            return wrong
+        if not isinstance(note, str) or len(note) > 1000:
+            return Answer(422, {"problems": [problem("note", "expected text of at most 1000 "
+                                                     "characters")]})
+        _, durable = await self._commit("dispute", {
+            "round": round_no, "table": table, "set": set_no, "at": _now(), "note": note,
+            "by": "director" if isinstance(by, Director) else "table"})
+        failed = await self._durable(durable)
+        if failed is not None:
+            return failed
+        return Answer(200, {"state": "disputed", "round": round_no, "table": table,
+                            "set": set_no})
+
+    # What the routes show -----------------------------------------------------------------
+
+    def _facts_or_raise(self, round_no: int) -> RoundFacts:
+        facts = self._facts_now(round_no)
+        if facts is None:
+            raise GuandanError(f"round {round_no} is not seated yet")
+        return facts
+
+    def _seats(self, facts: RoundFacts, table: int, set_no: int) -> dict:
+        out = {}
+        for column, player in zip(SEAT_COLUMNS, facts.tables[table].seats[set_no],
+                                  strict=True):
+            seat = {"player": player, "name": facts.names.get(player, player)}
+            if player in facts.substitutes:
+                sub = facts.substitutes[player]
+                seat["substitute"] = {"player": sub, "name": facts.names.get(sub, sub)}
+            out[column] = seat
+        return out
+
+    def table_view(self, round_no: int, table: int) -> dict:
+        """``GET /api/v1/rounds/{R}/tables/{T}``: what the table's phone shows (SPEC 11:
+        its own seating, sets, boards, start levels, entries and the levels derived from
+        them; nothing of another table)."""
+        facts = self._facts_or_raise(round_no)
+        wrong = self._plays(facts, table)
+        if wrong is not None:
+            raise GuandanError(wrong.body["error"])
+        here = facts.tables[table]
+        sets = [self._set_view(facts, (round_no, table, s)) for s in here.sets]
+        out = {"round": round_no, "table": table, "group": here.group,
+               "seats": sets[0]["seats"] if sets else {}, "sets": sets,
+               "knockout": facts.knockout or None,
+               "final": facts.final(pd.Timestamp.now(tz="UTC")),
+               "deadline": None if facts.deadline is None else facts.deadline.isoformat()}
+        if here.room is not None:
+            room = here.room
+            out["match"] = {"match": room.match, "room": room.room, "other_table": room.other,
+                            "home": {"team": room.home, "name": room.names[0]},
+                            "away": {"team": room.away, "name": room.names[1]},
+                            "ns_team": room.ns_team, "ew_team": room.ew_team}
+        return out
+
+    def _set_view(self, facts: RoundFacts, key: Key) -> dict:
+        _, table, set_no = key
+        rec = self._sets.get(key) or SetRecord()
+        derived = derive(facts, table, set_no, rec.entered)
+        state, source = self.state(facts, key)
+        start = facts.start(table, set_no)
+        entries = []
+        for entry in rec.entered.entries():
+            item = {"id": entry.id}
+            if entry.board is not None:
+                item |= {"board": entry.board, "finish": entry.finish}
+            else:
+                item |= {"ns_level": LEVEL_NAMES[entry.ns_level],
+                         "ew_level": LEVEL_NAMES[entry.ew_level]}
+            entries.append(item)
+        levels = dict(zip(_SIDES, (LEVEL_NAMES[i] for i in start), strict=True))
+        for item, after in zip((e for e in entries if "board" in e), derived.after,
+                               strict=False):
+            item["levels"] = after
+        view = {"set": set_no, "boards": list(facts.boards(set_no)),
+                "start": levels, "seats": self._seats(facts, table, set_no),
+                "state": state, "entries": entries,
+                "levels": derived.levels() if not rec.entered.empty else None,
+                "played": derived.played, "complete": derived.complete,
+                "problems": list(derived.problems)}
+        if source:
+            view["source"] = source
+        if rec.entered.tiebreak is not None:
+            view["tiebreak"] = rec.entered.tiebreak.tiebreak
+        if rec.disputed:
+            view["note"] = rec.note
+        return view
+
+    def progress(self, round_no: int) -> dict:
+        """``GET /api/v1/rounds/{R}/progress`` (pinned): ``{"round", "sets": [{"table",
+        "set", "state"}]}`` for every table's set the round expects, set by set; a set
+        also says its ``source`` when settled otherwise than by both sides, and ``stored:
+        false`` (with the ``problem``, if any) while it is verified but not yet in
+        results.parquet."""
+        facts = self._facts_or_raise(round_no)
+        return {"round": round_no, "sets": [self._progress_item(facts, (round_no, t, s))
+                                            for t, s in facts.planned]}
+
+    def _progress_item(self, facts: RoundFacts, key: Key) -> dict:
+        state, source = self.state(facts, key)
+        item = {"table": key[1], "set": key[2], "state": state}
+        if source:
+            item["source"] = source
+        rec = self._sets.get(key)
+        if rec is not None and rec.verified and self.stored_seq.get(key) != rec.seq:
+            item["stored"] = False
+            note = self.store_notes.get(key)
+            if note is not None and note[0] == rec.seq:
+                item["problem"] = note[1]
+        return item
+
+    def queue(self, round_no: int) -> list[dict]:
+        """``GET /api/v1/rounds/{R}/queue``: the sets waiting for someone, disputed first:
+        disputed, verified but kept out of the folder (``problem`` says why), entered but
+        not verified."""
+        facts = self._facts_or_raise(round_no)
+        out = []
+        for t, s in facts.planned:
+            key = (round_no, t, s)
+            item = self._progress_item(facts, key)
+            if item["state"] not in ("entered", "disputed") and "problem" not in item:
+                continue
+            rec = self._sets.get(key) or SetRecord()
+            derived = derive(facts, t, s, rec.entered)
+            item |= {"levels": derived.levels() if not rec.entered.empty else None,
+                     "played": derived.played, "complete": derived.complete,
+                     "entries": len(rec.entered.entries())}
+            if rec.disputed:
+                item["note"] = rec.note
+            out.append(item)
+        order = {"disputed": 0, "verified": 1, "entered": 2}
+        return sorted(out, key=lambda i: (order.get(i["state"], 3), i["set"], i["table"]))
+
+    def current_round(self) -> int | None:
+        """The latest seated round (the console's and the board's default)."""
+        rounds = EventFolder.open(self.path).plan.rounds
+        seated = [r for r in range(1, rounds + 1)
+                  if (self.path / "rounds" / str(r) / "seating.parquet").exists()]
+        return seated[-1] if seated else None
+
+    # Changes, for the event stream --------------------------------------------------------
+
+    def _remember_loop(self) -> None:
+        self._loop = asyncio.get_running_loop()
+
+    def _bump(self, board: bool = False) -> None:
+        with self._guard:
+            self.version += 1
+            if board:
+                self.board_version += 1
+            waiters, self._waiters = self._waiters, []
+        for loop, future in waiters:
+            loop.call_soon_threadsafe(_wake, future)
+
+    async def changed(self, since: int, timeout: float | None = None,
+                      board: bool = False) -> int:
+        """Wait until ``version`` (``board_version`` with ``board``) is above ``since`` or
+        ``timeout`` seconds pass; returns it."""
+        deadline = None if timeout is None else asyncio.get_running_loop().time() + timeout
+        while True:
+            current = self.board_version if board else self.version
+            if current > since:
+                return current
+            future = asyncio.get_running_loop().create_future()
+            with self._guard:
+                self._waiters.append((asyncio.get_running_loop(), future))
+            left = None if deadline is None else deadline - asyncio.get_running_loop().time()
+            if left is not None and left <= 0:
+                return current
+            try:
+                await asyncio.wait_for(future, left)
+            except TimeoutError:
+                return self.board_version if board else self.version
+
+    def _on_stored(self, outcome: Outcome) -> None:
+        """The store's report (from its thread): which sets the folder now holds."""
+        for key, seq in outcome.stored.items():
+            self.stored_seq[key] = max(seq, self.stored_seq.get(key, 0))
+            self.store_notes.pop(key, None)
+        for key, note in {**outcome.waiting, **outcome.refused}.items():
+            self.store_notes[key] = note
+        self._bump(board=bool(outcome.stored))
+
+
+def _wake(future: asyncio.Future) -> None:
+    if not future.done():
+        future.set_result(None)
+

@@ -1,0 +1,465 @@
+"""One entry from a table, checked in pure Python against what the round already knows.
+
+A phone sends a set's final levels (``{"id", "set", "ns_level", "ew_level"}``) or one
+board's finishing order (``{"id", "set", "board", "finish"}``), and a knockout table the
+side that won the extra boards (``{"id", "set", "tiebreak"}``). The server answers within a
+few milliseconds even when 500 tables send at once, so nothing here reads a file or builds a
+frame: ``load_facts`` reads the folder once per round (seating, names, the sets and boards
+of each table, the ledger's start levels of art. 32, the round's deadline of art. 48) into
+plain dictionaries, and ``parse_entry`` and ``derive`` work on those alone.
+
+The rules and their words are ingestion's (SPEC 4 and 5): levels a set of at most K boards
+can reach from its start (``results.masks.possible_levels``, said by
+``results.validate.unreachable_rule``), finishing orders (``rules.progression``), boards
+within their set, boards after a side passed A, a knockout match decided (``knockout``).
+The verified sets then go through ``event ingest``'s own path (``event.ingest.take_rows``),
+which checks them all again as a file's rows.
+"""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from ..errors import NotationError
+from ..event.folder import EventFolder
+from ..event.formats.knockout import Knockout
+from ..event.formats.team_matches import teams_of
+from ..event.ledger import effects, read_ledger, round_deadlines, will_not_play_rows
+from ..knockout.decide import pair_outcome
+from ..levels import LEVEL_NAMES, level_from_text
+from ..results.masks import possible_levels
+from ..results.validate import unreachable_rule
+from ..rules.progression import SetState, apply_board, finish_problem, parse_finish
+from ..seats import SEAT_COLUMNS
+
+FIELDS = frozenset({"id", "set", "ns_level", "ew_level", "board", "finish", "tiebreak",
+                    "reason", "override"})
+MAX_ID = 200
+"""An entry id longer than this is no client's id but a mistake."""
+EXTRA_BOARDS = ("the levels are equal: a knockout match level after its set is decided by "
+                "extra boards (seed 000 art. 49.2); enter the side that won them")
+
+
+@dataclass(frozen=True)
+class Room:
+    """A team match's room at a table (SPEC 8): open room home E-W, closed room home N-S."""
+
+    match: int
+    room: str  # "open" | "closed"
+    home: int
+    away: int | None
+    other: int | None  # the other room's table
+    names: tuple[str, str] = ("", "")  # home's and away's team names
+
+    @property
+    def ns_team(self) -> int | None:
+        return self.away if self.room == "open" else self.home
+
+    @property
+    def ew_team(self) -> int | None:
+        return self.home if self.room == "open" else self.away
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """One table of a round: its group, sets in playing order, players per set (N E S W)."""
+
+    table: int
+    group: int
+    sets: tuple[int, ...]
+    seats: dict[int, tuple[str, str, str, str]]
+    room: Room | None = None
+
+
+@dataclass(frozen=True)
+class RoundFacts:
+    """What checking an entry of round ``round`` needs, read once from the folder."""
+
+    round: int
+    boards_per_set: int
+    three_failures_reset: bool
+    knockout: str  # "" | "pairs" | "teams"
+    tables: dict[int, TableFacts]
+    names: dict[str, str]
+    starts: dict[tuple[int, int], tuple[int, int]]
+    substitutes: dict[str, str]  # the player replaced -> who plays instead this round
+    will_not_play: frozenset[tuple[int, int]]
+    planned: tuple[tuple[int, int], ...]  # (table, set) the round expects, set by set
+    deadline: pd.Timestamp | None  # art. 48: the round is final from then
+    by_team: bool = False
+
+    def boards(self, set_no: int) -> range:
+        first = (set_no - 1) * self.boards_per_set + 1
+        return range(first, first + self.boards_per_set)
+
+    def start(self, table: int, set_no: int) -> tuple[int, int]:
+        return self.starts.get((table, set_no), (0, 0))
+
+    def final(self, now: pd.Timestamp) -> bool:
+        return self.deadline is not None and now >= self.deadline
+
+
+def load_facts(folder: EventFolder, round_no: int) -> RoundFacts | None:
+    """The round's facts, or ``None`` while it is not seated (pandas, once per change of
+    the files they come from: ``watched``)."""
+    plan = folder.plan
+    plan.check_round(round_no)
+    seating = folder.read(round_no, "seating")
+    if seating is None:
+        return None
+    ledger = read_ledger(folder)
+    decided = effects(folder, ledger)
+    players = folder.players()
+    names = dict(zip(players["player"].astype(str), players["name"].astype(str), strict=True))
+    starts = decided.start_levels[decided.start_levels["round"] == round_no]
+    subs = decided.substitutes[decided.substitutes["round"] == round_no]
+    planned = tuple(folder.seated_results(round_no))
+    sets_of: dict[int, list[int]] = {}
+    for table, set_no in planned:
+        sets_of.setdefault(table, []).append(set_no)
+    by_set = "set" in seating.columns
+    seats: dict[int, dict[int, tuple]] = {}
+    for row in seating.to_dict("records"):
+        players_at = tuple(str(row[c]) for c in SEAT_COLUMNS)
+        table = int(row["table"])
+        for set_no in ([int(row["set"])] if by_set else sets_of.get(table, [])):
+            seats.setdefault(table, {})[set_no] = players_at
+    rooms = _rooms(folder, round_no) if plan.event_format.by_team else {}
+    tables = {
+        t: TableFacts(t, plan.group_of_table(t), tuple(sorted(sets_of.get(t, []))),
+                      seats.get(t, {}), rooms.get(t))
+        for t in sorted(seats)
+    }
+    event_format = plan.event_format
+    knockout = ("teams" if event_format.by_team else "pairs") if isinstance(
+        event_format, Knockout) else ""
+    return RoundFacts(
+        round=round_no,
+        boards_per_set=plan.boards_per_set,
+        three_failures_reset=plan.three_failures_reset,
+        knockout=knockout,
+        tables=tables,
+        names=names,
+        starts={(int(t), int(s)): (int(n), int(e)) for t, s, n, e in zip(
+            starts["table"], starts["set"], starts["ns_start"], starts["ew_start"],
+            strict=True)},
+        substitutes=dict(zip(subs["for_player"].astype(str), subs["player"].astype(str),
+                             strict=True)),
+        will_not_play=frozenset((t, s) for r, t, s in will_not_play_rows(folder, ledger)
+                                if r == round_no),
+        planned=planned,
+        deadline=round_deadlines(folder, ledger).get(round_no),
+        by_team=event_format.by_team,
+    )
+
+
+def watched(folder_path, round_no: int) -> list:
+    """The files ``load_facts`` reads for a round: a change to any makes them stale."""
+    rounds = folder_path / "rounds" / str(round_no)
+    return [folder_path / "event.toml", folder_path / "players.parquet",
+            folder_path / "ledger.parquet", folder_path / "teams.parquet",
+            rounds / "seating.parquet", rounds / "matches.parquet",
+            rounds / "bracket.parquet", rounds / "scored.json"]
+
+
+def _rooms(folder: EventFolder, round_no: int) -> dict[int, Room]:
+    """Table -> its room of a team match (a bye has no table)."""
+    matches = folder.read(round_no, "matches")
+    if matches is None:
+        return {}
+    teams = teams_of(folder)
+    name = dict(zip(teams["team"].astype(int), teams["name"].astype(str), strict=True))
+    out = {}
+    for m in matches[matches["away"].notna()].itertuples():
+        home, away = int(m.home), int(m.away)
+        names = (name.get(home, ""), name.get(away, ""))
+        opened, closed = int(m.open_table), int(m.closed_table)
+        out[opened] = Room(int(m.match), "open", home, away, closed, names)
+        out[closed] = Room(int(m.match), "closed", home, away, opened, names)
+    return out
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One checked entry: a set's final levels (level indices), one board's finishing
+    order, or a knockout's extra-board winner (``NS``/``EW``); ``reason`` and ``override``
+    are the director's, when correcting a verified set."""
+
+    id: str | int
+    set: int
+    ns_level: int | None = None
+    ew_level: int | None = None
+    board: int | None = None
+    finish: str | None = None
+    tiebreak: str | None = None
+    reason: str | None = None
+    override: bool = False
+
+    @property
+    def form(self) -> str:
+        """``set``, ``board`` or ``tiebreak``."""
+        if self.board is not None:
+            return "board"
+        return "set" if self.ns_level is not None else "tiebreak"
+
+    def to_dict(self) -> dict:
+        """The entry as its journal record keeps it (and as two bodies are compared)."""
+        out = {"id": self.id, "set": self.set}
+        if self.ns_level is not None:
+            out |= {"ns_level": LEVEL_NAMES[self.ns_level], "ew_level": LEVEL_NAMES[self.ew_level]}
+        if self.board is not None:
+            out |= {"board": self.board, "finish": self.finish}
+        if self.tiebreak is not None:
+            out["tiebreak"] = self.tiebreak
+        if self.reason is not None:
+            out["reason"] = self.reason
+        if self.override:
+            out["override"] = True
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Entry:
+        """The entry of a journal record (``to_dict``'s)."""
+        levels = {k: level_from_text(data[k]) for k in ("ns_level", "ew_level") if k in data}
+        return cls(data["id"], int(data["set"]), levels.get("ns_level"),
+                   levels.get("ew_level"), data.get("board"), data.get("finish"),
+                   data.get("tiebreak"), data.get("reason"), bool(data.get("override")))
+
+
+def problem(field_name: str | None, message: str) -> dict:
+    return {"field": field_name, "message": message}
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_entry(facts: RoundFacts, table: int, body) -> tuple[Entry | None, list[dict]]:
+    """The entry ``body`` gives for ``table`` of the round, or every problem with it (in
+    the words ``event ingest`` uses for the same mistake in a results file)."""
+    if not isinstance(body, dict):
+        return None, [problem(None, "expected a JSON object: {\"id\", \"set\", \"ns_level\", "
+                              "\"ew_level\"} or {\"id\", \"set\", \"board\", \"finish\"}")]
+    out = [problem(k, f"is not a field of an entry; expected {', '.join(sorted(FIELDS))}")
+           for k in sorted(set(body) - FIELDS)]
+    entry_id = body.get("id")
+    if entry_id is None or entry_id == "":
+        out.append(problem("id", "is missing: every entry carries the client's own id, so a "
+                           "resent entry is the same entry (never counted twice)"))
+    elif not (_whole(entry_id) or isinstance(entry_id, str)) or len(str(entry_id)) > MAX_ID:
+        out.append(problem("id", f"expected text or a whole number of at most {MAX_ID} "
+                           f"characters, not {entry_id!r}"))
+    here = facts.tables.get(table)
+    set_no = body.get("set")
+    if here is None:
+        tables = sorted(facts.tables)
+        out.append(problem("table", f"round {facts.round} has tables "
+                           f"{tables[0]}..{tables[-1]}" if tables else
+                           f"round {facts.round} has no tables"))
+    elif not _whole(set_no):
+        out.append(problem("set", f"expected a set number, not {set_no!r}"))
+    elif set_no not in here.sets:
+        out.append(problem("set", f"value {set_no!r}: table {table} (group {here.group}) plays "
+                           f"sets {', '.join(map(str, here.sets))} in round {facts.round}"))
+    given = {k for k in ("ns_level", "ew_level", "board", "finish", "tiebreak") if k in body}
+    levels, board = given & {"ns_level", "ew_level"}, given & {"board", "finish"}
+    if levels and board:
+        out.append(problem("board", "give a set's final levels (ns_level, ew_level) or one "
+                           "board's finishing order (board, finish), not both"))
+    elif not given:
+        out.append(problem(None, "expected a set's final levels (ns_level, ew_level) or one "
+                           "board's finishing order (board, finish)"))
+    out += [problem(k, f"is missing: {'a set' if k in ('ns_level', 'ew_level') else 'a board'}"
+                    " entry needs it") for k in sorted(
+        ({"ns_level", "ew_level"} - levels if levels else set())
+        | ({"board", "finish"} - board if board else set()))]
+    for k in ("reason",):
+        if k in body and not isinstance(body[k], str):
+            out.append(problem(k, "expected text"))
+    if "override" in body and not isinstance(body["override"], bool):
+        out.append(problem("override", "expected true or false"))
+    if out:
+        return None, out
+    entry = Entry(entry_id, set_no, reason=body.get("reason") or None,
+                  override=bool(body.get("override")))
+    start = facts.start(table, set_no)
+    if levels:
+        entry, found = _levels(facts, entry, body, start)
+        out += found
+    if board:
+        entry, found = _board(facts, entry, body)
+        out += found
+    if "tiebreak" in body:
+        entry, found = _tiebreak(facts, entry, body["tiebreak"])
+        out += found
+    return (None, out) if out else (entry, [])
+
+
+def _levels(facts: RoundFacts, entry: Entry, body: dict, start: tuple[int, int]):
+    out, found = [], {}
+    for k in ("ns_level", "ew_level"):
+        text = body[k]
+        index = None
+        if isinstance(text, str | int) and not isinstance(text, bool):
+            with suppress(NotationError):
+                index = level_from_text(str(text))
+        if index is None:
+            out.append(problem(k, f"value {text!r}: unknown level; expected one of "
+                               f"{', '.join(LEVEL_NAMES)}"))
+        found[k] = index
+    if out:
+        return entry, out
+    ns, ew = found["ns_level"], found["ew_level"]
+    k = facts.boards_per_set
+    if not possible_levels(k, facts.three_failures_reset, start)[ns, ew]:
+        out.append(problem("ns_level/ew_level", f"value '{LEVEL_NAMES[ns]}/{LEVEL_NAMES[ew]}': "
+                           + unreachable_rule(k, start, (ns, ew))))
+    return Entry(**{**entry.__dict__, "ns_level": ns, "ew_level": ew}), out
+
+
+def _board(facts: RoundFacts, entry: Entry, body: dict):
+    out = []
+    board, finish = body["board"], body["finish"]
+    boards = facts.boards(entry.set)
+    if not _whole(board):
+        out.append(problem("board", f"expected a board number, not {board!r}"))
+    elif board not in boards:
+        k = facts.boards_per_set
+        out.append(problem("board", f"value {board!r}: is outside set {entry.set}, which has "
+                           f"boards {boards[0]}-{boards[-1]} ({k} board{'s' if k != 1 else ''} "
+                           "per set)"))
+    why = finish_problem(finish) if isinstance(finish, str) else "expected text such as 'NWSE'"
+    if why is not None:
+        out.append(problem("finish", f"value {finish!r}: {why}"))
+    return Entry(**{**entry.__dict__, "board": board,
+                    "finish": str(finish).strip().upper()}), out
+
+
+def _tiebreak(facts: RoundFacts, entry: Entry, side):
+    if not facts.knockout:
+        return entry, [problem("tiebreak", "only a knockout match is decided by extra boards "
+                               "(seed 000 art. 49.2); this event has no knockout")]
+    text = side.strip().upper() if isinstance(side, str) else side
+    if text not in ("NS", "EW"):
+        return entry, [problem("tiebreak", f"value {side!r}: expected NS or EW: the side that "
+                               "won the extra boards")]
+    return Entry(**{**entry.__dict__, "tiebreak": text}), []
+
+
+@dataclass
+class SetEntries:
+    """What a table entered for one set: its final levels, or its boards; the extra-board
+    winner of a knockout match."""
+
+    result: Entry | None = None
+    boards: dict[int, Entry] = field(default_factory=dict)
+    tiebreak: Entry | None = None
+
+    def take(self, entry: Entry) -> None:
+        """A new entry replaces the earlier one of the same set or board: a set's levels
+        replace its boards and a board its set's levels (a set is given one way, as in a
+        results file); an entry carrying a tiebreak replaces the earlier tiebreak."""
+        if entry.form == "set":
+            self.result, self.boards = entry, {}
+        elif entry.form == "board":
+            self.result = None
+            self.boards[entry.board] = entry
+        if entry.tiebreak is not None:
+            self.tiebreak = entry
+
+    def entries(self) -> list[Entry]:
+        out = [self.result] if self.result is not None else []
+        return out + [self.boards[b] for b in sorted(self.boards)]
+
+    @property
+    def empty(self) -> bool:
+        return self.result is None and not self.boards
+
+
+@dataclass(frozen=True)
+class Derived:
+    """A set's levels so far (level indices) from its entries, whether it is complete
+    (every board of the set, or a side passed A, or the final levels given), the boards
+    counted and what keeps it from being verified."""
+
+    ns_level: int
+    ew_level: int
+    played: int
+    complete: bool
+    problems: tuple[dict, ...] = ()
+    boards: tuple[Entry, ...] = ()
+    after: tuple[dict, ...] = ()
+    """The levels after each board counted, as ``levels()`` gives them."""
+
+    def levels(self) -> dict:
+        return {"ns": LEVEL_NAMES[self.ns_level], "ew": LEVEL_NAMES[self.ew_level]}
+
+
+def derive(facts: RoundFacts, table: int, set_no: int, entered: SetEntries) -> Derived:
+    """The set's levels from ``entered`` by SPEC 4, from the table's start levels: boards
+    counted from the set's first one while they follow each other."""
+    start = facts.start(table, set_no)
+    if entered.result is not None:
+        r = entered.result
+        return Derived(r.ns_level, r.ew_level, 0, True)
+    state = SetState.start(*start)
+    counted, after_end, after, out = [], [], [], []
+    boards = facts.boards(set_no)
+    for board in boards:
+        entry = entered.boards.get(board)
+        if entry is None:
+            break
+        if state.ended:
+            after_end.append(board)
+            continue
+        state = apply_board(state, parse_finish(entry.finish), facts.three_failures_reset)
+        counted.append(entry)
+        after.append({"ns": LEVEL_NAMES[state.ns_level], "ew": LEVEL_NAMES[state.ew_level]})
+    out += [problem("board", f"value {b}: is after the end of the set: a side passed A (过A) "
+                    "on an earlier board of this set at this table") for b in after_end]
+    seen = {e.board for e in counted} | set(after_end)
+    gaps = sorted(b for b in entered.boards if b not in seen)
+    if gaps and not state.ended:
+        waiting = next(b for b in boards if b not in entered.boards)
+        out.append(problem("board", f"board {waiting} is not entered yet, so board(s) "
+                           f"{', '.join(map(str, gaps))} cannot be counted"))
+    elif gaps:
+        out += [problem("board", f"value {b}: is after the end of the set: a side passed A "
+                        "(过A) on an earlier board of this set at this table") for b in gaps]
+    complete = bool(counted) and (state.ended or len(counted) == len(boards)) and not out
+    return Derived(state.ns_level, state.ew_level, len(counted), complete, tuple(out),
+                   tuple(counted), tuple(after))
+
+
+def pairs_decided(derived: Derived, tiebreak: str | None) -> list[dict]:
+    """What keeps a pairs knockout match from being decided (``knockout.decide``'s rules)."""
+    _, _, found = pair_outcome({"ns_level": derived.ns_level, "ew_level": derived.ew_level,
+                                "tiebreak": tiebreak})
+    return [problem(column, EXTRA_BOARDS if column == "tiebreak" and value is None else rule)
+            for column, value, rule in found]
+
+
+def result_rows(facts: RoundFacts, table: int, set_no: int, entered: SetEntries,
+                derived: Derived) -> tuple[str, list[dict]]:
+    """The set as a results file's rows (SPEC 5): ``("set", [one row])`` from final
+    levels, ``("board", rows)`` from boards; the players are the seating's (a substitute
+    is the ledger's business), a knockout's tiebreak on the first row (a team match's as
+    ``#team``: the team that sat on that side)."""
+    here = facts.tables[table]
+    base = {"round": facts.round, "group": here.group, "table": table, "set": set_no,
+            **dict(zip(SEAT_COLUMNS, here.seats[set_no], strict=True))}
+    tiebreak = None if entered.tiebreak is None else entered.tiebreak.tiebreak
+    if tiebreak is not None and here.room is not None:
+        team = here.room.ns_team if tiebreak == "NS" else here.room.ew_team
+        tiebreak = f"#{team}"
+    if entered.result is not None:
+        row = base | {"ns_level": LEVEL_NAMES[derived.ns_level],
+                      "ew_level": LEVEL_NAMES[derived.ew_level]}
+        return "set", [row | ({"tiebreak": tiebreak} if tiebreak else {})]
+    rows = [base | {"board": e.board, "finish": e.finish} for e in derived.boards]
+    if tiebreak:
+        rows[0]["tiebreak"] = tiebreak
+    return "board", rows
