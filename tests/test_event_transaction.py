@@ -3,7 +3,9 @@ as it was before or after the whole step.
 
 Writers run in forked processes (several processes, as two terminals would be); a "kill -9"
 is the child sending itself SIGKILL just before its n-th ``os.replace`` or ``os.fsync``,
-which are the instants between which a step's files change.
+which are the instants between which a step's files change. The tests taking
+``lock_backend`` run twice: with the system's lock and with the portable one forced
+(issue 22 item 5: Windows' lock, tested on Linux; see test_transaction_portable_lock.py).
 """
 
 import os
@@ -27,10 +29,11 @@ from guandan_dup.event import (
     ingest,
     score_round,
     seat_event_round,
+    transaction,
 )
 from guandan_dup.event.entrants import demo_players
 from guandan_dup.event.publish import build_event_site
-from guandan_dup.event.transaction import JOURNAL, LOCK_FILE, reading, writing
+from guandan_dup.event.transaction import JOURNAL, LOCK_FILE, Portable, reading, writing
 from guandan_dup.reports.site import build as site_build
 
 
@@ -97,6 +100,15 @@ def state(path):
     return files, sorted(history)
 
 
+@pytest.fixture(params=["system", "portable"])
+def lock_backend(request, monkeypatch):
+    """The folder lock of this process and its forked children: the system's, or the
+    portable one (``filelock``'s, Windows' path) forced."""
+    if request.param == "portable":
+        monkeypatch.setattr(transaction, "backend", Portable())
+    return request.param
+
+
 @pytest.fixture
 def seated(tmp_path):
     """Round 1 of a 24-player event (6 tables, 2 sets), dealt and seated."""
@@ -107,7 +119,9 @@ def seated(tmp_path):
     return folder
 
 
-def test_issue9_item1_concurrent_ingests_of_different_tables_keep_every_result(seated, tmp_path):
+def test_issue9_item1_concurrent_ingests_of_different_tables_keep_every_result(
+    seated, tmp_path, lock_backend
+):
     results = set_results(seated, 1)
     batches = ([1], [2], [3, 4], [5, 6])  # four helpers, each with their own tables' slips
     files = [
@@ -143,7 +157,7 @@ def _holding_child(path, command):
     return pid
 
 
-def test_issue9_item1_a_second_writer_waits_then_refuses_naming_the_holder(seated):
+def test_issue9_item1_a_second_writer_waits_then_refuses_naming_the_holder(seated, lock_backend):
     pid = _holding_child(seated.path, "event score")
     told = []
     before = state(seated.path)
@@ -230,7 +244,7 @@ def _check_kill_anywhere(path, work, samples):
     assert seen == {False, True}, "killed both before and after the commit point"
 
 
-def test_issue9_item2_ingest_killed_anywhere_leaves_before_or_after(seated, tmp_path):
+def test_issue9_item2_ingest_killed_anywhere_leaves_before_or_after(seated, tmp_path, lock_backend):
     results = set_results(seated, 1)
     ingest(seated, write(results, tmp_path / "all.parquet"), 1)
     fix = write(results[results["table"] == 2].assign(ns_level="5", ew_level="2"),
@@ -243,7 +257,7 @@ def test_issue9_item2_score_killed_anywhere_leaves_before_or_after(seated, tmp_p
     _check_kill_anywhere(seated.path, lambda p: score_round(EventFolder.open(p), 1), samples=8)
 
 
-def test_issue9_item1_the_cli_waits_then_says_who_holds_the_lock(seated, tmp_path):
+def test_issue9_item1_the_cli_waits_then_says_who_holds_the_lock(seated, tmp_path, lock_backend):
     results = write(set_results(seated, 1), tmp_path / "all.parquet")
     pid = _holding_child(seated.path, "event seat")
     try:

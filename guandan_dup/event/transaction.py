@@ -9,8 +9,9 @@ lives here (STYLE rule 15):
   waits up to ``wait`` seconds, told who holds the lock (command, process id, since when),
   then is refused with nothing changed. ``reading(path)`` holds a shared lock, so a reader
   never sees half a step. The kernel drops the lock of a process that dies, so a killed
-  command never blocks the next one. (On Windows the lock is ``msvcrt.locking`` and readers
-  take it exclusively too; that path is not exercised by the test suite.)
+  command never blocks the next one. Where there is no ``flock`` (Windows) the lock is the
+  ``filelock`` library's and readers take it exclusively too (``Portable``); the tests run
+  the lock tests through that path on Linux as well.
 - **The journal.** ``commit`` (what ``EventFolder.replace_files`` calls) writes every file of
   a step to a hidden temporary file beside its destination and syncs it, then writes the
   list of renames (and of files the step deletes) to ``.guandan-dup.journal`` in one atomic
@@ -78,32 +79,23 @@ def _forget_in_child() -> None:
     _guard = threading.RLock()
 
 
-if os.name == "nt":  # pragma: no cover - Windows
-    import msvcrt
+class Flock:
+    """POSIX: ``flock`` on the lock file, shared for readers, exclusive for a writer; the
+    kernel drops it when the holder closes the file or dies."""
 
-    def _try_lock(fd: int, shared: bool) -> bool:
-        """One lock for readers and writers alike, on a byte far past the holder record."""
-        os.lseek(fd, 1 << 20, os.SEEK_SET)
-        try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        return True
+    shared_readers = True
 
-    def _alive(pid: int) -> bool:
-        return True  # os.kill(pid, 0) would terminate it on Windows; trust the record
-
-else:
-    import fcntl
-
-    def _try_lock(fd: int, shared: bool) -> bool:
+    def try_lock(self, fd: int, shared: bool) -> bool:
         try:
             fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
         except BlockingIOError:
             return False
         return True
 
-    def _alive(pid: int) -> bool:
+    def unlock(self, fd: int) -> None:
+        """Closing the file releases the lock."""
+
+    def alive(self, pid: int) -> bool:
         try:
             os.kill(pid, 0)
         except ProcessLookupError:
@@ -112,7 +104,39 @@ else:
             pass  # another user's live process
         return True
 
+
+class Portable:
+    """Anywhere (Windows): ``filelock``'s lock of the file's first byte (``LockFileEx`` on
+    Windows, ``flock`` elsewhere), exclusive for readers and writers alike. Every holder,
+    reader or writer, then writes the record, so the record names the live holder and no
+    process is probed (``os.kill(pid, 0)`` would terminate it on Windows)."""
+
+    shared_readers = False
+
+    def try_lock(self, fd: int, shared: bool) -> bool:
+        import filelock  # 70 ms to import: only where this lock is used
+
+        return filelock.lock_descriptor(fd, blocking=False)
+
+    def unlock(self, fd: int) -> None:
+        import filelock
+
+        filelock.unlock_descriptor(fd)
+
+    def alive(self, pid: int) -> bool:
+        return True
+
+
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None
+    backend: Flock | Portable = Portable()
+else:
+    backend = Flock()
     os.register_at_fork(after_in_child=_forget_in_child)
+"""How this process locks folders: ``Flock`` where the system has it, else ``Portable``;
+the tests set it to ``Portable()`` on Linux to run the lock tests through the Windows path."""
 
 
 def holds_lock(path: str | os.PathLike) -> bool:
@@ -121,21 +145,30 @@ def holds_lock(path: str | os.PathLike) -> bool:
 
 
 def _holder(lock_path: Path) -> str:
-    """Who holds the lock, as its writer recorded it; a reader or a dead writer is vague."""
+    """Who holds the lock, as its holder recorded it; a dead writer or a reader that writes
+    no record (``Flock``: readers share the lock) is vague.
+
+    The record starts at the file's second byte: ``Portable`` locks the first, which another
+    process cannot read on Windows.
+    """
     try:
-        info = json.loads(lock_path.read_text(encoding="utf-8") or "{}")
-        alive = _alive(int(info["pid"]))
+        with open(lock_path, "rb") as file:
+            file.seek(1)
+            info = json.loads(file.read().decode("utf-8") or "{}")
+        alive = backend.alive(int(info["pid"]))
     except (OSError, ValueError, KeyError, TypeError, OverflowError):
         alive = False
     if not alive:
         return "another process (perhaps a reader such as `event status`)"
+    if info.get("command") is None:
+        return f"a reader such as `event status` (pid {info['pid']}) since {info['since']}"
     return f"`{info['command']}` (pid {info['pid']}) since {info['since']}"
 
 
 def _acquire(fd: int, shared: bool, path: Path, wait: float, notify: Callable[[str], None]):
     deadline = time.monotonic() + wait
     told = False
-    while not _try_lock(fd, shared):
+    while not backend.try_lock(fd, shared):
         holder = _holder(path / LOCK_FILE)
         if time.monotonic() >= deadline:
             raise GuandanError(
@@ -168,23 +201,34 @@ def locked(
             yield path
             return
         make_folder(path)
-        fd = os.open(path / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = _open_lock(path)
         try:
             _acquire(fd, False, path, wait, notify)
-            since = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
-            _record(fd, json.dumps({"command": command, "pid": os.getpid(), "since": since}))
+            _record(fd, command)
             _held[resolved] = fd
             try:
                 recover(path)
                 yield path
             finally:
                 del _held[resolved]
-                _record(fd, "")
+                _record(fd, None, holding=False)
+                backend.unlock(fd)
         finally:
             os.close(fd)  # closing releases the lock
 
 
-def _record(fd: int, text: str) -> None:
+def _open_lock(path: Path) -> int:
+    return os.open(path / LOCK_FILE, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0),
+                   0o644)
+
+
+def _record(fd: int, command: str | None, holding: bool = True) -> None:
+    """Write who holds the lock (``command``; ``None``: a reader), or empty the record once
+    ``holding`` ends. The first byte is a newline, the record follows (``_holder``)."""
+    text = ""
+    if holding:
+        since = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+        text = "\n" + json.dumps({"command": command, "pid": os.getpid(), "since": since})
     os.ftruncate(fd, 0)
     os.lseek(fd, 0, os.SEEK_SET)
     os.write(fd, text.encode("utf-8"))
@@ -236,11 +280,18 @@ def reading(
         if holds_lock(path) or not os.access(path, os.W_OK):  # a step reading, or read-only
             yield EventFolder.open(path)
             return
-        fd = os.open(path / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = _open_lock(path)
         try:
             _acquire(fd, True, path, wait, notify)
-            recover(path)
-            yield EventFolder.open(path)
+            try:
+                if not backend.shared_readers:
+                    _record(fd, None)
+                recover(path)
+                yield EventFolder.open(path)
+            finally:
+                if not backend.shared_readers:
+                    _record(fd, None, holding=False)
+                backend.unlock(fd)
         finally:
             os.close(fd)
     finally:
