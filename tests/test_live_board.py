@@ -24,6 +24,7 @@ from event_support import (
     write,
 )
 
+from guandan_dup.errors import GuandanError
 from guandan_dup.event import EventFolder
 from guandan_dup.event.formats.team_matches import teams_of
 from guandan_dup.event.ingest import ingest
@@ -272,3 +273,18 @@ def test_the_board_waits_for_a_writer_of_the_same_process(event):
         assert not done.is_set()
     reader.join(10)
     assert done.is_set()
+
+
+REFUSED = [
+    # (case, the folder asked (relative to the event), round, words of the error)
+    ("not an event folder", "..", 1, "is not an event folder"),
+    ("no such folder", "missing", 1, "is not an event folder"),
+    ("a round the plan does not have", ".", 3, "round"),
+]
+
+
+@pytest.mark.parametrize(("where", "round_no", "words"), [case[1:] for case in REFUSED],
+                         ids=[case[0] for case in REFUSED])
+def test_the_board_refuses_what_it_cannot_show_in_words(event, where, round_no, words):
+    with pytest.raises(GuandanError, match=words):
+        standings(event / where, round_no)

@@ -83,10 +83,12 @@ class Figures:
     deadline: pd.Timestamp | None
 
     def answer(self, now: pd.Timestamp) -> dict:
+        """The JSON at ``now``: a copy, so a caller may change it without changing the
+        cached figures."""
         final = self.settled and self.deadline is not None and now >= self.deadline
-        rows = {name: [dict(row) for row in self.body[name]]
-                for name in ("standings", "matches") if name in self.body}
-        return {**self.body, "provisional": not final, **rows}
+        copied = {name: [dict(row) for row in value] for name, value in self.body.items()
+                  if isinstance(value, list)}
+        return {**self.body, "provisional": not final, **copied}
 
 
 _cache: OrderedDict[tuple[str, int], tuple[tuple, Figures]] = OrderedDict()
@@ -125,6 +127,8 @@ def folder_state(path: Path) -> tuple:
     """(name, size, modification time, inode) of every file at the folder's top and in its
     round folders: every file a round's figures are computed from. A step replaces files by
     renaming new ones in, so each write changes at least the time and inode."""
+    if not path.is_dir():
+        return ()  # no folder: ``reading`` says so, in a director's words
     folders = [path]
     rounds = path / "rounds"
     if rounds.is_dir():
