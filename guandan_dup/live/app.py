@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from ..errors import GuandanError
-from . import api, stream
+from . import api, console, pages, stream
 from .desk import Desk
 from .tokens import Keys
 
@@ -63,6 +63,6 @@ def create_app(path: str | os.PathLike, *, desk: Desk | None = None,
             if own:
                 await asyncio.to_thread(app.state.desk.close)
 
-    routes = [*api.routes, *stream.routes]
+    routes = [*api.routes, *stream.routes, *pages.routes(), *console.routes()]
     return Starlette(routes=routes, lifespan=lifespan, exception_handlers={
         HTTPException: _http_error, GuandanError: _domain_error, Exception: _bug})

@@ -49,13 +49,12 @@ from ..ledger.command import command_line
 from ..ledger.describe import describe, follow_up, listing
 from ..ledger.kinds import FIELDS, TEAM_FIELDS
 from ..levels import LEVEL_NAMES
+from .callers import DIRECTOR_COOKIE
 from .guard import csrf_ok, csrf_token
 from .labels import LABELS, lang_of
-from .pages import PRIVATE, folder_of, render, seated_round
+from .pages import PRIVATE, folder_of, path_of, render, seated_round
 from .tokens import Director, revoke, table_links
 
-COOKIE = "guandan_director"
-"""The console's session cookie: the director's token (HttpOnly, SameSite=Strict)."""
 KEPT_RESULTS = 50
 """Results of the last actions kept for the page the redirect shows."""
 FORM_KINDS = tuple(k for k in FIELDS if k != "corrected")
@@ -72,11 +71,13 @@ class Outcome:
 
     lines: tuple[str, ...]
     refused: bool = False
+    show_round: int | None = None
+    """The round the console shows next (a round just seated), else the one it showed."""
 
 
 def _session(request: Request) -> str | None:
     """The director's token of the request's cookie, if it still is the director's."""
-    token = request.cookies.get(COOKIE, "")
+    token = request.cookies.get(DIRECTOR_COOKIE, "")
     return token if isinstance(request.app.state.keys.who(token), Director) else None
 
 
@@ -107,7 +108,7 @@ def _steps(status, round_no: int) -> dict[str, int]:
 
 def console_context(request: Request, session: str, round_no: int) -> dict:
     """Everything the console page shows of ``round_no`` (read under the shared lock)."""
-    path = request.app.state.path
+    path = path_of(request)
     desk = request.app.state.desk
     with reading(path) as folder:
         status = event_status(folder)
@@ -149,7 +150,7 @@ def routes() -> list[Route]:
             if not isinstance(request.app.state.keys.who(token), Director):
                 return _closed(request, bad_token=True)
             response = RedirectResponse("/director", status_code=303, headers=PRIVATE)
-            response.set_cookie(COOKIE, token, httponly=True, samesite="strict", path="/")
+            response.set_cookie(DIRECTOR_COOKIE, token, httponly=True, samesite="strict", path="/")
             return response
         session = _session(request)
         if session is None:
@@ -166,7 +167,7 @@ def routes() -> list[Route]:
             form = await request.form()
             if session is None:
                 return _closed(request, bad_token=False)
-            if not csrf_ok(folder_secret(request.app.state.path), session, form.get("csrf")):
+            if not csrf_ok(folder_secret(path_of(request)), session, form.get("csrf")):
                 L = LABELS[lang_of(request.cookies, request.query_params)]
                 return render(request, "message.html.j2", 403, PRIVATE,
                               title=L["console_title"], paragraphs=[L["csrf_refused"]],
@@ -182,7 +183,8 @@ def routes() -> list[Route]:
             results[key] = outcome
             while len(results) > KEPT_RESULTS:
                 results.popitem(last=False)
-            return RedirectResponse(f"/director?round={round_no}&done={key}#result",
+            shown = outcome.show_round or _form_int(form, "view") or round_no
+            return RedirectResponse(f"/director?round={shown}&done={key}#result",
                                     status_code=303, headers=PRIVATE)
 
         return Route(f"/director/{name}", post, methods=["POST"])
@@ -208,15 +210,15 @@ def _form_int(form: FormData, name: str) -> int | None:
         raise GuandanError(f"{name} {text!r}: expected a whole number") from None
 
 
-def _step(path: Path, command: str, fn: Callable, *args, **kwargs):
-    """``fn(folder, ...)`` under the folder's write lock, as the command ``command`` runs it."""
-    with writing(path, command, DEFAULT_WAIT) as folder:
+def _step(path: Path, name: str, fn: Callable, /, *args, **kwargs):
+    """``fn(folder, ...)`` under the folder's write lock, held as the command ``name``."""
+    with writing(path, name, DEFAULT_WAIT) as folder:
         return folder, fn(folder, *args, **kwargs)
 
 
 async def deal(request: Request, form: FormData, round_no: int) -> Outcome:
     """``event deal DIR --round R``."""
-    _, paths = await run_in_threadpool(_step, request.app.state.path, "event deal", deal_round,
+    _, paths = await run_in_threadpool(_step, path_of(request), "event deal", deal_round,
                                        round_no, show_progress=False)
     return Outcome(("Wrote " + ", ".join(map(str, paths)),))
 
@@ -224,20 +226,21 @@ async def deal(request: Request, form: FormData, round_no: int) -> Outcome:
 async def seat(request: Request, form: FormData, round_no: int) -> Outcome:
     """``event seat DIR --round R`` (a team event's default lineups: each team's first
     four players; a lineups file is the command's)."""
-    folder, seating = await run_in_threadpool(_step, request.app.state.path, "event seat",
+    folder, seating = await run_in_threadpool(_step, path_of(request), "event seat",
                                               seat_event_round, round_no, None)
     return Outcome((*seating.summary(),
-                    f"Table cards: {folder.file(round_no, 'table-cards.html')}"))
+                    f"Table cards: {folder.file(round_no, 'table-cards.html')}"),
+                   show_round=round_no)
 
 
 async def score(request: Request, form: FormData, round_no: int) -> Outcome:
     """``event score DIR --round R [--force] [--override]``, once the Desk has written every
     verified set to the round's results file."""
-    path = request.app.state.path
+    path = path_of(request)
     force, override = "force" in form, "override" in form
     command = (f"guandan-dup event score {path} --round {round_no}"
                f"{' --force' if force else ''} --override")
-    await request.app.state.desk.flush()
+    await run_in_threadpool(request.app.state.desk.store.flush)
     folder, scored = await run_in_threadpool(_step, path, "event score", score_round,
                                              round_no, force=force, override=override,
                                              command=command)
@@ -247,7 +250,7 @@ async def score(request: Request, form: FormData, round_no: int) -> Outcome:
 
 async def export(request: Request, form: FormData, round_no: int) -> Outcome:
     """``event export DIR`` (every scored round, the default formats)."""
-    folder, exported = await run_in_threadpool(_step, request.app.state.path, "event export",
+    folder, exported = await run_in_threadpool(_step, path_of(request), "event export",
                                                export_event, None, list(DEFAULT_FORMATS))
     lines = [f"Wrote {len(exported.paths)} files to {folder.exports_dir}"]
     lines += [f"Removed {p}: it may show a set still pending (kept in history/)"
@@ -263,7 +266,7 @@ async def export(request: Request, form: FormData, round_no: int) -> Outcome:
 async def site(request: Request, form: FormData, round_no: int) -> Outcome:
     """``event site DIR [--lang zh|en]`` into DIR/site."""
     lang = str(form.get("lang", "zh"))
-    _, index = await run_in_threadpool(_step, request.app.state.path, "event site",
+    _, index = await run_in_threadpool(_step, path_of(request), "event site",
                                        build_event_site, None, lang=lang, show_progress=False)
     return Outcome((str(index),))
 
@@ -291,13 +294,14 @@ OPTIONS = {"set": "--set", "table": "--table", "player": "--player", "side": "--
            "tables": "--tables", "for_player": "--for", "team": "--team", "name": "--name",
            "points": "--points", "match_points": "--match-points",
            "level_points": "--level-points", "scale": "--scale", "at": "--at"}
-"""Ledger columns -> the options of ``event ledger add`` (the command a row records)."""
+"""Ledger columns -> the options of ``event ledger add``, in the command's order (the
+command line a row records is the one the command would have been given)."""
 
 
 async def ledger_add(request: Request, form: FormData, round_no: int) -> Outcome:
     """``event ledger add DIR KIND --round R ... --reason WHY``; the row records the command
     line that would have made it."""
-    path = request.app.state.path
+    path = path_of(request)
     kind = str(form.get("kind", "")).strip()
     if kind not in FORM_KINDS:
         raise GuandanError(f"unknown ledger kind {kind!r}: expected one of "
@@ -308,7 +312,7 @@ async def ledger_add(request: Request, form: FormData, round_no: int) -> Outcome
     fields = ledger_fields(form)
     command = command_line(["event", "ledger", "add"], [
         (None, str(path), None), (None, kind, None), ("--round", round_no, None),
-        *((OPTIONS[name], value, None) for name, value in fields.items()),
+        *((option, fields[name], None) for name, option in OPTIONS.items()),
         ("--reason", reason, None), ("--article", article, None),
         ("--override", override, False)])
     _, (row, effect) = await run_in_threadpool(
@@ -320,7 +324,7 @@ async def ledger_add(request: Request, form: FormData, round_no: int) -> Outcome
 
 async def ledger_withdraw(request: Request, form: FormData, round_no: int) -> Outcome:
     """``event ledger withdraw DIR ID --reason WHY [--override]``."""
-    path = request.app.state.path
+    path = path_of(request)
     row_id = _form_int(form, "id")
     if row_id is None:
         raise GuandanError("give the id of the ledger row to withdraw")
@@ -356,6 +360,7 @@ async def correct(request: Request, form: FormData, round_no: int) -> Outcome:
     where = f"Round {round_no} table {table} set {set_no}"
     if answer.status >= 400:
         return Outcome((f"{where}: not accepted", *_answer_lines(answer)), refused=True)
+    await run_in_threadpool(request.app.state.desk.store.flush)  # the ledger row, on the page
     levels = f"{body['ns_level']}/{body['ew_level']}"
     return Outcome((f"{where}: {levels} (NS/EW) entered by the director; "
                     f"now {answer.body.get('state', 'entered')}",))
@@ -377,7 +382,7 @@ async def revoke_table(request: Request, form: FormData, round_no: int) -> Outco
     table = _form_int(form, "table")
     if table is None:
         raise GuandanError("give the table whose link and PIN to replace")
-    await run_in_threadpool(revoke, request.app.state.path, round_no, table)
+    await run_in_threadpool(revoke, path_of(request), round_no, table)
     return Outcome((f"Round {round_no} table {table}: new link and PIN (the old ones no "
                     "longer work); give the table its new link or PIN",))
 

@@ -74,6 +74,16 @@ LABELS: Mapping[str, Mapping[str, str]] = {
             "双方都同意的错误，可在更正时限内（第四十八条，默认 30 分钟）由裁判更正。"
         ),
         "boards_played": "已录副数",
+        "tiebreak_help": (
+            "淘汰赛：若本场级数相同，以加赛决定胜负（第四十九条第二款）。加赛后请录入胜方。"
+        ),
+        "tiebreak_won": "{side}胜加赛",
+        "tiebreak_now": "已录入：{side}胜加赛",
+        "substitute_for": "（替补 {name}）",
+        "match_line": "第 {match} 场 · {room} · {home} 对 {away} · 南北：{ns}",
+        "room_open": "开室",
+        "room_closed": "闭室",
+        "round_final": "本轮更正时限已过，成绩已确定（第四十八条）。",
         # the PIN page
         "pin_title": "输入本桌密码",
         "pin_help": "桌卡上的 6 位数字。",
@@ -126,6 +136,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "queue_empty": "目前没有。",
         "queue_verify": "裁判确认",
         "queue_correct": "更正",
+        "not_stored": "已确认，尚未写入成绩文件 {why}",
         "levels": "级数",
         "note": "说明",
         "round": "轮",
@@ -275,6 +286,17 @@ LABELS: Mapping[str, Mapping[str, str]] = {
             "time (art. 48, 30 minutes by default)."
         ),
         "boards_played": "Boards",
+        "tiebreak_help": (
+            "Knockout: a match level on its levels is decided by extra boards (art. 49.2). "
+            "After them, enter the side that won."
+        ),
+        "tiebreak_won": "{side} won the extra boards",
+        "tiebreak_now": "Entered: {side} won the extra boards",
+        "substitute_for": "(substitute for {name})",
+        "match_line": "Match {match} · {room} · {home} v {away} · North-South: {ns}",
+        "room_open": "open room",
+        "room_closed": "closed room",
+        "round_final": "The round's correction time is over: its results are final (art. 48).",
         "pin_title": "Enter your table's PIN",
         "pin_help": "The 6 digits on the table card.",
         "pin_label": "PIN",
@@ -331,6 +353,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "queue_empty": "None just now.",
         "queue_verify": "Verify",
         "queue_correct": "Correct",
+        "not_stored": "verified, not in the results file yet {why}",
         "levels": "Levels",
         "note": "Note",
         "round": "Round",

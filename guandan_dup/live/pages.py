@@ -18,18 +18,21 @@ from __future__ import annotations
 import hashlib
 import re
 from functools import cache
-from importlib.resources import files
+from pathlib import Path
 
 import jinja2
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
-from starlette.routing import Route
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
 
 from ..event.folder import EventFolder
 from .guard import PinGuard
 from .labels import LABELS, lang_of
 from .tokens import Table, table_links
 
+STATIC = Path(__file__).parent / "static"
+"""The pages' scripts and stylesheet, served at ``/static/`` (``app.py`` mounts it)."""
 PIN = re.compile(r"^[0-9]{6}$")
 PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
 """Headers of a page whose address or content is a table's or the director's: never cached,
@@ -47,17 +50,22 @@ _TEMPLATES = jinja2.Environment(
 def static(name: str) -> str:
     """The address of a static file, with a digest of its content: a phone that cached
     yesterday's script after an upgrade loads the new one."""
-    data = files("guandan_dup.live").joinpath("static", name).read_bytes()
+    data = (STATIC / name).read_bytes()
     return f"/static/{name}?v={hashlib.sha256(data).hexdigest()[:12]}"
 
 
 _TEMPLATES.globals["static"] = static
 
 
+def path_of(request: Request) -> Path:
+    """The event folder's path: the Desk's, the one the app serves."""
+    return request.app.state.desk.path
+
+
 def folder_of(request: Request) -> EventFolder:
     """The event folder the server serves, opened afresh (a step from a second terminal may
     have changed event.toml)."""
-    return EventFolder.open(request.app.state.path)
+    return EventFolder.open(path_of(request))
 
 
 def render(request: Request, template: str, status_code: int = 200,
@@ -106,7 +114,8 @@ async def pin_form(request: Request) -> Response:
 
 
 def routes() -> list[Route]:
-    """The public pages' routes, with a PIN guard of their own (one per app)."""
+    """The public pages' routes and the static files, with a PIN guard of their own (one
+    per app)."""
     pins = PinGuard()
 
     async def pin_submit(request: Request) -> Response:
@@ -127,7 +136,7 @@ def routes() -> list[Route]:
             pins.failed(client)
             return render(request, "pin.html.j2", 401, PRIVATE, pin=pin,
                           problem=L["pin_wrong"].format(pin=pin))
-        link = next(link for link in table_links(request.app.state.path, table.round, "")
+        link = next(link for link in table_links(path_of(request), table.round, "")
                     if link.table == table.table)
         return RedirectResponse(f"/t/{link.token}", status_code=303, headers=PRIVATE)
 
@@ -136,6 +145,7 @@ def routes() -> list[Route]:
         Route("/t", pin_submit, methods=["POST"]),
         Route("/t/{token}", table_page, methods=["GET"]),
         Route("/board", board_page, methods=["GET"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
 
 

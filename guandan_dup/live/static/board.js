@@ -77,7 +77,7 @@
     var pages = perPage ? Math.max(1, Math.ceil(rows.length / perPage)) : 1;
     if (page >= pages) { page = 0; }
     var shown = perPage ? rows.slice(page * perPage, (page + 1) * perPage) : rows;
-    app.replaceChildren(
+    G.fill(app,
       el("h1", {}, L.board_title, " · ", fmt(L.round_n, {n: data.round})),
       facts(data),
       data.matches && data.matches.length ? el("div", {class: "scroll"},
@@ -122,10 +122,13 @@
     if (again) { again = false; load(); }
   }
 
+  // The public stream sends a "board" event when verified sets reach the folder (and a
+  // "ping" now and then); either way the board then asks for the standings.
   if (window.EventSource) {
-    var stream = new EventSource("/api/v1/stream");
+    var stream = new EventSource("/api/v1/stream?round=" + round);
     stream.onopen = function () { streamOpen = true; load(); };
-    stream.onmessage = function () { load(); };
+    stream.addEventListener("board", function () { streamOpen = true; load(); });
+    stream.addEventListener("ping", function () { streamOpen = true; });
     stream.onerror = function () { streamOpen = false; };
   }
   window.setInterval(function () { if (!streamOpen) { load(); } }, POLL);

@@ -34,6 +34,13 @@
     return node;
   }
 
+  // Replace a node's children: the same children as el() takes (arrays, nulls skipped).
+  function fill(node) {
+    var holder = el.apply(null, ["div", {}].concat(Array.prototype.slice.call(arguments, 1)));
+    node.replaceChildren.apply(node, Array.prototype.slice.call(holder.childNodes));
+    return node;
+  }
+
   // A random RFC 4122 version-4 id. crypto.randomUUID exists only in a secure context
   // (https or localhost) and a phone on the venue's Wi-Fi opens http://192.168.x.y, so the
   // fallback builds the same from crypto.getRandomValues, which every context has.
@@ -88,6 +95,6 @@
     });
   });
 
-  window.GuandanLive = {labels: labels, fmt: fmt, el: el, uuid: uuid, refusal: refusal,
-                        request: request};
+  window.GuandanLive = {labels: labels, fmt: fmt, el: el, fill: fill, uuid: uuid,
+                        refusal: refusal, request: request};
 })();

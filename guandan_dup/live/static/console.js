@@ -41,10 +41,10 @@
     STATES.forEach(function (s) { counts[s] = 0; });
     progress.sets.forEach(function (cell) { counts[cell.state] = (counts[cell.state] || 0) + 1; });
     var line = document.getElementById("counts");
-    line.replaceChildren.apply(line, STATES.map(function (s) {
+    G.fill(line, STATES.map(function (s) {
       return el("span", {class: "count-" + s, dataset: {state: s}}, stateText(s) + " " + counts[s]);
     }));
-    document.getElementById("grid").replaceChildren(
+    G.fill(document.getElementById("grid"),
       el("thead", {}, el("tr", {}, el("th", {class: "num"}, L.table),
         sets.map(function (s) { return el("th", {}, fmt(L.set_n, {n: s})); }))),
       el("tbody", {}, tables.map(function (t) {
@@ -63,6 +63,7 @@
     return el("form", {method: "post", action: "/director/" + action, class: "inline-form"},
       el("input", {type: "hidden", name: "csrf", value: data.csrf}),
       el("input", {type: "hidden", name: "round", value: String(round)}),
+      el("input", {type: "hidden", name: "view", value: String(round)}),
       Object.keys(fields).map(function (name) {
         return el("input", {type: "hidden", name: name, value: String(fields[name])});
       }),
@@ -73,7 +74,7 @@
     var table = document.getElementById("queue");
     document.getElementById("queue-empty").hidden = queue.length > 0;
     table.hidden = queue.length === 0;
-    table.replaceChildren(
+    G.fill(table,
       el("thead", {}, el("tr", {}, el("th", {class: "num"}, L.table), el("th", {class: "num"}, L.set),
         el("th", {}, L.state), el("th", {}, L.levels), el("th", {}, L.note), el("th", {}, ""))),
       el("tbody", {}, queue.map(function (item) {
@@ -82,9 +83,10 @@
           el("td", {class: "num"}, String(item.table)), el("td", {class: "num"}, String(item.set)),
           el("td", {}, el("span", {class: "state-badge state-" + item.state}, stateText(item.state))),
           el("td", {}, levels ? fmt(L.levels_pair, levels) : "—"),
-          el("td", {}, item.note || ""),
+          el("td", {}, item.note || "", item.stored === false ?
+            el("span", {class: "not-stored"}, fmt(L.not_stored, {why: item.problem || ""})) : null),
           el("td", {class: "queue-actions"},
-            item.complete !== false ? postForm("verify", {table: item.table, set: item.set}) : null,
+            item.state !== "verified" && item.complete ? postForm("verify", {table: item.table, set: item.set}) : null,
             el("button", {type: "button", class: "secondary",
                           onclick: function () { prefill(item.table, item.set, levels); }}, L.queue_correct)));
       })));
@@ -111,14 +113,18 @@
 
   function live(on) { document.getElementById("live").classList.toggle("off", !on); }
 
+  // The director's stream (the console's cookie) sends the round's progress on every change:
+  // the grid is drawn from it at once, the queue loaded again.
   if (window.EventSource) {
-    var stream = new EventSource("/api/v1/stream");
-    stream.onopen = function () { live(true); load(); };
+    var stream = new EventSource("/api/v1/stream?round=" + round);
+    stream.onopen = function () { live(true); };
     stream.onerror = function () { live(false); };
-    stream.onmessage = function () { load(); };
-    ["progress", "board", "change"].forEach(function (name) {
-      stream.addEventListener(name, function () { load(); });
+    stream.addEventListener("progress", function (event) {
+      live(true);
+      drawGrid(JSON.parse(event.data));
+      load();
     });
+    stream.addEventListener("ping", function () { live(true); });
   }
   // Without the stream (a proxy in the way), the grid still follows, more slowly.
   window.setInterval(function () { if (document.getElementById("live").classList.contains("off")) { load(); } }, 5000);

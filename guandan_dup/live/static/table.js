@@ -79,11 +79,9 @@
   }
 
   function setLevelEntry(set) {
-    var pending = pendingOf(set.set).filter(function (e) { return e.board === undefined; });
+    var pending = pendingOf(set.set).filter(function (e) { return e.ns_level !== undefined; });
     if (pending.length) { return Object.assign({pending: true}, pending[pending.length - 1]); }
-    var own = (set.entries || []).filter(function (e) {
-      return e.board === undefined || e.board === null;
-    });
+    var own = (set.entries || []).filter(function (e) { return e.ns_level !== undefined; });
     return own.length ? own[own.length - 1] : null;
   }
 
@@ -118,6 +116,18 @@
   }
 
   function stateText(state) { return L["state_" + state] || state; }
+
+  // Who sits in a seat for a set: the seating's player, or the ledger's substitute.
+  function playing(set, seat) {
+    var seats = (set && set.seats) || view.seats || {};
+    var who = seats[SEAT_KEYS[seat]] || {};
+    return who.substitute ? Object.assign({for: who}, who.substitute) : who;
+  }
+
+  function afterText(entry) {
+    if (entry.levels) { return levelsText(entry.levels.ns, entry.levels.ew); }
+    return entry.ns_level ? levelsText(entry.ns_level, entry.ew_level) : "";
+  }
 
   // ---- actions ----
 
@@ -170,7 +180,7 @@
   function seatButton(set, board, seat) {
     var tapped = taps[set.set] || [];
     var place = tapped.indexOf(seat);
-    var who = view.seats[SEAT_KEYS[seat]] || {};
+    var who = playing(set, seat);
     return el("button", {
       type: "button", class: "seat-button seat-" + seat.toLowerCase() + (place >= 0 ? " tapped" : ""),
       dataset: {seat: seat}, disabled: place >= 0,
@@ -202,8 +212,7 @@
                      dataset: {board: String(board)}},
       el("span", {class: "board-no"}, fmt(L.board_n, {n: board})),
       el("span", {class: "finish"}, entry ? finishText(entry.finish) : "—"),
-      el("span", {class: "after"}, entry ? (entry.pending ? L.waiting_to_send_one :
-        (entry.ns_level ? levelsText(entry.ns_level, entry.ew_level) : "")) : ""),
+      el("span", {class: "after"}, entry ? (entry.pending ? L.waiting_to_send_one : afterText(entry)) : ""),
       change);
   }
 
@@ -223,6 +232,22 @@
         el("button", {type: "button", class: "enter-levels", onclick: function () {
           enter(set.set, {ns_level: ns.value, ew_level: ew.value});
         }}, L.enter_levels)));
+  }
+
+  // A knockout match level after its set is decided by extra boards (art. 49.2): North-South
+  // enter the side that won them; the server says when they are needed (verify's answer).
+  function tiebreakBlock(set) {
+    var pending = pendingOf(set.set).filter(function (e) { return e.tiebreak !== undefined; });
+    var chosen = pending.length ? pending[pending.length - 1].tiebreak : set.tiebreak;
+    var levels = set.levels || set.start;
+    return el("div", {class: "tiebreak-block" + (levels.ns === levels.ew ? " needed" : "")},
+      el("p", {}, L.tiebreak_help),
+      el("div", {class: "keypad-actions"}, ["NS", "EW"].map(function (side) {
+        return el("button", {type: "button", class: "tiebreak" + (chosen === side ? "" : " secondary"),
+          dataset: {side: side}, onclick: function () { enter(set.set, {tiebreak: side}); }},
+          fmt(L.tiebreak_won, {side: side === "NS" ? L.ns : L.ew}));
+      })),
+      chosen ? el("p", {class: "muted"}, fmt(L.tiebreak_now, {side: chosen === "NS" ? L.ns : L.ew})) : null);
   }
 
   function disputeBlock(set) {
@@ -270,12 +295,17 @@
       el("p", {class: "levels-now"}, el("strong", {}, set.complete ? L.set_result : L.levels_now),
         " ", levelsText(levels.ns, levels.ew)),
       open ? finalLevels(set) : null,
+      view.knockout && open && set.complete ? tiebreakBlock(set) : null,
+      open ? (set.problems || []).map(function (p) {
+        return el("p", {class: "notice problem"}, p.message || String(p));
+      }) : null,
       canVerify ? el("div", {class: "verify-block"}, el("p", {}, L.verify_help),
         el("button", {type: "button", class: "verify", onclick: function () { verify(set); }},
            L.verify)) : null,
       open && set.complete && pending ? el("p", {class: "muted"}, L.verify_after_sending) : null,
       !open ? el("p", {class: "verified-note"}, L.verified_note) : null,
-      set.state === "disputed" ? el("p", {class: "disputed-note"}, L.director_called) : null,
+      set.state === "disputed" ? el("p", {class: "disputed-note"}, L.director_called,
+        set.note ? el("span", {class: "muted"}, " (" + set.note + ")") : null) : null,
       (notices[set.set] || []).map(function (n) {
         return el("p", {class: "notice " + n.kind, role: n.kind === "refused" ? "alert" : "status"}, n.text);
       }),
@@ -284,10 +314,20 @@
 
   function seating() {
     return el("dl", {class: "seating"}, SEATS.map(function (seat) {
-      var who = view.seats[SEAT_KEYS[seat]] || {};
+      var who = playing(view.sets[0], seat);
       return [el("dt", {}, L[seat]),
-              el("dd", {}, who.name || "", who.player ? el("span", {class: "pid"}, " " + who.player) : null)];
+              el("dd", {}, who.name || "", who.player ? el("span", {class: "pid"}, " " + who.player) : null,
+                 who.for ? el("span", {class: "muted"}, " " + fmt(L.substitute_for, {name: who.for.name || who.for.player})) : null)];
     }));
+  }
+
+  // A team match's room: which match, which room, and which team sits North-South.
+  function matchLine() {
+    var m = view.match;
+    if (!m) { return null; }
+    var ns = m.ns_team === m.home.team ? m.home.name : m.away.name;
+    return el("p", {class: "match-line"}, fmt(L.match_line, {
+      match: m.match, room: L["room_" + m.room] || m.room, home: m.home.name, away: m.away.name, ns: ns}));
   }
 
   function recap() {
@@ -330,11 +370,12 @@
     });
     var focused = document.activeElement && document.activeElement.tagName === "TEXTAREA";
     if (focused) { return; }  // redraw after the note is sent, not under the writer's fingers
-    app.replaceChildren(
+    G.fill(app,
       statusBar(),
       el("h1", {}, fmt(L.table_title, {round: view.round, table: view.table}),
         view.group ? el("span", {class: "muted"}, " · " + fmt(L.group_n, {n: view.group})) : null),
-      view.room ? el("p", {class: "room"}, view.room) : null,
+      matchLine(),
+      view.final ? el("p", {class: "notice"}, L.round_final) : null,
       seating(),
       el("p", {class: "muted who-enters"}, L.who_enters),
       view.sets.map(function (set) { return setCard(set, set.set === active); }),
