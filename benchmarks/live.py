@@ -301,6 +301,14 @@ def percentiles(seconds: list[float]) -> str:
             f"p99 {at(seconds, 0.99):6.1f}  max {max(seconds) * 1000:6.1f} ms")
 
 
+def machine_load() -> str:
+    """The load average before the burst, where the system has one: figures taken beside
+    other work are slower, and this says so."""
+    if not hasattr(os, "getloadavg"):  # Windows
+        return ""
+    return f" (load average {os.getloadavg()[0]:.1f})"
+
+
 def seconds_text(value: float | None) -> str:
     return "not within 60 s" if value is None else f"{value:.2f} s"
 
@@ -352,8 +360,8 @@ def main() -> None:
         plan = make_event(path, args.tables, args.sets, args.boards_per_set)
         print(f"{args.tables} tables ({4 * args.tables:,} players), {args.sets} sets of "
               f"{args.boards_per_set} boards, concurrency {args.concurrency}, "
-              f"{os.cpu_count()} cores shared by client and server; event made in "
-              f"{time.perf_counter() - start:.1f} s")
+              f"{os.cpu_count()} cores shared by client and server{machine_load()}; event "
+              f"made in {time.perf_counter() - start:.1f} s")
         port = free_port()
         server = start_server(path, port, scratch / "serve.log")
         try:
