@@ -76,12 +76,14 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def wait_ready(base: str, process: subprocess.Popen | None = None) -> None:
+def wait_ready(base: str, process: subprocess.Popen | None = None,
+               log: Path | None = None) -> None:
     """Until ``GET /api/v1/health`` answers 200 (a failure if it never does)."""
     deadline = time.monotonic() + READY
     while time.monotonic() < deadline:
         if process is not None and process.poll() is not None:
-            raise AssertionError(f"the server exited: {process.stdout.read()}")
+            said = log.read_text(encoding="utf-8") if log is not None else ""
+            raise AssertionError(f"the server exited: {said}")
         try:
             if httpx.get(f"{base}/api/v1/health", timeout=1.0).status_code == 200:
                 return
@@ -117,19 +119,20 @@ def serve_process(path: Path):
     kills it on leaving if it still runs."""
     port = free_port()
     env = os.environ | {"PYTHONPATH": os.pathsep.join([str(ROOT), env_path()])}
-    process = subprocess.Popen(
-        [sys.executable, "-c", "from guandan_dup.cli import main; main()", "serve",
-         str(path), "--port", str(port)],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    log = path.parent / f"serve-{port}.log"  # a file: a full pipe would stop the server
+    with open(log, "w", encoding="utf-8") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-c", "from guandan_dup.cli import main; main()", "serve",
+             str(path), "--port", str(port)],
+            env=env, stdout=out, stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"
     try:
-        wait_ready(base, process)
+        wait_ready(base, process, log)
         yield process, base
     finally:
         if process.poll() is None:
             process.kill()
         process.wait(30)
-        process.stdout.close()
 
 
 def env_path() -> str:

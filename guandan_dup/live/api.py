@@ -32,7 +32,6 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ..errors import GuandanError
-from ..event.folder import EventFolder
 from .board import standings as board_standings
 from .callers import caller_of
 from .desk import Answer, Desk
@@ -87,8 +86,9 @@ def _ints(request: Request, *names: str) -> list[int]:
 async def health(request: Request) -> JSONResponse:
     desk = desk_of(request)
     failed = desk.journal.failed
-    body = {"ok": failed is None, "event": EventFolder.open(desk.path).plan.name,
-            "round": desk.current_round(), "version": desk.version}
+    body = {"ok": failed is None, "event": desk.plan().name,
+            "round": desk.current_round(), "version": desk.version,
+            "journal": {"written": desk.journal.written, "commits": desk.journal.commits}}
     if failed is not None:
         return JSONResponse(body | {"error": failed}, 503)
     return JSONResponse(body)

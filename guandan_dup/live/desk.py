@@ -38,6 +38,7 @@ import pyarrow.parquet as pq
 from ..errors import GuandanError
 from ..event.folder import EventFolder
 from ..event.ingest import ENTERED
+from ..event.plan import EventPlan
 from ..event.transaction import reading
 from ..levels import LEVEL_NAMES
 from ..seats import SEAT_COLUMNS
@@ -146,6 +147,7 @@ class Desk:
         self._seq = journal.last_seq
         self._facts: dict[int, tuple[tuple, RoundFacts | None]] = {}
         self._stored: dict[int, tuple[tuple, Stored]] = {}
+        self._watched: dict[int, tuple[list[str], list[str]]] = {}
         self._loading: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Task]] = {}
         self.stored_seq: dict[Key, int] = {}
         """Set -> the journal record whose result the folder holds (the store's reports)."""
@@ -154,6 +156,8 @@ class Desk:
         self._waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Future]] = []
         self._guard = threading.Lock()
         self._closed = False
+        self._plan: tuple[tuple, EventPlan] | None = None
+        self._toml = str(self.path / "event.toml")
         self.store = Store(self.path, self._on_stored, store_delay)
 
     # Opening and closing ------------------------------------------------------------------
@@ -204,9 +208,21 @@ class Desk:
 
     # Facts and the folder's files ---------------------------------------------------------
 
+    def _paths(self, round_no: int) -> tuple[list[str], list[str]]:
+        """The files a round's facts come from (``watched``) and those saying what is
+        stored (results.parquet, entered.parquet), as text made once: every entry stats
+        them, and building paths cost more than the stats."""
+        known = self._watched.get(round_no)
+        if known is None:
+            folder_round = self.path / "rounds" / str(round_no)
+            known = ([str(p) for p in watched(self.path, round_no)],
+                     [str(folder_round / "results.parquet"), str(folder_round / ENTERED)])
+            self._watched[round_no] = known
+        return known
+
     def _facts_now(self, round_no: int) -> RoundFacts | None:
         """The round's facts, read again (here, now) when a file they come from changed."""
-        stamp = _stamp(watched(self.path, round_no))
+        stamp = _stamp(self._paths(round_no)[0])
         cached = self._facts.get(round_no)
         if cached is not None and cached[0] == stamp:
             return cached[1]
@@ -224,7 +240,7 @@ class Desk:
         """``_facts_now`` without blocking the event loop: a stale round is read in a
         thread, once however many requests wait for it."""
         self._remember_loop()
-        stamp = _stamp(watched(self.path, round_no))
+        stamp = _stamp(self._paths(round_no)[0])
         cached = self._facts.get(round_no)
         if cached is not None and cached[0] == stamp:
             return cached[1]
@@ -237,8 +253,7 @@ class Desk:
 
     def _stored_now(self, round_no: int) -> Stored:
         """Which sets the round's results.parquet and entered.parquet hold."""
-        folder_round = self.path / "rounds" / str(round_no)
-        paths = [folder_round / "results.parquet", folder_round / ENTERED]
+        paths = self._paths(round_no)[1]
         stamp = _stamp(paths)
         cached = self._stored.get(round_no)
         if cached is not None and cached[0] == stamp:
@@ -741,10 +756,16 @@ class Desk:
         order = {"disputed": 0, "verified": 1, "entered": 2}
         return sorted(out, key=lambda i: (order.get(i["state"], 3), i["set"], i["table"]))
 
+    def plan(self) -> EventPlan:
+        """The event's plan, read again when event.toml changes."""
+        stamp = _stamp([self._toml])
+        if self._plan is None or self._plan[0] != stamp:
+            self._plan = (stamp, EventFolder.open(self.path).plan)
+        return self._plan[1]
+
     def current_round(self) -> int | None:
         """The latest seated round (the console's and the board's default)."""
-        rounds = EventFolder.open(self.path).plan.rounds
-        seated = [r for r in range(1, rounds + 1)
+        seated = [r for r in range(1, self.plan().rounds + 1)
                   if (self.path / "rounds" / str(r) / "seating.parquet").exists()]
         return seated[-1] if seated else None
 

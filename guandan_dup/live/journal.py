@@ -98,6 +98,8 @@ class Journal:
         self.failed: str | None = None
         self.commits = 0
         """Transactions committed since opening (group commit: far fewer than records)."""
+        self.written = 0
+        """Records committed since opening."""
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._write, name="journal-writer", daemon=True)
         self._thread.start()
@@ -163,6 +165,7 @@ class Journal:
                                [item[:3] for item in batch])
                 db.execute("COMMIT")
                 self.commits += 1
+                self.written += len(batch)
             except (sqlite3.Error, OSError) as error:
                 self.failed = (f"the journal {str(self.path)!r} could not be written "
                                f"({error}); nothing since was saved: restart the server")
