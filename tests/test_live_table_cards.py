@@ -96,3 +96,25 @@ def results(event):
     from guandan_dup.event import EventFolder
 
     return write(set_results(EventFolder.open(event), 1), event.parent / "r1.parquet")
+
+
+def test_a_revoked_tables_card_is_redrawn_and_the_others_kept(tmp_path):
+    event = seated_event(tmp_path)
+    before = cards_of(event, 1)
+    tokens.revoke(event, 1, 3)
+    after = cards_of(event, 1)
+    assert {t: after[t] for t in (1, 2, 4)} == {t: before[t] for t in (1, 2, 4)}
+    link = tokens.table_links(event, 1)[2]
+    assert modules(re.search(r"<svg.*?</svg>", after[3], re.S)[0]) == code_modules(link.url)
+    assert f'<span class="pin">{link.pin}</span>' in after[3]
+    assert list((event / "history").glob("rounds-1-table-cards.*.html")), "the old page kept"
+
+
+def test_a_new_base_url_redraws_every_card_already_written(tmp_path):
+    event = seated_event(tmp_path)
+    tokens.save_base_url(event, "http://172.16.0.9:8080")
+    for table, body in cards_of(event, 1).items():
+        link = tokens.table_links(event, 1)[table - 1]
+        assert link.url.startswith("http://172.16.0.9:8080/t/")
+        assert modules(re.search(r"<svg.*?</svg>", body, re.S)[0]) == code_modules(link.url)
+        assert "http://172.16.0.9:8080/t<" in body

@@ -4,6 +4,7 @@ token names its own table and round only."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import stat
@@ -157,12 +158,22 @@ def test_keys_see_a_revocation_and_a_new_round_without_a_restart(event):
     assert keys.who(new.token) == Table(1, 2), "round 1's tokens still name round 1"
 
 
+COLLIDING = hashlib.sha256(b"collide108934").digest()
+"""A secret under which table 2 draws PIN 409285 in round 1 and in round 2 (found by trying
+sha256(b"collide%d" % n) for n = 0, 1, ... with ``links`` over tables 1-4)."""
+
+
 def test_a_pin_names_the_latest_seated_round_that_has_it(event):
+    (event / SECRET).write_text(COLLIDING.hex() + "\n")
+    assert tokens.table_links(event, 1)[1].pin == "409285"
     keys = Keys.load(event)
-    pin = tokens.table_links(event, 1)[0].pin
-    keys._pins.insert(0, (2, {pin: 4}))  # as if round 2 had drawn the same PIN for table 4
-    keys._refresh = lambda: None
-    assert keys.table_of_pin(pin) == Table(2, 4)
+    assert keys.table_of_pin("409285") == Table(1, 2)
+    run("event", "ingest", event, _results(event, 1), "--round", 1)
+    run("event", "score", event, "--round", 1)
+    run("event", "deal", event, "--round", 2, "--quiet")
+    run("event", "seat", event, "--round", 2)
+    assert tokens.table_links(event, 2)[1].pin == "409285"
+    assert keys.table_of_pin("409285") == Table(2, 2)
 
 
 def test_a_token_of_one_round_never_names_another_round(event):

@@ -23,6 +23,9 @@ Files, all under the event folder and written through its transaction:
   the laptop's LAN address and port 8000 (``lan_address``).
 - ``director.token`` (0600): the director's console token, random, made once.
 
+A revocation or a new base URL also redraws the links on the table cards already written
+(``rounds/R/table-cards.html``, in the same step), so a card reprinted shows the new link.
+
 The event side derives these because ``event seat`` prints the links on the table cards;
 the server (``live.tokens``) adds who a token names. No token is ever logged or printed
 except where a director asked for it (``event tokens``, the console URL of ``serve``).
@@ -43,6 +46,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..errors import GuandanError
+from . import cards
 from .folder import DIRECTOR_TOKEN, LIVE_SECRET, EventFolder
 from .transaction import locked, writing
 
@@ -244,7 +248,8 @@ def revoke(path: str | os.PathLike, round_no: int, table: int) -> None:
         revoked = revocations(folder.path)
         revoked.setdefault(round_no, []).append(table)
         text = json.dumps({str(r): t for r, t in sorted(revoked.items())}, indent=1)
-        folder.replace_files({folder.path / REVOKED: (text + "\n").encode("utf-8")})
+        revocation = {folder.path / REVOKED: (text + "\n").encode("utf-8")}
+        folder.replace_files(revocation | relinked_cards(folder, [round_no], revoked=revoked))
 
 
 def base_url(path: str | os.PathLike) -> str:
@@ -278,7 +283,32 @@ def save_base_url(path: str | os.PathLike, url: str) -> None:
     """Save the address phones use (the links of ``event tokens`` and of the cards)."""
     url = checked_base_url(url)
     with writing(path, "event tokens --base-url") as folder:
-        folder.replace_files({folder.path / BASE_URL: (url + "\n").encode("utf-8")})
+        if base_url(path) == url and (folder.path / BASE_URL).exists():
+            return
+        rounds = range(1, folder.plan.rounds + 1)
+        folder.replace_files({folder.path / BASE_URL: (url + "\n").encode("utf-8")}
+                             | relinked_cards(folder, rounds, base=url))
+
+
+def relinked_cards(
+    folder: EventFolder, rounds: Iterable[int], base: str | None = None,
+    revoked: Mapping[int, list[int]] | None = None,
+) -> dict[Path, bytes]:
+    """The table cards of the seated ``rounds`` drawn again with their links after a
+    revocation or a new base URL (``cards.relink``), to be written in the same step."""
+    secret = folder_secret(folder.path)
+    revoked = revocations(folder.path) if revoked is None else revoked
+    base = base_url(folder.path) if base is None else base
+    files = {}
+    for round_no in rounds:
+        page = folder.file(round_no, "table-cards.html")
+        seating = folder.read(round_no, "seating")
+        if seating is None or not page.is_file():
+            continue
+        found = links(secret, round_no, seating["table"], revoked.get(round_no, []), base)
+        html = page.read_text(encoding="utf-8")
+        files[page] = cards.relink(html, {x.table: x for x in found}).encode("utf-8")
+    return files
 
 
 def lan_address() -> str:

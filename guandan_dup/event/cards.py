@@ -3,13 +3,17 @@
 Rendered from a jinja2 template (``templates/table-cards.html.j2``); each card keeps together
 when printed. With partner rotation a card shows one compass per set. Each card carries the
 table's entry link for the round as a QR code (inline SVG: the page fetches nothing) and its
-PIN, for the phones of ``guandan-dup serve`` (``event.access``).
+PIN, for the phones of ``guandan-dup serve`` (``event.access``); ``relink`` puts new ones
+into a page already written (a table revoked, the address phones use changed), so the
+director reprints a card from the same file.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import jinja2
 import pandas as pd
@@ -17,8 +21,10 @@ import segno
 from markupsafe import Markup
 
 from ..seats import SEAT_COLUMNS
-from .access import TableLink
 from .plan import EventPlan
+
+if TYPE_CHECKING:
+    from .access import TableLink  # access refreshes the cards: it imports this module
 
 _ENV = jinja2.Environment(
     loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
@@ -60,10 +66,26 @@ def to_html(
     )
 
 
+ENTRY = re.compile(r"<!-- entry (\d+) -->.*?<!-- /entry -->", re.S)
+"""A card's entry block as ``templates/table-entry.html.j2`` writes it."""
+
+
 def entry(link: TableLink) -> dict:
     """What a card shows of its table's link: the QR code, the PIN, the PIN page's address."""
-    return {"qr": qr_svg(link.url, f"Table {link.table}"), "pin": link.pin,
-            "pin_page": link.url.rsplit("/t/", 1)[0] + "/t"}
+    return {"table": link.table, "qr": qr_svg(link.url, f"Table {link.table}"),
+            "pin": link.pin, "pin_page": link.url.rsplit("/t/", 1)[0] + "/t"}
+
+
+def relink(html: str, links: Mapping[int, TableLink]) -> str:
+    """The cards page ``html`` with each table's entry block drawn again from ``links``
+    (tables it does not name keep theirs)."""
+    template = _ENV.get_template("table-entry.html.j2")
+
+    def redraw(block: re.Match) -> str:
+        link = links.get(int(block[1]))
+        return block[0] if link is None else template.render(entry=entry(link))
+
+    return ENTRY.sub(redraw, html)
 
 
 def qr_svg(url: str, title: str) -> Markup:

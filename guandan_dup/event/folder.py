@@ -11,6 +11,9 @@ Layout (the results site and the simulator rely on it)::
     rounds/R/bracket.parquet, places.parquet   (knockouts)
     history/    earlier versions of replaced files, never deleted
     exports/    ranking tables
+    director.token, live/{secret,revoked.json,base-url.txt}   the tables' links and the
+                director's token (``event.access``), owner-only where secret; live/ also
+                holds the server's journal (``guandan-dup serve``)
 
 Every write goes through ``replace_files``: all files of one step are committed together
 (crash-atomic, under the folder's lock: see :mod:`.transaction`), and a file being replaced
@@ -53,7 +56,7 @@ RESULTS_DIGEST = b"guandan_dup.results_digest"
 TABLES = ("boards", "seating", "byes", "results", "scores", "travellers", "standings", "bracket")
 TEAM_TABLES = ("matches", "lineups", "match_results", "team_standings")
 """Round files of team events (``event.formats.team_matches``)."""
-SUBFOLDERS = ("rounds", "history", "exports")
+SUBFOLDERS = ("rounds", "history", "exports", "live")
 """Folders of the layout that event commands create and fill later: a site there would be
 replaced whole on the next build, taking their files with it (``publish.site_folder``)."""
 PLACES = "places.parquet"

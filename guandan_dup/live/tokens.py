@@ -77,9 +77,10 @@ class Keys:
         self.path = Path(path)
         self._rounds = EventFolder.open(self.path).plan.rounds
         self._stamp: _Stamp | None = None
-        self._director = ""
-        self._tables: dict[str, Table] = {}
-        self._pins: list[tuple[int, dict[str, int]]] = []  # latest round first
+        # (director's token, token -> table, [(round, pin -> table)] latest round first),
+        # swapped whole so a request in another thread never sees half of a rebuild
+        self._state: tuple[str, dict[str, Table], list[tuple[int, dict[str, int]]]] = (
+            "", {}, [])
         director_token(self.path)  # made before the first stamp, so it is not a change
         folder_secret(self.path)
         self._refresh()
@@ -94,15 +95,15 @@ class Keys:
         if not token:
             return None
         self._refresh()
-        presented = token.encode("utf-8", "replace")
-        if hmac.compare_digest(presented, self._director.encode("ascii")):
+        director, tables, _ = self._state
+        if hmac.compare_digest(token.encode("utf-8", "replace"), director.encode("ascii")):
             return Director()
-        return self._tables.get(token)
+        return tables.get(token)
 
     def table_of_pin(self, pin: str) -> Table | None:
         """The table whose PIN is ``pin`` in the latest seated round that has it."""
         self._refresh()
-        for round_no, tables in self._pins:
+        for round_no, tables in self._state[2]:
             if pin in tables:
                 return Table(round_no, tables[pin])
         return None
@@ -139,5 +140,5 @@ class Keys:
                   for r, found in by_round.items() for link in found}
         pins = [(r, {link.pin: link.table for link in by_round[r]})
                 for r in sorted(by_round, reverse=True)]
-        self._director, self._tables, self._pins = director, tables, pins
+        self._state = (director, tables, pins)
         self._stamp = stamp
