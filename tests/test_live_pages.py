@@ -28,7 +28,7 @@ from live_page_support import (
     tap,
     view,
 )
-from live_support import free_port, individual, running, tokens, wait_for
+from live_support import free_port, individual, knockout, running, teams, tokens, wait_for
 
 from guandan_dup.levels import level_to_text
 from guandan_dup.live.labels import LABELS, lang_of
@@ -219,6 +219,53 @@ def test_english_by_the_toggle_is_remembered(event, base, browser):
     assert page.locator(".status-bar").inner_text() == EN["all_sent"]
     assert_fits_a_phone(page, "english")
     assert script_errors(watched) == []
+
+
+# ---- every format: a team match's room, a knockout's extra boards ----
+
+
+def test_a_team_match_room_shows_its_match_and_who_sits_north_south(tmp_path, browser):
+    cup = teams(tmp_path)
+    with running(cup) as base:
+        match = view(base, cup, 1)["match"]
+        watched = open_page(browser, table_url(base, cup, 1))
+        page = watched.page
+        line = page.locator(".match-line")
+        line.wait_for()
+        ns = match["home"] if match["ns_team"] == match["home"]["team"] else match["away"]
+        assert line.inner_text() == ZH["match_line"].format(
+            match=match["match"], room=ZH["room_" + match["room"]], home=match["home"]["name"],
+            away=match["away"]["name"], ns=ns["name"])
+        for seats in ("NS", "ENW", "NES"):
+            tap(page, 1, seats)
+        page.locator("#set-1 button.verify").click()
+        page.locator("#set-1 .verified-note").wait_for()
+        assert_fits_a_phone(page, "team room")
+        assert script_errors(watched) == []
+
+
+def test_a_level_knockout_match_asks_who_won_the_extra_boards(tmp_path, browser):
+    ko = knockout(tmp_path)
+    with running(ko) as base:
+        watched = open_page(browser, table_url(base, ko, 1))
+        page = watched.page
+        tap(page, 1, "NS")
+        tap(page, 1, "EW")  # 5 all after two boards
+        page.locator("#set-1 .final-levels summary").click()
+        page.locator("#set-1 select[name=ns_level]").select_option("5")
+        page.locator("#set-1 select[name=ew_level]").select_option("5")
+        page.locator("#set-1 button.enter-levels").click()
+        page.locator("#set-1 .tiebreak-block").wait_for()  # a pairs match level on levels
+        page.locator("#set-1 button.verify").click()
+        assert "extra boards" in page.locator("#set-1 .notice.refused").inner_text()
+        page.locator("#set-1 button.tiebreak[data-side='EW']").click()
+        page.locator("#set-1 .tiebreak-block p.muted",
+                     has_text=ZH["tiebreak_now"].format(side=ZH["ew"])).wait_for()
+        page.locator("#set-1 button.verify").click()
+        page.locator("#set-1 .verified-note").wait_for()
+        assert view(base, ko, 1)["sets"][0]["tiebreak"] == "EW"
+        assert ZH["tiebreak_now"].format(side=ZH["ew"]) in set_text(page, 1)
+        assert script_errors(watched) == []
 
 
 # ---- the outbox ----

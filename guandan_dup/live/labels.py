@@ -28,7 +28,6 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "board_n": "第 {n} 副",
         "group_n": "第 {n} 组",
         "round_n": "第 {n} 轮",
-        "table_n": "第 {n} 桌",
         "state": "状态",
         "state_missing": "未录入",
         "state_entered": "已录入",
@@ -75,7 +74,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         ),
         "boards_played": "已录副数",
         "tiebreak_help": (
-            "淘汰赛：若本场级数相同，以加赛决定胜负（第四十九条第二款）。加赛后请录入胜方。"
+            "本场打平：以加赛决定胜负（第四十九条第二款）。加赛后请录入胜方。"
         ),
         "tiebreak_won": "{side}胜加赛",
         "tiebreak_now": "已录入：{side}胜加赛",
@@ -107,9 +106,10 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "page_of": "第 {page}/{pages} 页",
         "waiting_tables": "第 {set} 局：还有 {n} 桌未完成",
         "all_in": "本轮各局均已完成",
-        "counted_sets": "已计入：第 {sets} 局",
         "no_standings": "尚无可公布的结果。",
         "updated_at": "更新于 {time}",
+        "versus": "对阵",
+        "result": "结果",
         "board_offline": "与服务器的连接中断，正在重试……",
         # the director's console
         "console_title": "裁判台",
@@ -236,7 +236,6 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "board_n": "Board {n}",
         "group_n": "group {n}",
         "round_n": "Round {n}",
-        "table_n": "Table {n}",
         "state": "State",
         "state_missing": "missing",
         "state_entered": "entered",
@@ -287,8 +286,8 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         ),
         "boards_played": "Boards",
         "tiebreak_help": (
-            "Knockout: a match level on its levels is decided by extra boards (art. 49.2). "
-            "After them, enter the side that won."
+            "The match is level: it is decided by extra boards (art. 49.2). After them, "
+            "enter the side that won."
         ),
         "tiebreak_won": "{side} won the extra boards",
         "tiebreak_now": "Entered: {side} won the extra boards",
@@ -321,9 +320,10 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "page_of": "page {page} of {pages}",
         "waiting_tables": "Set {set}: {n} tables still to finish",
         "all_in": "Every set of the round is in",
-        "counted_sets": "Counted: set(s) {sets}",
         "no_standings": "Nothing to show yet.",
         "updated_at": "updated {time}",
+        "versus": "Match",
+        "result": "Result",
         "board_offline": "Lost the connection to the server; retrying…",
         "console_title": "Director's console",
         "console_closed": "Open the console with the link the server printed",

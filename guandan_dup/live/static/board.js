@@ -58,6 +58,8 @@
         return el("span", {class: "waiting-set", dataset: {set: String(w.set)}},
                   fmt(L.waiting_tables, {set: w.set, n: w.tables}));
       }) : el("span", {class: "all-in"}, L.all_in),
+      answer.computed_at ? el("span", {class: "muted updated"},
+        fmt(L.updated_at, {time: new Date(answer.computed_at).toLocaleTimeString()})) : null,
       failed ? el("span", {class: "offline", role: "status"}, L.board_offline) : null);
   }
 
@@ -81,13 +83,16 @@
       el("h1", {}, L.board_title, " · ", fmt(L.round_n, {n: data.round})),
       facts(data),
       data.matches && data.matches.length ? el("div", {class: "scroll"},
-        el("table", {class: "data board-table matches", id: "matches"}, el("tbody", {}, matchRows(data)))) : null,
+        el("table", {class: "data board-table matches", id: "matches"},
+          el("thead", {}, el("tr", {}, el("th", {class: "num"}, L.table),
+            el("th", {colspan: "2"}, L.versus), el("th", {}, L.result))),
+          el("tbody", {}, matchRows(data)))) : null,
       rows.length ? el("div", {class: "scroll"}, el("table", {class: "data board-table", id: "standings"},
         el("thead", {}, el("tr", {}, cols.map(function (c) { return el("th", {class: c[1]}, c[0]); }))),
         el("tbody", {}, shown.map(function (row) {
           return el("tr", {dataset: {position: String(row.position)}},
                     cols.map(function (c) { return el("td", {class: c[1]}, c[2](row)); }));
-        })))) : el("p", {class: "notice"}, L.no_standings),
+        })))) : (data.matches && data.matches.length ? null : el("p", {class: "notice"}, L.no_standings)),
       pages > 1 ? el("p", {class: "pager"}, fmt(L.page_of, {page: page + 1, pages: pages})) : null);
     if (!perPage && rows.length) { measure(rows.length); }
   }

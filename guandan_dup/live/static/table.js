@@ -28,6 +28,7 @@
   var editing = {};       // set -> the board being entered again ("change"), or true: open
   var notices = {};       // set -> [{kind: "refused" | "ok", text}]
   var disputing = {};     // set -> the note being written, while the form is open
+  var tiebreakAsked = {}; // set -> true once the server said its match needs the extra boards
   var linkDead = false;   // the token was refused (401/403): revoked or another table's
   var reachable = true;   // the last request reached the server
 
@@ -43,6 +44,7 @@
     function (item, status, body) {
       // An answer changes what the server derives: load its view again.
       if (status !== 200 && status !== 201) {
+        asksTiebreak(item.body.set, body);
         var what = item.body.board !== undefined ? fmt(L.board_n, {n: item.body.board}) + ": " : "";
         notify(item.body.set, "refused", fmt(L.refused, {what: what, why: G.refusal(status, body)}));
       }
@@ -129,6 +131,24 @@
     return entry.ns_level ? levelsText(entry.ns_level, entry.ew_level) : "";
   }
 
+  // A refusal naming the extra boards' winner: the match is level (a team knockout's over
+  // both rooms, which only the server sees), so the page asks for it.
+  function asksTiebreak(setNo, body) {
+    (body && body.problems || []).forEach(function (p) {
+      if (p.field === "tiebreak") { tiebreakAsked[setNo] = true; }
+    });
+  }
+
+  // Whether the set's card asks who won the extra boards: a pairs knockout's set ending
+  // level, or a match the server said is level, or a winner already entered.
+  function needsTiebreak(set) {
+    if (!view.knockout || !set.complete) { return false; }
+    var levels = set.levels || set.start;
+    var pending = pendingOf(set.set).some(function (e) { return e.tiebreak !== undefined; });
+    return tiebreakAsked[set.set] || pending || Boolean(set.tiebreak) ||
+      (view.knockout === "pairs" && levels.ns === levels.ew);
+  }
+
   // ---- actions ----
 
   function enter(setNo, body) {
@@ -156,7 +176,10 @@
       reachable = true;
       if (answer.status === 401 || answer.status === 403) { linkDead = true; }
       else if (answer.status === 200 || answer.status === 201) { done(); }
-      else { notify(setNo, "refused", fmt(L.refused, {what: "", why: G.refusal(answer.status, answer.body)})); }
+      else {
+        asksTiebreak(setNo, answer.body);
+        notify(setNo, "refused", fmt(L.refused, {what: "", why: G.refusal(answer.status, answer.body)}));
+      }
       load();
     }, function () {
       reachable = false;
@@ -239,8 +262,7 @@
   function tiebreakBlock(set) {
     var pending = pendingOf(set.set).filter(function (e) { return e.tiebreak !== undefined; });
     var chosen = pending.length ? pending[pending.length - 1].tiebreak : set.tiebreak;
-    var levels = set.levels || set.start;
-    return el("div", {class: "tiebreak-block" + (levels.ns === levels.ew ? " needed" : "")},
+    return el("div", {class: "tiebreak-block"},
       el("p", {}, L.tiebreak_help),
       el("div", {class: "keypad-actions"}, ["NS", "EW"].map(function (side) {
         return el("button", {type: "button", class: "tiebreak" + (chosen === side ? "" : " secondary"),
@@ -295,7 +317,7 @@
       el("p", {class: "levels-now"}, el("strong", {}, set.complete ? L.set_result : L.levels_now),
         " ", levelsText(levels.ns, levels.ew)),
       open ? finalLevels(set) : null,
-      view.knockout && open && set.complete ? tiebreakBlock(set) : null,
+      open && needsTiebreak(set) ? tiebreakBlock(set) : null,
       open ? (set.problems || []).map(function (p) {
         return el("p", {class: "notice problem"}, p.message || String(p));
       }) : null,
@@ -303,6 +325,8 @@
         el("button", {type: "button", class: "verify", onclick: function () { verify(set); }},
            L.verify)) : null,
       open && set.complete && pending ? el("p", {class: "muted"}, L.verify_after_sending) : null,
+      !open && set.tiebreak ? el("p", {class: "tiebreak-now"},
+        fmt(L.tiebreak_now, {side: set.tiebreak === "NS" ? L.ns : L.ew})) : null,
       !open ? el("p", {class: "verified-note"}, L.verified_note) : null,
       set.state === "disputed" ? el("p", {class: "disputed-note"}, L.director_called,
         set.note ? el("span", {class: "muted"}, " (" + set.note + ")") : null) : null,

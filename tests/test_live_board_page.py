@@ -1,0 +1,163 @@
+"""The scoreboard page, ``/board`` (issue 22 item 3; SPEC 10): a projector's large type and
+a phone's width, paging through the field, fresh within 5 s of a verification (by the
+public event stream, or by asking every 3 s without it), how many tables each set still
+waits for, and nothing of a set some table has still to play.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+
+import browser_support
+import httpx
+import pytest
+from browser_support import assert_fits_a_phone
+from live_page_support import ZH, api_set, open_page, script_errors
+from live_support import individual, knockout, running, teams
+
+pytestmark = browser_support.needs_chromium
+browser = browser_support.browser
+PLAYERS = 17
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory) -> Path:
+    return individual(tmp_path_factory.mktemp("board"))
+
+
+@pytest.fixture
+def event(template, tmp_path) -> Path:
+    return Path(shutil.copytree(template, tmp_path / "event"))
+
+
+@pytest.fixture
+def base(event):
+    with running(event) as url:
+        yield url
+
+
+@pytest.fixture
+def board(base, browser):
+    """Opens board pages (``board(path, width, height)``) and closes them before the server
+    stops: a page's event stream is a request that lasts until it goes."""
+    opened = []
+
+    def open_board(path: str = "/board", width: int = 1280, height: int = 2000,
+                   stream: bool = True):
+        watched = open_page(browser, "about:blank", width, height)
+        if not stream:  # a proxy that does not pass the stream on
+            watched.page.route("**/api/v1/stream*", lambda route: route.abort())
+        watched.page.goto(base + path)
+        opened.append(watched)
+        return watched
+
+    yield open_board
+    for watched in opened:
+        assert script_errors(watched) == []
+        watched.page.close()
+
+
+def waiting(page) -> dict[int, str]:
+    """Set -> the board's line about the tables it still waits for."""
+    lines = page.locator(".waiting-set")
+    return {int(lines.nth(i).get_attribute("data-set")): lines.nth(i).inner_text()
+            for i in range(lines.count())}
+
+
+def cumulative(page) -> list[str]:
+    return page.locator("#standings tbody td:nth-child(3)").all_inner_texts()
+
+
+def test_the_board_shows_the_field_and_what_each_set_waits_for(board):
+    page = board().page
+    page.locator("#standings tbody tr").first.wait_for()
+    assert page.locator("#standings tbody tr").count() == PLAYERS  # every registered player
+    assert waiting(page) == {1: ZH["waiting_tables"].format(set=1, n=4),
+                             2: ZH["waiting_tables"].format(set=2, n=4)}
+    assert set(cumulative(page)) == {"—"}  # no set counted yet
+    size = page.evaluate("parseFloat(getComputedStyle(document.querySelector("
+                         "'#standings td')).fontSize)")
+    assert size >= 24  # read from the back of the hall
+
+
+def test_the_board_fits_a_phone(board):
+    page = board(width=390, height=800).page
+    page.locator("#standings tbody tr").first.wait_for()
+    assert_fits_a_phone(page, "board")
+
+
+def test_a_set_counts_once_no_table_has_it_to_play(event, base, board):
+    page = board().page
+    page.locator("#standings tbody tr").first.wait_for()
+    for table in (1, 2, 3):
+        api_set(base, event, table, 1)
+    time.sleep(3.5)  # a stored verification reaches the board within 5 s: nothing to show
+    assert set(cumulative(page)) == {"—"}
+    assert waiting(page)[1] == ZH["waiting_tables"].format(set=1, n=1)
+    api_set(base, event, 4, 1)
+    started = time.monotonic()
+    page.locator(".waiting-set[data-set='1']").wait_for(state="detached", timeout=5000)
+    page.wait_for_function("Array.from(document.querySelectorAll('#standings tbody "
+                           "td:nth-child(3)')).some(td => td.textContent.endsWith('%'))",
+                           timeout=5000)
+    assert time.monotonic() - started < 5
+
+
+def test_without_the_stream_the_board_asks_every_few_seconds(event, base, board):
+    page = board(stream=False).page
+    page.locator("#standings tbody tr").first.wait_for()
+    for table in (1, 2, 3, 4):
+        api_set(base, event, table, 1)
+    started = time.monotonic()
+    page.locator(".waiting-set[data-set='1']").wait_for(state="detached", timeout=8000)
+    assert time.monotonic() - started < 5 + 2  # the store's write, then the next 3 s ask
+
+
+def test_a_large_field_is_shown_a_screenful_at_a_time(board):
+    page = board("/board?every=3", height=420).page
+    pager = page.locator(".pager")
+    pager.wait_for()
+    shown = page.locator("#standings tbody tr").count()
+    assert 5 <= shown < PLAYERS
+    pages = -(-PLAYERS // shown)
+    assert pager.inner_text() == ZH["page_of"].format(page=1, pages=pages)
+    first = page.locator("#standings tbody tr").first.get_attribute("data-position")
+    page.locator(".pager", has_text=ZH["page_of"].format(page=2, pages=pages)).wait_for(
+        timeout=6000)
+    assert page.locator("#standings tbody tr").first.get_attribute("data-position") != first
+
+
+def test_the_board_of_another_round_and_an_unplanned_one(event, base):
+    assert 'data-round="1"' in httpx.get(f"{base}/board").text
+    assert 'data-round="2"' in httpx.get(f"{base}/board?round=2").text
+    assert httpx.get(f"{base}/api/v1/rounds/9/standings").status_code == 404
+
+
+def test_a_team_event_board_shows_teams_with_match_and_level_points(tmp_path, browser):
+    cup = teams(tmp_path)
+    with running(cup) as base:
+        watched = open_page(browser, "about:blank", 1280, 900)
+        watched.page.goto(f"{base}/board")
+        page = watched.page
+        page.locator("#standings tbody tr").first.wait_for()
+        headers = page.locator("#standings thead th").all_inner_texts()
+        assert headers == [ZH["rank"], ZH["team"], ZH["match_points"], ZH["level_points"]]
+        assert page.locator("#standings tbody tr").count() == 4
+        assert script_errors(watched) == []
+        watched.page.close()
+
+
+def test_a_knockout_board_shows_the_rounds_matches(tmp_path, browser):
+    ko = knockout(tmp_path)
+    with running(ko) as base:
+        watched = open_page(browser, "about:blank", 1280, 900)
+        watched.page.goto(f"{base}/board")
+        page = watched.page
+        page.locator("#matches tbody tr").first.wait_for()
+        assert page.locator("#matches tbody tr").count() == 4
+        assert ZH["match_playing"] in page.locator("#matches").inner_text()
+        assert page.locator(".notice", has_text=ZH["no_standings"]).count() == 0
+        assert script_errors(watched) == []
+        watched.page.close()
