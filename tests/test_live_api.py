@@ -14,7 +14,7 @@ import time
 import httpx
 import pandas as pd
 import pytest
-from event_support import run, write
+from event_support import run, team_knockout_by_lot, write
 from live_support import (
     ROOT,
     individual,
@@ -344,3 +344,27 @@ def test_spec8_each_room_of_a_team_match_is_a_table(tmp_path):
                                headers=keys.table(table)).status_code == 200
         results = wait_for(lambda: (r := stored(event)) is not None and len(r) == 2 and r)
     assert sorted(results["table"]) == [1, 3]
+
+
+def test_spec9_a_team_knockout_match_level_over_both_rooms_needs_its_extra_boards(tmp_path):
+    event = team_knockout_by_lot(tmp_path, 4)
+    run("event", "deal", event, "--round", 1, "--quiet")
+    run("event", "seat", event, "--round", 1)
+    keys = tokens(event)
+    level = {"set": 1, "ns_level": "4", "ew_level": "2"}  # the same in both rooms: 0 级差
+    with running(event, store_delay=0.05) as base, httpx.Client(base_url=base) as client:
+        room = client.get("/api/v1/rounds/1/tables/1", headers=keys.table(1)).json()["match"]
+        other = room["other_table"]
+        post(client, 1, {"id": "o", **level}, keys.table(1))
+        assert client.post("/api/v1/rounds/1/tables/1/sets/1/verify",
+                           headers=keys.table(1)).status_code == 200
+        post(client, other, {"id": "c", **level}, keys.table(other))
+        answer = client.post(f"/api/v1/rounds/1/tables/{other}/sets/1/verify",
+                             headers=keys.table(other))
+        assert answer.status_code == 409 and "level over both rooms" in answer.json()["error"]
+        post(client, other, {"id": "t", "set": 1, "tiebreak": "NS"}, keys.table(other))
+        assert client.post(f"/api/v1/rounds/1/tables/{other}/sets/1/verify",
+                           headers=keys.table(other)).status_code == 200
+        results = wait_for(lambda: (r := stored(event)) is not None and len(r) == 2 and r)
+    closed = results[results["table"] == other].iloc[0]
+    assert closed["tiebreak"] == f"#{room['home']['team']}"  # closed room: home is N-S
