@@ -23,6 +23,8 @@ from guandan_dup.live.app import create_app
 from guandan_dup.live.labels import LABELS
 
 ZH = LABELS["zh"]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+"""Screenshots kept for a human to look at (not checked in)."""
 SET_BOARDS = {1: (1, 2, 3), 2: (4, 5, 6)}
 PLAYED = ("NS", "ENW", "NES")
 """Three boards from level 2: NS +3 (5/2), EW +2 (5/4), NS +2 (7/4): NS 7, EW 4."""
@@ -94,3 +96,9 @@ def view(base: str, path: Path, table: int, round_no: int = 1) -> dict:
                        headers=tokens(path, round_no).table(table))
     assert answer.status_code == 200, answer.text
     return answer.json()
+
+
+def screenshot(page, name: str) -> None:
+    """Keep a full-page screenshot of ``page`` as tests/artifacts/``name``.png."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)

@@ -14,7 +14,7 @@ import browser_support
 import httpx
 import pytest
 from browser_support import assert_fits_a_phone
-from live_page_support import ZH, api_set, open_page, script_errors
+from live_page_support import ZH, api_set, open_page, screenshot, script_errors
 from live_support import individual, knockout, running, teams
 
 pytestmark = browser_support.needs_chromium
@@ -80,6 +80,7 @@ def test_the_board_shows_the_field_and_what_each_set_waits_for(board):
     size = page.evaluate("parseFloat(getComputedStyle(document.querySelector("
                          "'#standings td')).fontSize)")
     assert size >= 24  # read from the back of the hall
+    screenshot(page, "board")
 
 
 def test_the_board_fits_a_phone(board):

@@ -12,7 +12,7 @@ from pathlib import Path
 import browser_support
 import httpx
 import pytest
-from live_page_support import ZH, api_set, open_page, script_errors, view
+from live_page_support import ZH, api_set, open_page, screenshot, script_errors, view
 from live_support import individual, running, tokens, wait_for
 
 from guandan_dup.event import EventFolder
@@ -226,3 +226,4 @@ def test_the_round_loop_runs_from_the_console(event, base, console):
     page.locator("#site-form button[type=submit]").click()
     assert result(page).strip().endswith("index.html")
     assert (event / "site" / "index.html").exists()
+    screenshot(page, "console")

@@ -22,6 +22,7 @@ from live_page_support import (
     ZH,
     api_set,
     open_page,
+    screenshot,
     script_errors,
     serving,
     table_url,
@@ -205,6 +206,7 @@ def test_the_recap_lists_the_tables_sets_for_both_sides(event, base, browser):
     assert ZH["recap_all_verified"] in recap.inner_text()
     assert rows.nth(1).inner_text().split()[2:] == ["3", "8", ZH["state_verified"]]
     assert_fits_a_phone(page, "recap")
+    screenshot(page, "table-page")
     assert script_errors(watched) == []
 
 
