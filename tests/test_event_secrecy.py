@@ -231,7 +231,17 @@ def test_issue9_item7_a_team_site_says_an_abandoned_event_was_revealed_early(tmp
         assert "提前终止" in banner and "&lt;b&gt;" in banner
 
 
-def test_issue9_item8_an_export_removes_travellers_of_a_round_pending_again(folder, tmp_path):
+def reopen_public_sets(monkeypatch) -> None:
+    """Let a withdrawal reopen a public set, as a ledger written before that was refused
+    (issue 21's pass) or edited by hand may: what is published must still show none of it."""
+    import guandan_dup.event.ledger as event_ledger
+
+    monkeypatch.setattr(event_ledger, "_check_stays_closed", lambda *args: None)
+
+
+def test_issue9_item8_an_export_removes_travellers_of_a_round_pending_again(
+        folder, tmp_path, monkeypatch):
+    reopen_public_sets(monkeypatch)
     play(folder, 1, tmp_path, tables=[1])
     row, _ = add_entry(folder, "not-played", 1, "table 2 left", table=2, set=1)
     score_round(folder, 1)  # the decision changes round 1's scoring (issue 21 item 4)
@@ -258,12 +268,13 @@ def test_a_team_site_is_built_before_any_round_is_scored(tmp_path):
     assert index.is_file() and not (team.path / "site" / "standings").exists()
 
 
-def test_spec10_team_standings_and_match_results_wait_for_a_pending_room(tmp_path):
+def test_spec10_team_standings_and_match_results_wait_for_a_pending_room(tmp_path, monkeypatch):
     """Team 3's absence decided match 2 (tables 2 and 4 unplayed); withdrawn, its rooms are
     pending again. Every match's 场分 and 级差分, the team standings and the rooms' levels
     of round 1 would then tell those tables how the deals went: export and site refuse
     (the ledger changed the scored round, item 4), and even the pages the team format
     builds unchecked show none of them: the match pages say the result is pending."""
+    reopen_public_sets(monkeypatch)
     team = team_event(tmp_path)
     deal_round(team, 1)
     seat_event_round(team, 1)
