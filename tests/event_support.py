@@ -1,8 +1,14 @@
-"""Helpers for the event-folder tests: players files, results files, folder snapshots, and the
-CLI runs that make the events several test files share (a Swiss cup, knockouts)."""
+"""Helpers for the event-folder tests: players files, results files, folder snapshots, the
+CLI runs that make the events several test files share (a Swiss cup, knockouts), and a
+forked child holding the folder's lock."""
 
 from __future__ import annotations
 
+import os
+import signal
+import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pandas as pd
@@ -115,3 +121,25 @@ def team_knockout_by_lot(tmp_path: Path, teams: int) -> Path:
     run("event", "init", directory, "--kind", "teams", "--format", "knockout", "--players",
         tmp_path / "players.csv", "--boards-per-set", 3)
     return directory
+
+
+def holding_child(hold: Callable[[], AbstractContextManager]) -> int:
+    """A forked child inside ``hold()`` until killed; its pid once it is inside."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            with hold():
+                os.write(write_end, b"x")
+                time.sleep(30)
+        finally:
+            os._exit(0)
+    assert os.read(read_end, 1) == b"x"
+    os.close(read_end)
+    os.close(write_end)
+    return pid
+
+
+def killed(pid: int) -> None:
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)

@@ -1,25 +1,20 @@
 """Helpers for the browser tests of the server's pages (the table's page, the console, the
-board): a server that can be stopped and started again on the same port, pages that record
-their script errors, and results entered through the API as another table would.
+board): pages that record their script errors, and results entered through the API as
+another table would.
 
 The event is ``live_support.individual``: 17 players at 4 tables, round 1 seated, sets 1
-(boards 1-3) and 2 (boards 4-6). ``live_support.running`` serves it on a free port;
-``serving`` takes the port, so the outbox test can bring the server back where the page
-left it.
+(boards 1-3) and 2 (boards 4-6). ``live_support.running`` serves it (on a free port, or on
+the port given: the outbox test brings the server back where the page left it).
 """
 
 from __future__ import annotations
 
-import threading
-from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
-import uvicorn
 from browser_support import Watched
-from live_support import tokens, wait_ready
+from live_support import tokens
 
-from guandan_dup.live.app import create_app
 from guandan_dup.live.labels import LABELS
 
 ZH = LABELS["zh"]
@@ -28,24 +23,6 @@ ARTIFACTS = Path(__file__).parent / "artifacts"
 SET_BOARDS = {1: (1, 2, 3), 2: (4, 5, 6)}
 PLAYED = ("NS", "ENW", "NES")
 """Three boards from level 2: NS +3 (5/2), EW +2 (5/4), NS +2 (7/4): NS 7, EW 4."""
-
-
-@contextmanager
-def serving(path: Path, port: int):
-    """``create_app(path)`` in a real uvicorn on 127.0.0.1:``port`` until the block ends."""
-    config = uvicorn.Config(create_app(path), host="127.0.0.1", port=port,
-                            log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_ready(base)
-        yield base
-    finally:
-        server.should_exit = True
-        thread.join(30)
-        assert not thread.is_alive(), "the server did not stop"
 
 
 def table_url(base: str, path: Path, table: int, round_no: int = 1) -> str:
@@ -68,9 +45,10 @@ def script_errors(watched: Watched) -> list[str]:
     return [e for e in watched.errors if not e.startswith("Failed to load resource")]
 
 
-def tap(page, set_no: int, seats: str) -> None:
-    """North-South tap ``seats`` (e.g. "ENW") on the keypad of set ``set_no``."""
-    for seat in seats:
+def tap(page, set_no: int, *finishes: str) -> None:
+    """North-South tap each of ``finishes`` (e.g. "ENW"), board after board, on the keypad
+    of set ``set_no``."""
+    for seat in "".join(finishes):
         page.locator(f"#set-{set_no} .keypad [data-seat='{seat}']").click()
 
 

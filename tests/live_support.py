@@ -1,14 +1,21 @@
 """Helpers for the server's tests: seated event folders with their tokens, and real servers.
 
-``running(path)`` starts the app in a real uvicorn on 127.0.0.1 (a free port), in a thread,
-ready once ``GET /api/v1/health`` answers 200, and stops it on leaving; ``serve_process``
-starts ``guandan-dup serve`` as a process of its own (the kill -9 test). The folders are
+``running(path)`` starts the app in a real uvicorn on 127.0.0.1 (a free port, or the one
+given: the outbox test brings the server back where the page left it), in a thread, ready
+once ``GET /api/v1/health`` answers 200, and stops it on leaving; ``serve_process`` starts
+``guandan-dup serve`` as a process of its own (the kill -9 test). The folders are
 ``event_support``'s: the 17-player event, the Swiss cup, the pairs knockout.
+
+The fixtures ``template``, ``event`` and ``base`` (a test module takes them as
+``template, event, base = live_support.template, live_support.event, live_support.base``):
+the 17-player event made once a module, a fresh copy of it for each test, and that copy
+served by ``running``.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -19,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+import pytest
 import uvicorn
 from event_support import pairs_knockout, run, seated_event, swiss_cup
 
@@ -94,10 +102,10 @@ def wait_ready(base: str, process: subprocess.Popen | None = None,
 
 
 @contextmanager
-def running(path: Path, **options):
-    """A real uvicorn serving ``create_app(path, **options)`` on 127.0.0.1; yields its
-    base URL and stops it (and its desk) on leaving."""
-    port = free_port()
+def running(path: Path, port: int | None = None, **options):
+    """A real uvicorn serving ``create_app(path, **options)`` on 127.0.0.1:``port`` (a free
+    one when ``None``); yields its base URL and stops it (and its desk) on leaving."""
+    port = free_port() if port is None else port
     config = uvicorn.Config(create_app(path, **options), host="127.0.0.1", port=port,
                             log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
@@ -111,6 +119,25 @@ def running(path: Path, **options):
         server.should_exit = True
         thread.join(30)
         assert not thread.is_alive(), "the server did not stop"
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory) -> Path:
+    """The 17-player event (``individual``), made once a module."""
+    return individual(tmp_path_factory.mktemp("event"))
+
+
+@pytest.fixture
+def event(template, tmp_path) -> Path:
+    """A fresh copy of ``template`` for each test (the board's cache is by folder)."""
+    return Path(shutil.copytree(template, tmp_path / "event"))
+
+
+@pytest.fixture
+def base(event):
+    """``event`` served by ``running``: its base URL."""
+    with running(event) as url:
+        yield url
 
 
 @contextmanager

@@ -17,7 +17,7 @@ import time
 import traceback
 
 import pytest
-from event_support import KEY, players_csv, set_results, write
+from event_support import KEY, holding_child, killed, players_csv, set_results, write
 from typer.testing import CliRunner
 
 from guandan_dup.cli import app
@@ -136,29 +136,8 @@ def test_issue9_item1_concurrent_ingests_of_different_tables_keep_every_result(
     assert len(stored) == len(results) and seated.missing_results(1) == []
 
 
-def _hold(path, command, ready, seconds=30.0):
-    """In a child: take the write lock, say so on the pipe, and sleep holding it."""
-    with writing(path, command):
-        os.write(ready, b"x")
-        time.sleep(seconds)
-
-
-def _holding_child(path, command):
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        try:
-            _hold(path, command, write_end)
-        finally:
-            os._exit(0)
-    assert os.read(read_end, 1) == b"x"
-    os.close(read_end)
-    os.close(write_end)
-    return pid
-
-
 def test_issue9_item1_a_second_writer_waits_then_refuses_naming_the_holder(seated, lock_backend):
-    pid = _holding_child(seated.path, "event score")
+    pid = holding_child(lambda: writing(seated.path, "event score"))
     told = []
     before = state(seated.path)
     try:
@@ -169,8 +148,7 @@ def test_issue9_item1_a_second_writer_waits_then_refuses_naming_the_holder(seate
             pass
         assert time.monotonic() - started >= 0.3
     finally:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
+        killed(pid)
     holder = rf"`event score` \(pid {pid}\) since \d{{4}}-\d\d-\d\d \d\d:\d\d:\d\d UTC"
     assert re.fullmatch(rf"waiting up to 0.3 s for the lock on '.*' held by {holder} \.\.\.",
                         told[0])
@@ -180,9 +158,8 @@ def test_issue9_item1_a_second_writer_waits_then_refuses_naming_the_holder(seate
 
 
 def test_issue9_item1_a_killed_holder_never_blocks_and_is_not_named_afterwards(seated):
-    pid = _holding_child(seated.path, "event score")
-    os.kill(pid, signal.SIGKILL)
-    os.waitpid(pid, 0)
+    pid = holding_child(lambda: writing(seated.path, "event score"))
+    killed(pid)
     with writing(seated.path, "event ingest", wait=0) as folder:
         assert folder.plan == seated.plan
     # The dead writer's record must not be reported when a reader holds the lock later.
@@ -259,13 +236,12 @@ def test_issue9_item2_score_killed_anywhere_leaves_before_or_after(seated, tmp_p
 
 def test_issue9_item1_the_cli_waits_then_says_who_holds_the_lock(seated, tmp_path, lock_backend):
     results = write(set_results(seated, 1), tmp_path / "all.parquet")
-    pid = _holding_child(seated.path, "event seat")
+    pid = holding_child(lambda: writing(seated.path, "event seat"))
     try:
         result = CliRunner().invoke(app, ["event", "ingest", str(seated.path), str(results),
                                           "--round", "1", "--wait", "0.2"])
     finally:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
+        killed(pid)
     assert result.exit_code == 1
     assert f"held by `event seat` (pid {pid})" in result.output
     assert "Error: the event folder" in result.output and "waited 0.2 s" in result.output

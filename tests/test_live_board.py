@@ -1,8 +1,9 @@
 """The live scoreboard's figures (issue 22 item 3; SPEC 6, 8, 9, 10; seed 000 art. 48):
 ``live.board.standings``, the JSON of ``GET /api/v1/rounds/{R}/standings``.
 
-The event of most tests is ``event_support.seated_event``: 17 players at 4 tables (one bye),
-rounds of 2 sets of 3 boards, round 1 seated; it is made once and copied for each test.
+The event of most tests is ``live_support``'s (``event_support.seated_event``): 17 players
+at 4 tables (one bye), rounds of 2 sets of 3 boards, round 1 seated; it is made once and
+copied for each test.
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ import threading
 import time
 from pathlib import Path
 
+import live_support
 import pandas as pd
 import pytest
 from event_support import (
     pairs_knockout,
     run,
-    seated_event,
     set_results,
     swiss_cup,
     team_knockout_by_lot,
@@ -41,15 +42,7 @@ TEAM_FIELDS = ["position", "rank", "rank_label", "team", "name", "match_points",
                "level_points", "played"]
 
 
-@pytest.fixture(scope="module")
-def template(tmp_path_factory) -> Path:
-    return seated_event(tmp_path_factory.mktemp("board"))
-
-
-@pytest.fixture
-def event(template, tmp_path) -> Path:
-    """A fresh copy of the seated event (the board's cache is by folder)."""
-    return Path(shutil.copytree(template, tmp_path / "copy"))
+template, event = live_support.template, live_support.event
 
 
 def enter(directory: Path, rows, round_no: int = 1, seed: int = 0) -> None:

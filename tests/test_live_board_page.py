@@ -6,36 +6,24 @@ waits for, and nothing of a set some table has still to play.
 
 from __future__ import annotations
 
-import shutil
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import browser_support
 import httpx
+import live_support
 import pytest
 from browser_support import assert_fits_a_phone
 from live_page_support import ZH, api_set, open_page, screenshot, script_errors
-from live_support import individual, knockout, running, teams
+from live_support import knockout, running, teams
 
 pytestmark = browser_support.needs_chromium
 browser = browser_support.browser
 PLAYERS = 17
 
 
-@pytest.fixture(scope="module")
-def template(tmp_path_factory) -> Path:
-    return individual(tmp_path_factory.mktemp("board"))
-
-
-@pytest.fixture
-def event(template, tmp_path) -> Path:
-    return Path(shutil.copytree(template, tmp_path / "event"))
-
-
-@pytest.fixture
-def base(event):
-    with running(event) as url:
-        yield url
+template, event, base = live_support.template, live_support.event, live_support.base
 
 
 @pytest.fixture
@@ -136,29 +124,28 @@ def test_the_board_of_another_round_and_an_unplanned_one(event, base):
     assert httpx.get(f"{base}/api/v1/rounds/9/standings").status_code == 404
 
 
+@contextmanager
+def board_of(browser, path: Path):
+    """The board page of the event at ``path``, served until the block ends; the page must
+    have had no script error by then."""
+    with running(path) as base:
+        watched = open_page(browser, f"{base}/board", 1280, 900)
+        yield watched.page
+        assert script_errors(watched) == []
+        watched.page.close()
+
+
 def test_a_team_event_board_shows_teams_with_match_and_level_points(tmp_path, browser):
-    cup = teams(tmp_path)
-    with running(cup) as base:
-        watched = open_page(browser, "about:blank", 1280, 900)
-        watched.page.goto(f"{base}/board")
-        page = watched.page
+    with board_of(browser, teams(tmp_path)) as page:
         page.locator("#standings tbody tr").first.wait_for()
         headers = page.locator("#standings thead th").all_inner_texts()
         assert headers == [ZH["rank"], ZH["team"], ZH["match_points"], ZH["level_points"]]
         assert page.locator("#standings tbody tr").count() == 4
-        assert script_errors(watched) == []
-        watched.page.close()
 
 
 def test_a_knockout_board_shows_the_rounds_matches(tmp_path, browser):
-    ko = knockout(tmp_path)
-    with running(ko) as base:
-        watched = open_page(browser, "about:blank", 1280, 900)
-        watched.page.goto(f"{base}/board")
-        page = watched.page
+    with board_of(browser, knockout(tmp_path)) as page:
         page.locator("#matches tbody tr").first.wait_for()
         assert page.locator("#matches tbody tr").count() == 4
         assert ZH["match_playing"] in page.locator("#matches").inner_text()
         assert page.locator(".notice", has_text=ZH["no_standings"]).count() == 0
-        assert script_errors(watched) == []
-        watched.page.close()

@@ -6,14 +6,14 @@ on 127.0.0.1 and headless Chromium.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import browser_support
 import httpx
+import live_support
 import pytest
 from live_page_support import ZH, api_set, open_page, screenshot, script_errors, view
-from live_support import individual, running, tokens, wait_for
+from live_support import tokens, wait_for
 
 from guandan_dup.event import EventFolder
 from guandan_dup.event.ledger import read_ledger
@@ -24,20 +24,7 @@ pytestmark = browser_support.needs_chromium
 browser = browser_support.browser
 
 
-@pytest.fixture(scope="module")
-def template(tmp_path_factory) -> Path:
-    return individual(tmp_path_factory.mktemp("console"))
-
-
-@pytest.fixture
-def event(template, tmp_path) -> Path:
-    return Path(shutil.copytree(template, tmp_path / "event"))
-
-
-@pytest.fixture
-def base(event):
-    with running(event) as url:
-        yield url
+template, event, base = live_support.template, live_support.event, live_support.base
 
 
 @pytest.fixture

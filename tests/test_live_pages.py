@@ -10,13 +10,12 @@ keeps an entry made while the server is away and sends it, once, when it is back
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import browser_support
 import httpx
-import pytest
-from browser_support import assert_fits_a_phone
+import live_support
+from browser_support import Watched, assert_fits_a_phone
 from live_page_support import (
     PLAYED,
     ZH,
@@ -24,12 +23,11 @@ from live_page_support import (
     open_page,
     screenshot,
     script_errors,
-    serving,
     table_url,
     tap,
     view,
 )
-from live_support import free_port, individual, knockout, running, teams, tokens, wait_for
+from live_support import free_port, knockout, running, teams, tokens, wait_for
 
 from guandan_dup.levels import level_to_text
 from guandan_dup.live.labels import LABELS, lang_of
@@ -41,20 +39,7 @@ browser = browser_support.browser
 EN = LABELS["en"]
 
 
-@pytest.fixture(scope="module")
-def template(tmp_path_factory) -> Path:
-    return individual(tmp_path_factory.mktemp("pages"))
-
-
-@pytest.fixture
-def event(template, tmp_path) -> Path:
-    return Path(shutil.copytree(template, tmp_path / "event"))
-
-
-@pytest.fixture
-def base(event):
-    with running(event) as url:
-        yield url
+template, event, base = live_support.template, live_support.event, live_support.base
 
 
 def set_text(page, set_no: int) -> str:
@@ -152,11 +137,18 @@ def test_a_result_the_rules_cannot_produce_is_refused_in_words(event, base, brow
     assert script_errors(watched) == []
 
 
+def tapped(browser, base: str, path: Path, table: int) -> Watched:
+    """Table ``table``'s page once North-South tapped set 1's boards (``PLAYED``) and its
+    verify button shows."""
+    watched = open_page(browser, table_url(base, path, table))
+    tap(watched.page, 1, *PLAYED)
+    watched.page.locator("#set-1 button.verify").wait_for()
+    return watched
+
+
 def test_east_west_verify_and_then_only_the_director_changes_the_set(event, base, browser):
-    watched = open_page(browser, table_url(base, event, 3))
+    watched = tapped(browser, base, event, 3)
     page = watched.page
-    for seats in ("NS", "ENW", "NES"):
-        tap(page, 1, seats)
     page.locator("#set-1 button.verify").click()
     page.locator("#set-1 .verified-note").wait_for()
     assert ZH["verified_note"] in set_text(page, 1)
@@ -168,11 +160,8 @@ def test_east_west_verify_and_then_only_the_director_changes_the_set(event, base
 
 
 def test_a_change_after_verification_is_refused_in_words(event, base, browser):
-    watched = open_page(browser, table_url(base, event, 4))
+    watched = tapped(browser, base, event, 4)
     page = watched.page
-    for seats in ("NS", "ENW", "NES"):
-        tap(page, 1, seats)
-    page.locator("#set-1 button.verify").wait_for()
     # The other phone of the table verified meanwhile; this page has not looked again yet.
     verified = httpx.post(f"{base}/api/v1/rounds/1/tables/4/sets/1/verify",
                           headers=tokens(event).table(4))
@@ -238,8 +227,7 @@ def test_a_team_match_room_shows_its_match_and_who_sits_north_south(tmp_path, br
         assert line.inner_text() == ZH["match_line"].format(
             match=match["match"], room=ZH["room_" + match["room"]], home=match["home"]["name"],
             away=match["away"]["name"], ns=ns["name"])
-        for seats in ("NS", "ENW", "NES"):
-            tap(page, 1, seats)
+        tap(page, 1, *PLAYED)
         page.locator("#set-1 button.verify").click()
         page.locator("#set-1 .verified-note").wait_for()
         assert_fits_a_phone(page, "team room")
@@ -282,7 +270,7 @@ def outbox(page) -> list[dict]:
 
 def test_an_entry_made_while_the_server_is_away_lands_once_when_it_is_back(event, browser):
     port = free_port()
-    with serving(event, port) as base:
+    with running(event, port) as base:
         watched = open_page(browser, table_url(base, event, 2))
         page = watched.page
         page.locator("#set-1 .keypad").wait_for()
@@ -291,7 +279,7 @@ def test_an_entry_made_while_the_server_is_away_lands_once_when_it_is_back(event
     waiting = outbox(page)
     assert [item["body"]["board"] for item in waiting] == [1]
     assert page.locator("#set-1 .board-row.pending[data-board='1']").count() == 1
-    with serving(event, port) as base:
+    with running(event, port) as base:
         page.locator(".status-bar.sent").wait_for(timeout=45_000)
         assert outbox(page) == []
         entries = view(base, event, 2)["sets"][0]["entries"]
@@ -303,16 +291,15 @@ def test_an_entry_made_while_the_server_is_away_lands_once_when_it_is_back(event
 
 def test_entries_kept_across_a_reload_are_sent_with_their_ids(event, browser):
     port = free_port()
-    with serving(event, port) as base:
+    with running(event, port) as base:
         url = table_url(base, event, 3)
         watched = open_page(browser, url)
         page = watched.page
         page.locator("#set-1 .keypad").wait_for()
-    for seats in ("NS", "ENW"):
-        tap(page, 1, seats)
+    tap(page, 1, "NS", "ENW")
     waiting = outbox(page)
     assert len(waiting) == 2
-    with serving(event, port) as base:
+    with running(event, port) as base:
         page.goto(url)  # reloaded: the outbox is read back from localStorage
         page.locator(".status-bar.sent").wait_for(timeout=45_000)
         entries = view(base, event, 3)["sets"][0]["entries"]

@@ -9,15 +9,11 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
-import time
-from collections.abc import Callable
-from contextlib import AbstractContextManager
 
 import pytest
-from event_support import seated_event
+from event_support import holding_child, killed, seated_event
 
 from guandan_dup.errors import GuandanError
 from guandan_dup.event import transaction
@@ -33,28 +29,6 @@ def portable(monkeypatch):
 @pytest.fixture
 def event(tmp_path):
     return seated_event(tmp_path, rounds=1)
-
-
-def holding_child(hold: Callable[[], AbstractContextManager]) -> int:
-    """A forked child inside ``hold()`` until killed; its pid once it is inside."""
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        try:
-            with hold():
-                os.write(write_end, b"x")
-                time.sleep(30)
-        finally:
-            os._exit(0)
-    assert os.read(read_end, 1) == b"x"
-    os.close(read_end)
-    os.close(write_end)
-    return pid
-
-
-def killed(pid: int) -> None:
-    os.kill(pid, signal.SIGKILL)
-    os.waitpid(pid, 0)
 
 
 def test_a_reader_holds_the_portable_lock_alone_and_is_named_as_a_reader(event):

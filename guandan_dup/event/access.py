@@ -40,7 +40,7 @@ import json
 import os
 import secrets
 import socket
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -136,14 +136,8 @@ def new_secret() -> bytes:
 def folder_secret(path: str | os.PathLike) -> bytes:
     """The folder's HMAC key; made when missing (a folder from before ``serve`` existed)."""
     file = Path(path) / SECRET
-    text = _read_private(file)
-    if text is None:
-        with locked(path, "make the tables' secret"):
-            text = _read_private(file)
-            if text is None:
-                data = new_secret()
-                EventFolder.open(path).replace_files({file: data})
-                text = data.decode("ascii").strip()
+    text = _read_or_make(path, file, "make the tables' secret",
+                         lambda: new_secret().decode("ascii").strip())
     try:
         secret = bytes.fromhex(text)
     except ValueError:
@@ -161,19 +155,28 @@ def director_token(path: str | os.PathLike) -> str:
     """The director's console token from ``DIR/director.token``, made (0600) when missing."""
     EventFolder.open(path)  # not an event folder: refused before anything is written
     file = Path(path) / DIRECTOR_TOKEN
-    token = _read_private(file)
-    if token is None:
-        with locked(path, "make the director's token"):
-            token = _read_private(file)
-            if token is None:
-                token = secrets.token_urlsafe(32)
-                EventFolder.open(path).replace_files({file: (token + "\n").encode("ascii")})
+    token = _read_or_make(path, file, "make the director's token",
+                          lambda: secrets.token_urlsafe(32))
     if len(token) < 22:
         raise GuandanError(
             f"{str(file)!r} holds no usable token (at least 22 characters expected); delete "
             "it and run `guandan-dup event tokens` or `serve` again to make a new one"
         )
     return token
+
+
+def _read_or_make(path: str | os.PathLike, file: Path, why: str,
+                  make: Callable[[], str]) -> str:
+    """``file``'s text; when it is missing, ``make()``'s line written first, under the
+    folder's lock (looked for again there: another process may have made it meanwhile)."""
+    text = _read_private(file)
+    if text is None:
+        with locked(path, why):
+            text = _read_private(file)
+            if text is None:
+                text = make()
+                EventFolder.open(path).replace_files({file: (text + "\n").encode("ascii")})
+    return text
 
 
 def _read_private(file: Path) -> str | None:

@@ -4,13 +4,9 @@
 // Fresh within seconds of a verification: it listens to the public event stream and loads
 // the standings again on each event; while the stream is down it asks every 3 s instead.
 // A field larger than the screen is shown a screenful at a time, the next every few seconds.
-(function () {
+window.GuandanLive.page(function (G, L, el, fmt) {
   "use strict";
 
-  var G = window.GuandanLive;
-  var L = G.labels;
-  var el = G.el;
-  var fmt = G.fmt;
   var app = document.getElementById("board-app");
   var round = Number(app.dataset.round);
   if (!round) { return; }
@@ -141,4 +137,4 @@
     if (perPage && data && data.standings.length > perPage) { page += 1; draw(); }
   }, every);
   load();
-})();
+});

@@ -1,6 +1,7 @@
 // guandan-dup live pages: what the table's page, the console and the board share: the page's
 // labels (one language, chosen by the server from the "lang" cookie), the language toggle,
-// a DOM builder, ids for entries and the words for an API refusal.
+// a DOM builder, ids for entries, the words for an API refusal and the start of each
+// page's script.
 // No libraries and nothing from the network but our own server: the venue has no internet.
 (function () {
   "use strict";
@@ -95,6 +96,10 @@
     });
   });
 
+  // A page's script: page(function (G, L, el, fmt) { ... }) runs the body at once with
+  // what this file shares (G), the labels and the two helpers every drawing uses.
+  function page(body) { body(window.GuandanLive, labels, el, fmt); }
+
   window.GuandanLive = {labels: labels, fmt: fmt, el: el, fill: fill, uuid: uuid,
-                        refusal: refusal, request: request};
+                        refusal: refusal, request: request, page: page};
 })();

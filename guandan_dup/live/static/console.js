@@ -2,13 +2,9 @@
 // of sets waiting for verification or disputed from the Desk's answers, and keeps them live:
 // each event of GET /api/v1/stream (the director's, by the console's cookie) loads the
 // round's progress and queue again. The ledger form shows the fields of the kind chosen.
-(function () {
+window.GuandanLive.page(function (G, L, el, fmt) {
   "use strict";
 
-  var G = window.GuandanLive;
-  var L = G.labels;
-  var el = G.el;
-  var fmt = G.fmt;
   var data = JSON.parse(document.getElementById("console-data").textContent);
   var round = data.round;
   var STATES = ["missing", "entered", "verified", "disputed"];
@@ -154,4 +150,4 @@
 
   drawGrid(data.progress);
   drawQueue(data.queue);
-})();
+});

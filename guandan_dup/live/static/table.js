@@ -5,13 +5,9 @@
 // East-West then verify the set. Everything shown comes from the server's table view
 // (GET /api/v1/rounds/R/tables/T with the table's token, the last segment of this page's
 // address); entries go through the outbox (outbox.js), so none is lost or sent twice.
-(function () {
+window.GuandanLive.page(function (G, L, el, fmt) {
   "use strict";
 
-  var G = window.GuandanLive;
-  var L = G.labels;
-  var el = G.el;
-  var fmt = G.fmt;
   var app = document.getElementById("table-app");
   var token = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
   var round = Number(app.dataset.round);
@@ -423,4 +419,4 @@
   outbox.kick(true);
   // The director may correct or verify from the console: look again now and then.
   window.setInterval(function () { load(); outbox.kick(false); }, POLL);
-})();
+});
