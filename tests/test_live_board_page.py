@@ -6,7 +6,6 @@ waits for, and nothing of a set some table has still to play.
 
 from __future__ import annotations
 
-import time
 from contextlib import contextmanager
 from pathlib import Path
 
