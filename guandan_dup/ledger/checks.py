@@ -12,6 +12,7 @@ import pandas as pd
 
 from ..errors import NotationError, Problem
 from ..levels import LEVEL_NAMES
+from ..reading import text_problem
 from ..results.masks import possible_levels
 from .context import Context
 from .kinds import (
@@ -221,6 +222,13 @@ def _who_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> list[
     if player is not None and not str(player).strip():
         out.append(problem("player", player, "expected a player id (it is empty)"))
         player = None
+    elif player is not None and kind in ("enter", "substitute") and (
+            why := text_problem(str(player))):
+        out.append(problem("player", player, f"a new player's id {why}"))
+        player = None
+    name = fields.get("name")
+    if kind == "enter" and name is not None and (why := text_problem(str(name))):
+        out.append(problem("name", name, f"a player's name {why}"))
     if player is not None and kind == "enter" and player in known:
         out.append(problem("player", player, "is already registered"))
     elif player is not None and kind not in ("enter", "substitute") and player not in known:
