@@ -27,6 +27,8 @@ def team_context(**more):
         ("penalty", dict(player="p05", points="1e400"), "value '1e400': expected at most 100"),
         ("penalty", dict(player="p05", points="100000"), "expected at most 100"),
         ("penalty", dict(player="p05", points="nan"), "expected a number above 0"),
+        ("penalty", dict(player="p05", points="1_0"), "in ASCII digits"),  # read as 10
+        ("penalty", dict(player="p05", points="\uff15"), "in ASCII digits"),  # a full-width 5
         ("late", dict(table=1, set=1, side="NS", minutes=1e9), "expected at most 1440 minutes"),
         ("late", dict(table=1, set=1, side="NS", minutes=float("inf")), "above 0"),
         ("late", dict(table=1, set=1, side="NS", minutes=float("nan")), "above 0"),
