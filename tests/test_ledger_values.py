@@ -38,6 +38,7 @@ def team_context(**more):
         ("assigned", dict(table=1, set=1, result="A+/A+"), "no set starting at 2/2 ends with "
          "NS at A+ and EW at A+"),
         ("assigned", dict(table=1, set=1, result="2/2"), "ends with NS at 2 and EW at 2"),
+        ("ends", dict(at="9999-12-31T23:59"), "is more than 366 days after this decision"),
     ],
 )
 def test_spec10_every_ledger_value_is_bounded(kind, fields, message):
