@@ -5,7 +5,7 @@ import shutil
 import tomllib
 
 import pytest
-from event_support import KEY, players_csv, set_results, snapshot, write
+from event_support import KEY, players_csv, retracted_as_before, set_results, snapshot, write
 from typer.testing import CliRunner
 
 from guandan_dup.cli import app
@@ -237,7 +237,9 @@ def test_issue9_item8_an_export_removes_travellers_of_a_round_pending_again(fold
     score_round(folder, 1)  # the decision changes round 1's scoring (issue 21 item 4)
     written = export_event(folder, formats=("csv", "html")).paths
     assert folder.path / "exports" / "travellers-round-1.csv" in written
-    withdraw_entry(folder, int(row["id"]), "table 2 came back")  # the set is pending again
+    with pytest.raises(GuandanError, match="cannot be withdrawn"):  # the set is public
+        withdraw_entry(folder, int(row["id"]), "table 2 came back")
+    retracted_as_before(folder, int(row["id"]), "table 2 came back")  # pending again
     score_round(folder, 1)
     exported = export_event(folder, formats=("csv",))
     assert exported.withheld == {1: [1]} and exported.standings_withheld == {1: [1]}
@@ -272,7 +274,9 @@ def test_spec10_team_standings_and_match_results_wait_for_a_pending_room(tmp_pat
     row, _ = add_entry(team, "absent", 1, "team 3 did not come", team=3)
     score_round(team, 1)
     assert len(export_event(team, formats=["csv", "md"]).paths) == 4
-    withdraw_entry(team, int(row["id"]), "team 3 came after all")
+    with pytest.raises(GuandanError, match="cannot be withdrawn"):  # the set is public
+        withdraw_entry(team, int(row["id"]), "team 3 came after all")
+    retracted_as_before(team, int(row["id"]), "team 3 came after all")
     for publish in (lambda: export_event(team, formats=["csv", "md"]),
                     lambda: build_event_site(team)):  # out of date (item 4): nothing goes out
         with pytest.raises(GuandanError, match="a ledger decision changed them"):
