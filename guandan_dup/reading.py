@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -111,3 +112,25 @@ def read_csv_with(
         raise error([Problem(Path(path).name, None, c, None, f"missing column (found: {found})")
                      for c in missing])
     return frame
+
+
+def text_problem(text: str) -> str | None:
+    r"""Why ``text`` cannot stand as an id or a name a director typed, or None: a control
+    character (a line break, a NUL: no results file or page could hold it as given), or
+    nothing visible (spaces and invisible characters such as U+200B only, an id no one
+    could type back).
+
+    >>> text_problem("P001"), text_problem("王 伟")
+    (None, None)
+    >>> print(text_problem("x" + chr(10) + "y"))
+    has a control character ('\n'): ids and names are one line of visible text
+    >>> print(text_problem(chr(0x200B)))
+    has nothing visible (only spaces or invisible characters)
+    """
+    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cs")), None)
+    if bad is not None:
+        return (f"has a control character ({bad!r}): ids and names are one line of visible "
+                "text")
+    if not any(unicodedata.category(c)[0] not in "ZC" for c in text):
+        return "has nothing visible (only spaces or invisible characters)"
+    return None

@@ -143,3 +143,16 @@ def holding_child(hold: Callable[[], AbstractContextManager]) -> int:
 def killed(pid: int) -> None:
     os.kill(pid, signal.SIGKILL)
     os.waitpid(pid, 0)
+
+
+def retracted_as_before(folder: EventFolder, row_id: int, reason: str) -> None:
+    """Withdraw ledger row ``row_id`` as versions before issue 21's pass did, even when it
+    reopens a public set (``event ledger withdraw`` now refuses that): for the tests of what
+    publication does when a set is pending again, which a folder of an older version, or a
+    hand-edited ledger, can still bring."""
+    from guandan_dup.event.ledger import event_context, read_ledger
+    from guandan_dup.ledger import LEDGER_FILE, dump, withdraw
+
+    ledger = read_ledger(folder)
+    ledger = withdraw(ledger, event_context(folder, ledger), row_id, reason, override=True)
+    (folder.path / LEDGER_FILE).write_bytes(dump(ledger))

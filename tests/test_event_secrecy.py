@@ -5,7 +5,7 @@ import shutil
 import tomllib
 
 import pytest
-from event_support import KEY, players_csv, set_results, snapshot, write
+from event_support import KEY, players_csv, retracted_as_before, set_results, snapshot, write
 from typer.testing import CliRunner
 
 from guandan_dup.cli import app
@@ -231,23 +231,15 @@ def test_issue9_item7_a_team_site_says_an_abandoned_event_was_revealed_early(tmp
         assert "提前终止" in banner and "&lt;b&gt;" in banner
 
 
-def reopen_public_sets(monkeypatch) -> None:
-    """Let a withdrawal reopen a public set, as a ledger written before that was refused
-    (issue 21's pass) or edited by hand may: what is published must still show none of it."""
-    import guandan_dup.event.ledger as event_ledger
-
-    monkeypatch.setattr(event_ledger, "_check_stays_closed", lambda *args: None)
-
-
-def test_issue9_item8_an_export_removes_travellers_of_a_round_pending_again(
-        folder, tmp_path, monkeypatch):
-    reopen_public_sets(monkeypatch)
+def test_issue9_item8_an_export_removes_travellers_of_a_round_pending_again(folder, tmp_path):
     play(folder, 1, tmp_path, tables=[1])
     row, _ = add_entry(folder, "not-played", 1, "table 2 left", table=2, set=1)
     score_round(folder, 1)  # the decision changes round 1's scoring (issue 21 item 4)
     written = export_event(folder, formats=("csv", "html")).paths
     assert folder.path / "exports" / "travellers-round-1.csv" in written
-    withdraw_entry(folder, int(row["id"]), "table 2 came back")  # the set is pending again
+    with pytest.raises(GuandanError, match="cannot be withdrawn"):  # the set is public
+        withdraw_entry(folder, int(row["id"]), "table 2 came back")
+    retracted_as_before(folder, int(row["id"]), "table 2 came back")  # pending again
     score_round(folder, 1)
     exported = export_event(folder, formats=("csv",))
     assert exported.withheld == {1: [1]} and exported.standings_withheld == {1: [1]}
@@ -268,13 +260,12 @@ def test_a_team_site_is_built_before_any_round_is_scored(tmp_path):
     assert index.is_file() and not (team.path / "site" / "standings").exists()
 
 
-def test_spec10_team_standings_and_match_results_wait_for_a_pending_room(tmp_path, monkeypatch):
+def test_spec10_team_standings_and_match_results_wait_for_a_pending_room(tmp_path):
     """Team 3's absence decided match 2 (tables 2 and 4 unplayed); withdrawn, its rooms are
     pending again. Every match's 场分 and 级差分, the team standings and the rooms' levels
     of round 1 would then tell those tables how the deals went: export and site refuse
     (the ledger changed the scored round, item 4), and even the pages the team format
     builds unchecked show none of them: the match pages say the result is pending."""
-    reopen_public_sets(monkeypatch)
     team = team_event(tmp_path)
     deal_round(team, 1)
     seat_event_round(team, 1)
@@ -283,7 +274,9 @@ def test_spec10_team_standings_and_match_results_wait_for_a_pending_room(tmp_pat
     row, _ = add_entry(team, "absent", 1, "team 3 did not come", team=3)
     score_round(team, 1)
     assert len(export_event(team, formats=["csv", "md"]).paths) == 4
-    withdraw_entry(team, int(row["id"]), "team 3 came after all")
+    with pytest.raises(GuandanError, match="cannot be withdrawn"):  # the set is public
+        withdraw_entry(team, int(row["id"]), "team 3 came after all")
+    retracted_as_before(team, int(row["id"]), "team 3 came after all")
     for publish in (lambda: export_event(team, formats=["csv", "md"]),
                     lambda: build_event_site(team)):  # out of date (item 4): nothing goes out
         with pytest.raises(GuandanError, match="a ledger decision changed them"):

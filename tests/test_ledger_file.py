@@ -45,6 +45,10 @@ def edited(directory, row, column, value):
         (2, "minutes", float("nan"), "row 2, column 'minutes': a late row needs its minutes"),
         (2, "minutes", float("inf"), "row 2, column 'minutes': value inf: expected minutes"),
         (1, "points", "1e400", "row 1, column 'points': value '1e400': expected at most 100"),
+        (1, "points", None, "row 1, column 'points': a penalty row needs its points"),
+        (2, "table", None, "row 2, column 'table': a late row needs its table"),
+        (1, "time", None, "row 1, column 'time': every row records when it was added"),
+        (1, "kind", "ends", "row 1, column 'at': an ends row needs its at"),
     ],
 )
 @pytest.mark.parametrize("command", [("status",), ("score", "--round", "1"), ("export",)])
@@ -61,3 +65,29 @@ def test_spec10_a_hand_edited_ledger_is_refused_by_every_command(event, row, col
 
 def test_spec10_a_sound_ledger_file_is_read(event):
     assert read_ledger(EventFolder.open(event))["id"].tolist() == [1, 2]
+
+
+@pytest.mark.parametrize(("withdraws", "message"), [
+    (3, "a withdrawal takes back an earlier row, never itself or a later one"),
+    (2, None),
+])
+def test_spec10_a_hand_written_retract_row_takes_back_an_earlier_row_once(
+        event, withdraws, message):
+    """``add`` never writes a retract of itself, of a later row, of a retract or of a row
+    already withdrawn: a hand-edited ledger holding one is refused naming the row."""
+    import pandas as pd
+
+    path = event / LEDGER_FILE
+    original = path.read_bytes()
+    ledger = read_ledger(EventFolder.open(event))
+    extra = ledger.iloc[[1]].assign(id=3, kind="retract", withdraws=withdraws)
+    rows = [ledger, extra]
+    if message is None:  # withdrawn twice
+        rows.append(ledger.iloc[[1]].assign(id=4, kind="retract", withdraws=withdraws))
+        message = "row 2 is already withdrawn (row 3 of the file)"
+    path.write_bytes(dump(pd.concat(rows, ignore_index=True)))
+    try:
+        out = run("event", "status", event, code=1)
+    finally:
+        path.write_bytes(original)
+    assert "column 'withdraws'" in out and message in " ".join(out.split()), out

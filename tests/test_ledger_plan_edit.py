@@ -61,3 +61,28 @@ def test_spec10_an_edit_that_changes_no_dealt_round_is_accepted(event, old, new)
         run("event", "ledger", "list", event)
     finally:
         restore()
+
+
+@pytest.mark.parametrize(("kind", "old", "new", "says"), [
+    ("individual", 'kind = "individual"', 'kind = "pairs"',
+     "kind is 'pairs' but players.parquet has no pair column"),
+    ("pairs", 'kind = "pairs"', 'kind = "individual"',
+     "kind is 'individual' but players.parquet has a pair column (it was made for a pairs "
+     "event)"),
+])
+def test_spec10_an_edit_of_the_kind_of_event_is_refused(tmp_path, kind, old, new, says):
+    """The players file and the rounds were made for the kind of event event.toml named
+    then: read as another kind (a pairs event without pairs) no figure could be
+    defended."""
+    from event_support import players_csv
+
+    directory = tmp_path / "event"
+    run("event", "init", directory, "--kind", kind, "--players",
+        players_csv(tmp_path / "p.csv", 16, kind), "--tables-per-group", 4,
+        "--sets-per-round", 1, "--boards-per-set", 2, "--rounds", 2)
+    toml = directory / "event.toml"
+    text = toml.read_text(encoding="utf-8")
+    assert old in text
+    toml.write_text(text.replace(old, new), encoding="utf-8")
+    out = run("event", "status", directory, code=1)
+    assert says in out and "was it edited?" in out

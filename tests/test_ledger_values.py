@@ -1,6 +1,8 @@
 """Every value a director types into the ledger, a conversion table or the awards is bounded:
 a clear message, never an overflow later (SPEC 8, SPEC 10)."""
 
+import re
+
 import pytest
 from event_support import players_csv, run
 from ledger_support import PLAYERS, context, ledger_of
@@ -25,6 +27,8 @@ def team_context(**more):
         ("penalty", dict(player="p05", points="1e400"), "value '1e400': expected at most 100"),
         ("penalty", dict(player="p05", points="100000"), "expected at most 100"),
         ("penalty", dict(player="p05", points="nan"), "expected a number above 0"),
+        ("penalty", dict(player="p05", points="1_0"), "in ASCII digits"),  # read as 10
+        ("penalty", dict(player="p05", points="\uff15"), "in ASCII digits"),  # a full-width 5
         ("late", dict(table=1, set=1, side="NS", minutes=1e9), "expected at most 1440 minutes"),
         ("late", dict(table=1, set=1, side="NS", minutes=float("inf")), "above 0"),
         ("late", dict(table=1, set=1, side="NS", minutes=float("nan")), "above 0"),
@@ -34,6 +38,7 @@ def team_context(**more):
         ("assigned", dict(table=1, set=1, result="A+/A+"), "no set starting at 2/2 ends with "
          "NS at A+ and EW at A+"),
         ("assigned", dict(table=1, set=1, result="2/2"), "ends with NS at 2 and EW at 2"),
+        ("ends", dict(at="9999-12-31T23:59"), "is more than 366 days after this decision"),
     ],
 )
 def test_spec10_every_ledger_value_is_bounded(kind, fields, message):
@@ -130,3 +135,18 @@ def test_spec8_the_folder_knows_which_team_has_the_bye(tmp_path):
     out = run("event", "ledger", "add", directory, "absent", "--round", 1, "--team", bye,
               "--reason", "did not come", code=1)
     assert f"value {bye}: has the bye in round 1: it has no match to be absent from" in out
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        (dict(player="\u200b"), "a new player's id has nothing visible"),
+        (dict(player="P\x0099"), "a new player's id has a control character ('\\x00')"),
+        (dict(player="P99", name="王\n伟"), "a player's name has a control character ('\\n')"),
+    ],
+)
+def test_spec10_an_entered_id_or_name_is_one_line_of_visible_text(fields, message):
+    """An invisible id (U+200B) or one with a NUL could never be typed back into a results
+    file; a line break in a name breaks every table it is printed in."""
+    with pytest.raises(LedgerError, match=re.escape(message)):
+        ledger_of(("enter", 1, fields), ctx=context())

@@ -86,3 +86,13 @@ def test_seeding_list_must_name_known_players(tmp_path):
 def test_a_gbk_file_is_refused_with_a_hint_to_save_it_as_utf8(tmp_path):
     with pytest.raises(GuandanError, match="save it again as 'CSV UTF-8'"):
         load_players(write(tmp_path, "id,name\n1,王伟\n", "gbk"))
+
+
+def test_issue21_a_players_file_id_or_name_must_be_visible_text(tmp_path):
+    path = tmp_path / "players.csv"
+    path.write_text("id,name\nP1,王伟\n\u200b,李娜\nP3,\u200b\u200b\n", encoding="utf-8")
+    with pytest.raises(InvalidPlayersError) as caught:
+        load_players(path)
+    assert [(p.row, p.column, p.rule) for p in caught.value.problems] == [
+        (3, "id", "the id has nothing visible (only spaces or invisible characters)"),
+        (4, "name", "the name has nothing visible (only spaces or invisible characters)")]

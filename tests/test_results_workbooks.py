@@ -112,3 +112,43 @@ def test_issue21_item11_openpyxl_parses_with_defusedxml():
     import openpyxl
 
     assert openpyxl.DEFUSEDXML
+
+
+def test_issue21_item11_a_stale_dimension_loses_no_row(tmp_path):
+    """A sheet's <dimension> left at A1:I2 by the program that wrote it, over three rows
+    of results: every row is read (read-only mode trusted the element and silently dropped
+    the later rows)."""
+    import re
+
+    book = Workbook()
+    book.active.append(HEADER)
+    for table in (1, 2, 3):
+        book.active.append([1, table, 1, *(f"{s}{table}" for s in "abcd"), 3, 2])
+    book.save(tmp_path / "sound.xlsx")
+    path = tmp_path / "r.xlsx"
+    with zipfile.ZipFile(tmp_path / "sound.xlsx") as old, zipfile.ZipFile(path, "w") as new:
+        for info in old.infolist():
+            data = old.read(info.filename)
+            if info.filename == SHEET:
+                data = re.sub(rb'<dimension ref="[^"]*"', b'<dimension ref="A1:I2"', data)
+            new.writestr(info, data)
+    assert load_results(path).sets["table"].tolist() == [1, 2, 3]
+
+
+def test_issue21_item11_a_zip_bomb_is_refused_unread(tmp_path):
+    """A 0.1 MB workbook whose sheet unpacks to 100 MB (one cell of 'a's) would take
+    gigabytes to read: refused from the sizes the zip declares, at once."""
+    source = sound(tmp_path / "sound.xlsx")
+    path = tmp_path / "r.xlsx"
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as new:
+        for info in old.infolist():
+            data = old.read(info.filename)
+            if info.filename == SHEET:
+                data = data.replace(b"<t>p1</t>", b"<t>" + b"a" * (100 << 20) + b"</t>")
+            new.writestr(info.filename, data)
+    started = time.monotonic()
+    with pytest.raises(InvalidResultsError) as caught:
+        load_results(path)
+    assert time.monotonic() - started < 5
+    (problem,) = caught.value.problems
+    assert f"its part '{SHEET}' unpacks to" in problem.rule and "refused unread" in problem.rule

@@ -165,3 +165,26 @@ def test_a_refused_port_is_tried_until_the_timeout_then_reported():
     with pytest.raises(GuandanError, match="cannot reach the Dask scheduler at"):
         check_scheduler(f"tcp://127.0.0.1:{port}", 0.5)
     assert 0.3 < time.monotonic() - start < 1.5
+
+
+def dask_greeting() -> bytes:
+    """The first message a Dask server sends, framed as Dask frames it."""
+    from distributed.protocol.core import dumps
+    from distributed.protocol.utils import pack_frames
+
+    body = pack_frames(dumps({"compression": None, "python": (3, 11, 0),
+                              "pickle-protocol": 5}))
+    return struct.pack("Q", len(body)) + body
+
+
+def test_a_peer_that_greets_and_then_never_takes_the_client_is_refused_within_the_timeout(
+        results, tmp_path):
+    """The greeting passes the check; Dask's own handshake then waits for an answer that
+    never comes: bounded by the same timeout, and the message says what did not happen
+    (a timeout's own text is empty: it read "cannot reach ... ()")."""
+    greeting = dask_greeting()
+    with peer(greeting) as address:
+        result, took = score(results, tmp_path / "out", address)
+    refused(result, tmp_path / "out", f"cannot reach the Dask scheduler at {address!r} (it "
+            "greeted as a Dask scheduler does but took no client within")
+    assert took < 2 * TIMEOUT + 2

@@ -262,9 +262,9 @@ def test_export_removes_an_earlier_traveller_of_a_set_pending_again(partial, tmp
     while it counted as complete would still show it, so the csv-only export removes it.
     ``event ledger withdraw`` now refuses that withdrawal (the set is public), so the
     retract rows are written as a version before issue 21's pass wrote them."""
+    from event_support import retracted_as_before
+
     from guandan_dup.errors import GuandanError
-    from guandan_dup.event.ledger import event_context
-    from guandan_dup.ledger import LEDGER_FILE, dump, withdraw
 
     partial_copy = declared_not_played(partial, tmp_path / "event")
     export_event(EventFolder.open(partial_copy), round_no=2, formats=("csv", "xlsx"))
@@ -272,12 +272,11 @@ def test_export_removes_an_earlier_traveller_of_a_set_pending_again(partial, tmp
     old_xlsx = (exports / "travellers-round-2.xlsx").read_bytes()
     folder = EventFolder.open(partial_copy)
     ledger = read_ledger(folder)
-    for row_id in ledger.loc[ledger["kind"] == "not-played", "id"]:
-        with pytest.raises(GuandanError, match="cannot be withdrawn"):
-            withdraw_entry(folder, int(row_id), "they came back", override=True)
-        ledger = withdraw(ledger, event_context(folder, ledger), int(row_id),
-                          "they came back", override=True)
-    (partial_copy / LEDGER_FILE).write_bytes(dump(ledger))
+    rows = [int(i) for i in ledger.loc[ledger["kind"] == "not-played", "id"]]
+    with pytest.raises(GuandanError, match="cannot be withdrawn"):
+        withdraw_entry(folder, rows[0], "they came back", override=True)
+    for row_id in rows:
+        retracted_as_before(folder, row_id, "they came back")
     score_round(EventFolder.open(partial_copy), 2, force=True, override=True)  # issue 21 (4)
     score_round(EventFolder.open(partial_copy), 3, override=True)
     exported = export_event(EventFolder.open(partial_copy), round_no=2, formats=("csv",))

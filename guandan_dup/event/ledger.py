@@ -198,10 +198,11 @@ def team_byes(folder: EventFolder) -> dict[int, frozenset[int]]:
 def check_plan_unchanged(folder: EventFolder) -> None:
     """Refuse an event.toml edited so that it no longer describes the rounds already dealt
     or seated: the boards dealt (``boards_per_set``, ``sets_per_round``), the tables seated
-    (``tables_per_group``, ``players``) and the rounds with files (``rounds``). The files
+    (``tables_per_group``, ``players``), the rounds with files (``rounds``) and the kind of
+    event the players file and the rounds were made for (``kind``, ``format``). The files
     are what the players played, so any figure scored from the edited plan could not be
     defended; an ``InvalidPlanError`` names each key and round that no longer match."""
-    plan, problems = folder.plan, []
+    plan, problems = folder.plan, _kind_problems(folder)
     for path in sorted(folder.path.glob("rounds/*/")):
         if not path.name.isdigit():
             continue
@@ -215,6 +216,37 @@ def check_plan_unchanged(folder: EventFolder) -> None:
             "event.toml no longer matches the rounds already dealt or seated (was it "
             "edited?): " + "; ".join(problems) + ". Put the keys back as they were (the "
             "comment at the top of event.toml shows the plan they made); nothing was changed")
+
+
+def _kind_problems(folder: EventFolder) -> list[str]:
+    """How the players file and the rounds' files contradict the plan's ``kind`` and
+    ``format``: a pairs event's players have a ``pair``, a team event's a ``team``, and
+    only a knockout's rounds have a bracket."""
+    path = folder.path / "players.parquet"
+    if not path.exists():
+        return []
+    plan, columns = folder.plan, set(pq.read_schema(path).names)
+    out = []
+    for column, wanted, what in (("pair", plan.kind == "pairs", "pairs"),
+                                 ("team", plan.event_format.by_team, "team")):
+        if wanted and column not in columns:
+            out.append(f"kind is {plan.kind!r} but players.parquet has no {column} column "
+                       "(it was made for another kind of event)")
+        elif column in columns and not wanted:
+            out.append(f"kind is {plan.kind!r} but players.parquet has a {column} column "
+                       f"(it was made for a {what} event)")
+    brackets = sorted(int(p.parent.name) for p in folder.path.glob("rounds/*/bracket.parquet")
+                      if p.parent.name.isdigit())
+    seated = sorted(int(p.parent.name) for p in folder.path.glob("rounds/*/seating.parquet")
+                    if p.parent.name.isdigit())
+    knockout = plan.format == "knockout"
+    if knockout and set(seated) - set(brackets):
+        out.append(f"format is 'knockout' but round(s) {sorted(set(seated) - set(brackets))} "
+                   "were seated without a bracket")
+    if not knockout and brackets:
+        out.append(f"format is {plan.format or 'by standing'!r} but round(s) {brackets} "
+                   "have a knockout's bracket")
+    return out
 
 
 def _dealt_problems(folder: EventFolder, round_no: int) -> list[str]:

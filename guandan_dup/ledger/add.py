@@ -39,10 +39,11 @@ def add(
     if unknown:
         raise TypeError(f"unknown ledger fields {unknown}")
     entry = {"kind": kind, "round": round, "reason": reason, **fields}
-    problems = entry_problems(context, ledger, entry)
+    now = utc(time if time is not None else datetime.now(UTC))
+    problems = entry_problems(context, ledger, entry, now)
     if problems:
         raise LedgerError(problems)
-    return _appended(ledger, entry, time, command)
+    return _appended(ledger, entry, now, command)
 
 
 def _appended(ledger: pd.DataFrame, entry: dict, time: datetime | None,

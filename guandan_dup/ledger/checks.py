@@ -12,6 +12,7 @@ import pandas as pd
 
 from ..errors import NotationError, Problem
 from ..levels import LEVEL_NAMES
+from ..reading import text_problem
 from ..results.masks import possible_levels
 from .context import Context
 from .kinds import (
@@ -29,6 +30,8 @@ from .penalties import SCALES, amount_limit, decimal_problem
 
 MAX_MINUTES = 24 * 60
 """Minutes late or over time beyond a day are a typing mistake, not a decision."""
+MAX_AHEAD = pd.Timedelta(days=366)
+"""An ``ends`` time more than a year after the decision is a typing slip (9999 for 2026)."""
 MAX_TEAM_PLAYERS = 6
 """A team has 4 to 6 registered players (SPEC 8): a late entry may not make a 7th."""
 
@@ -142,10 +145,17 @@ def _value_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> lis
                            "give a penalty (--scale or points) for more"))
     if fields.get("at") is not None:
         try:
-            utc(fields["at"])
+            at = utc(fields["at"])
         except (ValueError, TypeError):
             out.append(problem("at", fields["at"], "expected a time such as "
                                "2026-05-01T15:30+08:00 (UTC without a zone)"))
+        else:
+            now = fields.get("now")
+            if now is not None and at > now + MAX_AHEAD:
+                out.append(problem("at", fields["at"], f"is more than {MAX_AHEAD.days} days "
+                                   "after this decision: a round's scheduled end falls "
+                                   "within the event (a typing slip would keep the round "
+                                   "provisional for ever)"))
     if fields.get("result") is not None:
         out += _result_problems(context, fields)
     out += _who_problems(context, ledger, fields)
@@ -221,6 +231,13 @@ def _who_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> list[
     if player is not None and not str(player).strip():
         out.append(problem("player", player, "expected a player id (it is empty)"))
         player = None
+    elif player is not None and kind in ("enter", "substitute") and (
+            why := text_problem(str(player))):
+        out.append(problem("player", player, f"a new player's id {why}"))
+        player = None
+    name = fields.get("name")
+    if kind == "enter" and name is not None and (why := text_problem(str(name))):
+        out.append(problem("name", name, f"a player's name {why}"))
     if player is not None and kind == "enter" and player in known:
         out.append(problem("player", player, "is already registered"))
     elif player is not None and kind not in ("enter", "substitute") and player not in known:
@@ -245,12 +262,14 @@ def _who_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> list[
     return out + _team_problems(context, ledger, fields)
 
 
-def entry_problems(context: Context, ledger: pd.DataFrame, entry: dict) -> list[Problem]:
-    """Everything wrong with ``entry`` (a kind, a round, a reason and ledger fields)."""
+def entry_problems(context: Context, ledger: pd.DataFrame, entry: dict,
+                   now: pd.Timestamp | None = None) -> list[Problem]:
+    """Everything wrong with ``entry`` (a kind, a round, a reason and ledger fields), a
+    decision taken at ``now`` (its scheduled end, ``at``, is checked against it)."""
     problems = _shape_problems(context, entry)
     if entry["kind"] in FIELDS:
         amount = [a for a in AMOUNTS if entry.get(a) is not None]
-        checked = entry | {"amount_kind": amount[0] if amount else None}
+        checked = entry | {"amount_kind": amount[0] if amount else None, "now": now}
         problems += _place_problems(context, ledger, entry)
         problems += _value_problems(context, ledger, checked)
     return problems

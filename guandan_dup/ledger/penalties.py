@@ -63,6 +63,8 @@ def decimal_problem(text: str, places: int | None, halves: bool = False,
         value = Decimal(text)
     except (InvalidOperation, TypeError):
         return "expected a decimal number such as 2.5"
+    if not text.isascii() or "_" in text:  # Decimal reads "1_0" and "５", shown as typed
+        return "expected a decimal number such as 2.5, in ASCII digits"
     if not value.is_finite() or value <= 0:
         return "expected a number above 0"
     if limit is not None and value > limit:

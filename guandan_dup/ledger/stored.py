@@ -16,7 +16,7 @@ import pandas as pd
 from ..errors import Problem
 from .checks import MAX_MINUTES
 from .context import Context
-from .kinds import KINDS
+from .kinds import AMOUNTS, FIELDS, KINDS, TEAM_FIELDS
 from .penalties import amount_limit, decimal_problem
 
 #: Kinds whose ``player`` need not be registered: a late entry names a new player (added to
@@ -57,11 +57,43 @@ def shape_problems(ledger: pd.DataFrame, file: str) -> list[Problem]:
         elif pd.isna(minutes) and row["kind"] in ("late", "overtime"):
             out.append(Problem(file, row_no, "minutes", None,
                                f"a {row['kind']} row needs its minutes"))
+    kinds = {int(row["id"]): row["kind"] for _, row in ledger.iterrows()
+             if not pd.isna(row["id"])}
+    retracted: dict[int, int] = {}
     for row_no, row in _rows(ledger):
-        if row["kind"] == "retract" and (pd.isna(row["withdraws"])
-                                         or int(row["withdraws"]) not in seen):
+        if pd.isna(row["time"]):
+            out.append(Problem(file, row_no, "time", None, "every row records when it was "
+                               "added"))
+        if row["kind"] != "retract":
+            continue
+        target = None if pd.isna(row["withdraws"]) else int(row["withdraws"])
+        if target is None or target not in seen:
             out.append(Problem(file, row_no, "withdraws", row["withdraws"],
                                "names no row of the ledger"))
+        elif pd.isna(row["id"]) or target >= int(row["id"]):
+            out.append(Problem(file, row_no, "withdraws", target, "a withdrawal takes back "
+                               "an earlier row, never itself or a later one"))
+        elif kinds.get(target) == "retract":
+            out.append(Problem(file, row_no, "withdraws", target, "names a withdrawal, "
+                               "which cannot be withdrawn"))
+        elif target in retracted:
+            out.append(Problem(file, row_no, "withdraws", target, f"row {target} is already "
+                               f"withdrawn (row {retracted[target]} of the file)"))
+        else:
+            retracted[target] = row_no
+    return out
+
+
+def _missing_fields(context: Context, row: pd.Series) -> list[str]:
+    """The columns a row of its kind needs (``FIELDS``; a team event's ``TEAM_FIELDS``)
+    that are empty: ``add`` never writes such a row."""
+    fields = TEAM_FIELDS if context.by_team else FIELDS
+    if row["kind"] not in fields:
+        return []
+    required, _ = fields[row["kind"]]
+    out = [f for f in sorted(required - {"amount"}) if pd.isna(row[f])]
+    if "amount" in required and all(pd.isna(row[a]) for a in AMOUNTS):
+        out.append("points")
     return out
 
 
@@ -82,6 +114,10 @@ def event_problems(context: Context, ledger: pd.DataFrame, file: str) -> list[Pr
         if not pd.isna(row["team"]) and int(row["team"]) not in context.teams:
             out.append(Problem(file, row_no, "team", int(row["team"]),
                                "is not a team of this event"))
+        article = "an" if str(row["kind"])[:1] in "aeiou" else "a"
+        out += [Problem(file, row_no, column, None,
+                        f"{article} {row['kind']} row needs its {column}")
+                for column in _missing_fields(context, row)]
         for column, places in (("points", 2), ("match_points", 1), ("level_points", 2)):
             if not pd.isna(row[column]):
                 why = decimal_problem(row[column], places, halves=column == "match_points",

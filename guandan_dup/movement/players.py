@@ -15,7 +15,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import Problem, ProblemsError
-from ..reading import read_csv, read_csv_with
+from ..reading import read_csv, read_csv_with, text_problem
 
 
 class InvalidPlayersError(ProblemsError):
@@ -27,6 +27,9 @@ class InvalidPlayersError(ProblemsError):
 def _id_problems(frame: pd.DataFrame, file: str) -> list[Problem]:
     line = frame.index + 2  # the header is line 1
     problems = [Problem(file, int(n), "id", "", "empty id") for n in line[frame["id"] == ""]]
+    problems += [Problem(file, int(n), "id", v, f"the id {why}")
+                 for n, v in zip(line, frame["id"], strict=True)
+                 if v != "" and (why := text_problem(v))]
     dup = frame["id"].duplicated(keep=False) & (frame["id"] != "")
     problems += [
         Problem(file, int(n), "id", v, "this id is on more than one line")
@@ -62,6 +65,8 @@ def load_players(path: str | os.PathLike, kind: str = "individual") -> pd.DataFr
         Problem(file, int(i) + 2, "name", "", "empty name: every player needs one")
         for i in frame.index[frame["name"] == ""]
     ]
+    problems += [Problem(file, int(i) + 2, "name", v, f"the name {why}")
+                 for i, v in frame["name"].items() if v != "" and (why := text_problem(v))]
     seed = pd.Series(pd.NA, index=frame.index, dtype="Int64")
     if "seed" in frame.columns:
         seed, found = _seeds(frame["seed"], file)

@@ -40,11 +40,13 @@ def xlsx_table(path: str | os.PathLike, notes: list[str] | None = None) -> pa.Ta
     from openpyxl import load_workbook  # slow to import; only xlsx readers pay for it
 
     read_bytes(path)  # a missing file or a folder gets the usual reason
+    _check_sizes(path)
     try:
         book = load_workbook(path, read_only=True, data_only=True)
     except _DAMAGED as error:
         raise _damaged(error) from None
     try:
+        _every_row(book)
         sheet, note = _results_sheet(book)
         try:
             rows = [[cell_text(v) for v in row] for row in sheet.iter_rows(values_only=True)]
@@ -57,6 +59,40 @@ def xlsx_table(path: str | os.PathLike, notes: list[str] | None = None) -> pa.Ta
     if note and notes is not None:
         notes.append(f"{os.fspath(path)}: {note}")
     return text_table(rows)
+
+
+MAX_PART = 1 << 30
+"""A workbook part (a sheet's XML) larger than 1 GiB unpacked is more than any round's
+results (a million results rows take about 150 MB): refused before it is read."""
+MAX_RATIO = 200
+"""Text XML packs 10 to 50 times smaller; a part of over 16 MiB packed 200 times or more
+is built to fill the memory (a zip bomb: a 0.4 MB file holding a 400 MB cell)."""
+
+
+def _check_sizes(path: str | os.PathLike) -> None:
+    """Refuse a workbook whose parts would unpack beyond ``MAX_PART`` or by ``MAX_RATIO``,
+    from the sizes the zip declares (reading a part never unpacks more than it declares)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            parts = archive.infolist()
+    except _DAMAGED:
+        return  # openpyxl names the damage
+    for part in parts:
+        ratio = part.file_size / max(part.compress_size, 1)
+        if part.file_size > MAX_PART or (part.file_size > 1 << 24 and ratio >= MAX_RATIO):
+            raise Unreadable(
+                f"cannot be read as an xlsx workbook: its part {part.filename!r} unpacks to "
+                f"{part.file_size:,} bytes ({ratio:,.0f} times its packed size), more than "
+                "results ever take; refused unread (such a file is built to fill the "
+                "memory). Save the results again from Excel or WPS")
+
+
+def _every_row(book) -> None:
+    """Read every row of the book's worksheets, not only those its ``<dimension>`` element
+    declares: a workbook written by a program that left it stale (``A1:I2`` over 300 rows)
+    would otherwise lose its later rows silently, read-only mode trusting the element."""
+    for sheet in book.worksheets:
+        sheet.reset_dimensions()
 
 
 def _results_columns(rows: list[list[str]]) -> list[int]:
@@ -108,6 +144,7 @@ def _refuse_unsaved_formulas(path: str | os.PathLike, title: str, rows: list[lis
     from openpyxl.utils import get_column_letter
 
     book = load_workbook(path, read_only=True, data_only=False)
+    _every_row(book)
     try:
         formulas = list(book[title].iter_rows(values_only=True))
     except _DAMAGED as error:

@@ -221,9 +221,11 @@ def _client(distributed, scheduler: str, timeout: float):
     left = max(timeout - (time.monotonic() - start), 1.0)
     try:
         return distributed.Client(scheduler, timeout=f"{left}s")
-    except OSError as error:
+    except OSError as error:  # a timeout's own text is empty: say what did not happen
+        detail = str(error) or (f"it greeted as a Dask scheduler does but took no client "
+                                f"within {left:g} s")
         raise GuandanError(
-            f"cannot reach the Dask scheduler at {scheduler!r} ({error}); {_HINT}") from error
+            f"cannot reach the Dask scheduler at {scheduler!r} ({detail}); {_HINT}") from error
     except Exception as error:  # a Dask server that is not a scheduler, e.g. a worker
         raise GuandanError(
             f"the Dask server at {scheduler!r} did not take a client "

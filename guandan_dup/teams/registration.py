@@ -16,7 +16,7 @@ import pandas as pd
 
 from ..errors import Problem, ProblemsError
 from ..lots import draw_lot
-from ..reading import read_csv_with
+from ..reading import read_csv_with, text_problem
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 TEAM_LOT_LABEL = "team numbers"
@@ -68,6 +68,9 @@ def load_team_players(path: str | os.PathLike) -> pd.DataFrame:
     line = frame.index + 2
     problems = [Problem(file, int(n), c, "", f"empty {c}: every player needs one")
                 for c in ("id", "name", "team") for n in line[frame[c] == ""]]
+    problems += [Problem(file, int(n), c, v, f"the {c} {why}")
+                 for c in ("id", "name", "team") for n, v in zip(line, frame[c], strict=True)
+                 if v != "" and (why := text_problem(v))]
     first: dict[str, tuple[int, str]] = {}
     for n, pid, team in zip(line, frame["id"], frame["team"], strict=True):
         if pid == "":
