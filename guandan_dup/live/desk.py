@@ -34,6 +34,7 @@ import json
 import os
 import threading
 import time
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -838,6 +839,11 @@ class Desk:
         for key, note in {**outcome.waiting, **outcome.refused}.items():
             self.store_notes[key] = note
         self.recheck()  # the folder's files changed: what is stored, the ledger's rows
+        for round_no in sorted({key[0] for key in outcome.stored}):
+            # read here, in the store's thread, not by the next request in the event loop (a
+            # few ms of parquet each write); a file replaced meanwhile is read then instead
+            with suppress(OSError, ValueError):
+                self._stored_now(round_no)
         self._bump(board=bool(outcome.stored))
 
 
