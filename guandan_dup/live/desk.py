@@ -408,7 +408,7 @@ class Desk:
         """Apply a new record now and queue it: (the record, its durability)."""
         record = Record(self._next_seq(), kind, data)
         self._apply(record)
-        durable = asyncio.wrap_future(self.journal.submit(record))
+        durable = self.journal.submit_here(record)
         self._bump()
         return record, durable
 
