@@ -8,6 +8,7 @@ import hashlib
 import json
 import os
 import stat
+import time
 
 import pytest
 from event_support import run, seated_event
@@ -16,7 +17,7 @@ from guandan_dup.errors import GuandanError
 from guandan_dup.event import EventFolder
 from guandan_dup.event.access import DIRECTOR_TOKEN, REVOKED, SECRET, links
 from guandan_dup.live import tokens
-from guandan_dup.live.tokens import Director, Keys, Table
+from guandan_dup.live.tokens import RECHECK, Director, Keys, Table
 
 
 @pytest.fixture
@@ -141,7 +142,7 @@ def test_keys_name_a_tables_own_round_and_table_and_the_director(event):
 
 
 def test_keys_see_a_revocation_and_a_new_round_without_a_restart(event):
-    keys = Keys.load(event)
+    keys = Keys.load(event, recheck=0)  # the files looked at on every lookup
     old = tokens.table_links(event, 1)[1]
     tokens.revoke(event, 1, 2)
     new = tokens.table_links(event, 1)[1]
@@ -158,6 +159,25 @@ def test_keys_see_a_revocation_and_a_new_round_without_a_restart(event):
     assert keys.who(new.token) == Table(1, 2), "round 1's tokens still name round 1"
 
 
+def test_keys_look_at_the_files_at_most_every_recheck_seconds(event):
+    """A lookup trusts the last look for ``recheck`` seconds (a burst of entries stats no
+    file), so a revocation from a second terminal counts within that bound; ``recheck()``
+    (the console's own revocation) makes it count at once."""
+    assert 0 < RECHECK <= 1
+    keys = Keys.load(event, recheck=60)
+    old = tokens.table_links(event, 1)[1]
+    tokens.revoke(event, 1, 2)
+    assert keys.who(old.token) == Table(1, 2), "trusts the look taken less than 60 s ago"
+    keys.recheck()
+    assert keys.who(old.token) is None
+    keys = Keys.load(event, recheck=0.2)
+    old = tokens.table_links(event, 1)[1]
+    tokens.revoke(event, 1, 2)
+    time.sleep(0.2)
+    assert keys.who(old.token) is None
+    assert keys.who(tokens.table_links(event, 1)[1].token) == Table(1, 2)
+
+
 COLLIDING = hashlib.sha256(b"collide108934").digest()
 """A secret under which table 2 draws PIN 409285 in round 1 and in round 2 (found by trying
 sha256(b"collide%d" % n) for n = 0, 1, ... with ``links`` over tables 1-4)."""
@@ -166,7 +186,7 @@ sha256(b"collide%d" % n) for n = 0, 1, ... with ``links`` over tables 1-4)."""
 def test_a_pin_names_the_latest_seated_round_that_has_it(event):
     (event / SECRET).write_text(COLLIDING.hex() + "\n")
     assert tokens.table_links(event, 1)[1].pin == "409285"
-    keys = Keys.load(event)
+    keys = Keys.load(event, recheck=0)
     assert keys.table_of_pin("409285") == Table(1, 2)
     run("event", "ingest", event, _results(event, 1), "--round", 1)
     run("event", "score", event, "--round", 1)

@@ -179,6 +179,9 @@ def routes() -> list[Route]:
                 outcome = Outcome((str(error),), refused=True)
             except OSError as error:
                 outcome = Outcome((_os_error(error),), refused=True)
+            finally:  # the action changed the folder's files: the next request sees them
+                request.app.state.keys.recheck()
+                request.app.state.desk.recheck()
             key = uuid.uuid4().hex
             results[key] = outcome
             while len(results) > KEPT_RESULTS:

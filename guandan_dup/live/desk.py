@@ -12,8 +12,13 @@ Every change is a journal record (``live.journal``), applied to the state in the
 queued and answered only once committed; ``open`` replays the journal, so a restarted server
 has the same state. Entries are checked in pure Python (``live.entries``) against facts
 read once per round and read again when a file they come from changes (a ledger row added
-from a second terminal, the next round seated). Verified sets go to ``live.store``, which
-writes them into the round's results.parquet through ``event ingest``'s own path.
+from a second terminal, the next round seated): the files are looked at (``os.stat``) at
+most every ``RECHECK`` seconds, so such a change counts within ``RECHECK`` seconds (at once
+after ``recheck``, which the console calls after its own actions, and after each of the
+store's writes). Not on every request: each stat lets the server's other threads take the
+interpreter (the GIL), which cost a round-end burst more than checking the entries.
+Verified sets go to ``live.store``, which writes them into the round's results.parquet
+through ``event ingest``'s own path.
 
 States of a table's set (SPEC 11): ``missing``, ``entered`` (some or all of it),
 ``verified`` (both sides agreed; or the director stored it from a file, or the ledger
@@ -28,6 +33,8 @@ import asyncio
 import json
 import os
 import threading
+import time
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -64,6 +71,9 @@ FACTS_WAIT = 5.0
 STALE_WAIT = 0.2
 """Seconds a new read of a round's facts waits for a command holding the folder before the
 facts at hand serve (the next request tries again)."""
+RECHECK = 0.5
+"""Seconds the stamps of the folder's files are trusted after a look (see the module
+docstring): the bound on how late a change from a second terminal counts."""
 _SIDES = ("ns", "ew")
 
 
@@ -147,7 +157,9 @@ class Desk:
         self._seq = journal.last_seq
         self._facts: dict[int, tuple[tuple, RoundFacts | None]] = {}
         self._stored: dict[int, tuple[tuple, Stored]] = {}
-        self._watched: dict[int, tuple[list[str], list[str]]] = {}
+        self._watched: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        self._looked: dict[tuple[str, ...], tuple[float, tuple]] = {}
+        """Files -> (time.monotonic() of the last look, their stamps then)."""
         self._loading: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Task]] = {}
         self.stored_seq: dict[Key, int] = {}
         """Set -> the journal record whose result the folder holds (the store's reports)."""
@@ -208,21 +220,37 @@ class Desk:
 
     # Facts and the folder's files ---------------------------------------------------------
 
-    def _paths(self, round_no: int) -> tuple[list[str], list[str]]:
+    def recheck(self) -> None:
+        """Look at the folder's files again on the next request, however recent the last
+        look (after a change this process made: a console action, a store write)."""
+        self._looked = {}
+
+    def _stamp_of(self, paths: tuple[str, ...]) -> tuple:
+        """The stamps of ``paths``, taken again only when the last look is ``RECHECK``
+        seconds old (or ``recheck`` was called)."""
+        now = time.monotonic()
+        looked = self._looked.get(paths)
+        if looked is not None and now - looked[0] < RECHECK:
+            return looked[1]
+        stamp = _stamp(paths)
+        self._looked[paths] = (now, stamp)
+        return stamp
+
+    def _paths(self, round_no: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The files a round's facts come from (``watched``) and those saying what is
         stored (results.parquet, entered.parquet), as text made once: every entry stats
         them, and building paths cost more than the stats."""
         known = self._watched.get(round_no)
         if known is None:
             folder_round = self.path / "rounds" / str(round_no)
-            known = ([str(p) for p in watched(self.path, round_no)],
-                     [str(folder_round / "results.parquet"), str(folder_round / ENTERED)])
+            known = (tuple(str(p) for p in watched(self.path, round_no)),
+                     (str(folder_round / "results.parquet"), str(folder_round / ENTERED)))
             self._watched[round_no] = known
         return known
 
     def _facts_now(self, round_no: int) -> RoundFacts | None:
         """The round's facts, read again (here, now) when a file they come from changed."""
-        stamp = _stamp(self._paths(round_no)[0])
+        stamp = self._stamp_of(self._paths(round_no)[0])
         cached = self._facts.get(round_no)
         if cached is not None and cached[0] == stamp:
             return cached[1]
@@ -240,7 +268,7 @@ class Desk:
         """``_facts_now`` without blocking the event loop: a stale round is read in a
         thread, once however many requests wait for it."""
         self._remember_loop()
-        stamp = _stamp(self._paths(round_no)[0])
+        stamp = self._stamp_of(self._paths(round_no)[0])
         cached = self._facts.get(round_no)
         if cached is not None and cached[0] == stamp:
             return cached[1]
@@ -254,7 +282,7 @@ class Desk:
     def _stored_now(self, round_no: int) -> Stored:
         """Which sets the round's results.parquet and entered.parquet hold."""
         paths = self._paths(round_no)[1]
-        stamp = _stamp(paths)
+        stamp = self._stamp_of(paths)
         cached = self._stored.get(round_no)
         if cached is not None and cached[0] == stamp:
             return cached[1]
@@ -380,7 +408,7 @@ class Desk:
         """Apply a new record now and queue it: (the record, its durability)."""
         record = Record(self._next_seq(), kind, data)
         self._apply(record)
-        durable = asyncio.wrap_future(self.journal.submit(record))
+        durable = self.journal.submit_here(record)
         self._bump()
         return record, durable
 
@@ -758,7 +786,7 @@ class Desk:
 
     def plan(self) -> EventPlan:
         """The event's plan, read again when event.toml changes."""
-        stamp = _stamp([self._toml])
+        stamp = self._stamp_of((self._toml,))
         if self._plan is None or self._plan[0] != stamp:
             self._plan = (stamp, EventFolder.open(self.path).plan)
         return self._plan[1]
@@ -810,6 +838,12 @@ class Desk:
             self.store_notes.pop(key, None)
         for key, note in {**outcome.waiting, **outcome.refused}.items():
             self.store_notes[key] = note
+        self.recheck()  # the folder's files changed: what is stored, the ledger's rows
+        for round_no in sorted({key[0] for key in outcome.stored}):
+            # read here, in the store's thread, not by the next request in the event loop (a
+            # few ms of parquet each write); a file replaced meanwhile is read then instead
+            with suppress(OSError, ValueError):
+                self._stored_now(round_no)
         self._bump(board=bool(outcome.stored))
 
 

@@ -28,6 +28,7 @@ import sqlite3
 import threading
 import uuid
 from collections.abc import Iterator
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -132,9 +133,25 @@ class Journal:
         self._queue.put((record.seq, record.kind, text, future))
         return future
 
+    def submit_here(self, record: Record) -> asyncio.Future:
+        """``submit`` from the running event loop: a future of that loop, done (its ``seq``,
+        or ``JournalError``) once the record's transaction committed.
+
+        The writer settles all of a committed group's futures of a loop with one call into
+        it, not one per record: each such call wakes the loop and takes the interpreter's
+        lock from it, which per record cost the event loop a tenth of its time in a burst.
+        """
+        future = asyncio.get_running_loop().create_future()
+        if self.failed is not None or self._closed:
+            future.set_exception(JournalError(self.failed or "the journal is closed"))
+            return future
+        text = json.dumps(record.data, ensure_ascii=False, separators=(",", ":"))
+        self._queue.put((record.seq, record.kind, text, future))
+        return future
+
     async def append(self, record: Record) -> int:
         """``submit`` for a coroutine: returns once ``record`` is durable."""
-        return await asyncio.wrap_future(self.submit(record))
+        return await self.submit_here(record)
 
     def _write(self) -> None:
         try:
@@ -156,8 +173,7 @@ class Journal:
             if not batch:
                 continue
             if db is None or self.failed is not None:
-                for *_, future in batch:
-                    future.set_exception(JournalError(self.failed))
+                _settle(batch, self.failed)
                 continue
             try:
                 db.execute("BEGIN IMMEDIATE")
@@ -169,11 +185,9 @@ class Journal:
             except (sqlite3.Error, OSError) as error:
                 self.failed = (f"the journal {str(self.path)!r} could not be written "
                                f"({error}); nothing since was saved: restart the server")
-                for *_, future in batch:
-                    future.set_exception(JournalError(self.failed))
+                _settle(batch, self.failed)
                 continue
-            for seq, *_, future in batch:
-                future.set_result(seq)
+            _settle(batch, None)
         if db is not None:
             db.close()
 
@@ -185,3 +199,29 @@ class Journal:
         self._queue.put(None)
         self._thread.join()
         self._lock.release()
+
+
+def _settle(batch: list[tuple], failed: str | None) -> None:
+    """Settle a group's futures: ``submit``'s here, ``submit_here``'s with one call into each
+    loop (see ``Journal.submit_here``); ``failed``: the reason none was saved."""
+    loops: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future, int]]] = {}
+    for seq, *_, future in batch:
+        if isinstance(future, asyncio.Future):
+            loops.setdefault(future.get_loop(), []).append((future, seq))
+        elif failed is None:
+            future.set_result(seq)
+        else:
+            future.set_exception(JournalError(failed))
+    for loop, futures in loops.items():
+        with suppress(RuntimeError):  # the loop is closed: nobody waits for these
+            loop.call_soon_threadsafe(_settle_here, futures, failed)
+
+
+def _settle_here(futures: list[tuple[asyncio.Future, int]], failed: str | None) -> None:
+    for future, seq in futures:
+        if future.done():  # cancelled meanwhile
+            continue
+        if failed is None:
+            future.set_result(seq)
+        else:
+            future.set_exception(JournalError(failed))

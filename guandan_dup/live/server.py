@@ -9,14 +9,18 @@ token, as Jupyter does: a director clicks it and the console sets its cookie.
 A token in a log is a token anyone with the log has: uvicorn's access log shows each
 request's path and query, so ``Redact`` (a filter on the ``uvicorn.access`` logger) replaces
 the path segment after ``/t/``, every ``token=`` value and a ``Bearer`` credential by ``…``
-before any handler formats the line.
+before any handler formats the line. The lines are written in batches (``Batched``), at most
+``FLUSH`` seconds after their request, so that a request does not wait for a write of its own.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import queue
 import re
+import threading
+import time
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 
@@ -30,7 +34,11 @@ SECRETS = (
     (re.compile(r"((?:^|[?&;\s])token=)[^&#\s\"]*"), r"\1…"),
     (re.compile(r"(Bearer\s+)[^\s\",]+", re.IGNORECASE), r"\1…"),
 )
+MARKS = ("/t/", "token=", "bearer")
+"""What a text holds (lowered) before a pattern of ``SECRETS`` can match it."""
 EVERYWHERE = ("0.0.0.0", "::", "")
+FLUSH = 0.2
+"""Seconds an access log line waits at most before it is written (``Batched``)."""
 
 
 def redact(text: str) -> str:
@@ -41,6 +49,9 @@ def redact(text: str) -> str:
     >>> redact('/director?token=abc&x=1 Authorization: Bearer abc.def')
     '/director?token=…&x=1 Authorization: Bearer …'
     """
+    lowered = text.lower()
+    if not any(mark in lowered for mark in MARKS):  # most lines: no pattern can match
+        return text
     for pattern, replacement in SECRETS:
         text = pattern.sub(replacement, text)
     return text
@@ -61,6 +72,81 @@ class Redact(logging.Filter):
 
 def _redacted(value: object) -> object:
     return redact(value) if isinstance(value, str) else value
+
+
+class Batched(logging.Handler):
+    """A stream handler's lines, formatted at once but written by a thread of its own in one
+    write per ``every`` seconds (with all lines of a ``close`` written before it returns).
+
+    A write per line made every request of a burst wait for a system call, and on its way
+    back for the interpreter (the GIL) the journal's and the store's threads had taken
+    meanwhile: about a third of the event loop's time at 64 phones at once. The lines keep
+    their order; a crash loses at most the last ``every`` seconds of the access log, never
+    an entry (the journal has those).
+    """
+
+    def __init__(self, inner: logging.StreamHandler, every: float = FLUSH) -> None:
+        super().__init__(inner.level)
+        self.setFormatter(inner.formatter)
+        for f in inner.filters:
+            self.addFilter(f)
+        self.inner = inner
+        self.every = every
+        self._lines: queue.SimpleQueue = queue.SimpleQueue()
+        self._writing = threading.Lock()
+        self._stopped = False
+        self._thread = threading.Thread(target=self._run, name="access-log", daemon=True)
+        self._thread.start()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            self._lines.put(self.format(record))
+        except Exception:  # as logging's own handlers: a bad record never fails the request
+            self.handleError(record)
+
+    def _run(self) -> None:
+        while not self._stopped:
+            first = self._lines.get()  # idle until a line comes, then gather for a while
+            if first is not None:
+                time.sleep(self.every)
+                self._write([first])
+
+    def _write(self, lines: list[str]) -> None:
+        with self._writing:
+            while True:
+                try:
+                    line = self._lines.get_nowait()
+                except queue.Empty:
+                    break
+                if line is not None:
+                    lines.append(line)
+            if not lines:
+                return
+            try:
+                self.inner.stream.write("".join(line + self.inner.terminator
+                                                for line in lines))
+                self.inner.flush()
+            except Exception:  # a closed terminal: the lines are lost, the server goes on
+                pass
+
+    def flush(self) -> None:
+        """Write every line queued, now."""
+        self._write([])
+
+    def close(self) -> None:
+        """Write what is queued and stop the thread (logging calls this at exit)."""
+        self._stopped = True
+        self.flush()
+        self._lines.put(None)  # wakes the thread if it waits for a line: it stops
+        super().close()
+
+
+def _batch_access_log(access: logging.Logger) -> None:
+    """Put uvicorn's access log stream handlers behind ``Batched`` (once)."""
+    for handler in list(access.handlers):
+        if isinstance(handler, logging.StreamHandler) and not isinstance(handler, Batched):
+            access.removeHandler(handler)
+            access.addHandler(Batched(handler))
 
 
 def _url_host(host: str) -> str:
@@ -125,6 +211,7 @@ def server_for(app, path: str | os.PathLike, host: str, port: int,
     access = logging.getLogger("uvicorn.access")  # configured by Config: filter it now
     if not any(isinstance(f, Redact) for f in access.filters):
         access.addFilter(Redact())
+    _batch_access_log(access)
 
     def announce(actual: int) -> None:
         for line in startup_lines(path, host, actual, token):

@@ -8,15 +8,19 @@ exactly one ``Table(round, table)``: the routes compare it with the round and ta
 path, so it reaches nothing else.
 
 ``Keys`` rebuilds its dictionaries when a file they come from changes (the director's
-token, the folder's secret, the revocations, a round's seating), checked by ``os.stat`` on
-each lookup: a revocation or a new round seated from a second terminal takes effect on the
-next request without restarting the server.
+token, the folder's secret, the revocations, a round's seating), checked by ``os.stat`` at
+most every ``RECHECK`` seconds: a revocation or a new round seated from a second terminal
+takes effect within ``RECHECK`` seconds without restarting the server (at once after
+``recheck``, which the console calls after its own actions). Not on every lookup: each stat
+lets the server's other threads take the interpreter (the GIL) and costs the request up to
+a switch interval; a burst of thousands of entries per minute paid that a dozen times each.
 """
 
 from __future__ import annotations
 
 import hmac
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -65,18 +69,26 @@ Caller = Director | Table | Platform
 
 _Stamp = tuple[tuple[int, int, int] | None, ...]
 
+RECHECK = 0.5
+"""Seconds a lookup trusts the files' stamps it took last: the bound on how long a
+revocation or a newly seated round made from a second terminal waits to take effect."""
+
 
 class Keys:
     """The tokens and PINs of every seated round of the folder at ``path``, for the server.
 
-    ``who`` and ``table_of_pin`` are dictionary lookups after one ``os.stat`` per watched
-    file (a few per round); the dictionaries are rebuilt only when a file changed.
+    ``who`` and ``table_of_pin`` are dictionary lookups; at most every ``recheck`` seconds
+    one of them first takes an ``os.stat`` of each watched file (a few per round), and the
+    dictionaries are rebuilt only when a file changed.
     """
 
-    def __init__(self, path: str | os.PathLike) -> None:
+    def __init__(self, path: str | os.PathLike, recheck: float = RECHECK) -> None:
         self.path = Path(path)
+        self.recheck_every = recheck
         self._rounds = EventFolder.open(self.path).plan.rounds
+        self._watched = self._files()
         self._stamp: _Stamp | None = None
+        self._checked = float("-inf")  # time.monotonic() of the last stamps taken
         # (director's token, token -> table, [(round, pin -> table)] latest round first),
         # swapped whole so a request in another thread never sees half of a rebuild
         self._state: tuple[str, dict[str, Table], list[tuple[int, dict[str, int]]]] = (
@@ -86,9 +98,15 @@ class Keys:
         self._refresh()
 
     @classmethod
-    def load(cls, path: str | os.PathLike) -> Keys:
-        """The folder's keys; makes the director's token and the secret when missing."""
-        return cls(path)
+    def load(cls, path: str | os.PathLike, recheck: float = RECHECK) -> Keys:
+        """The folder's keys; makes the director's token and the secret when missing.
+        ``recheck``: seconds between looks at the files (see the module docstring)."""
+        return cls(path, recheck)
+
+    def recheck(self) -> None:
+        """Look at the files on the next lookup, however recent the last look (after a
+        change this process made itself: a revocation from the console)."""
+        self._checked = float("-inf")
 
     def who(self, token: str) -> Caller | None:
         """The caller ``token`` names, or ``None`` for no token or an unknown one."""
@@ -108,14 +126,15 @@ class Keys:
                 return Table(round_no, tables[pin])
         return None
 
-    def _watched(self) -> list[Path]:
+    def _files(self) -> list[str]:
         rounds = self.path / "rounds"
-        return [self.path / DIRECTOR_TOKEN, self.path / SECRET, self.path / REVOKED,
-                *(rounds / str(r) / "seating.parquet" for r in range(1, self._rounds + 1))]
+        return [str(p) for p in (
+            self.path / DIRECTOR_TOKEN, self.path / SECRET, self.path / REVOKED,
+            *(rounds / str(r) / "seating.parquet" for r in range(1, self._rounds + 1)))]
 
     def _stamps(self) -> _Stamp:
         stamps = []
-        for file in self._watched():
+        for file in self._watched:
             try:
                 st = os.stat(file)
             except FileNotFoundError:
@@ -125,6 +144,10 @@ class Keys:
         return tuple(stamps)
 
     def _refresh(self) -> None:
+        now = time.monotonic()
+        if now - self._checked < self.recheck_every:
+            return
+        self._checked = now
         stamp = self._stamps()  # taken first: a change during the rebuild rebuilds again
         if stamp == self._stamp:
             return
