@@ -386,8 +386,11 @@ def test_art32_a_late_row_after_board_level_results_replays_them_as_the_other_or
 
     from event_support import board_results
 
-    boards = write(board_results(EventFolder.open(one_round), 1, seed=1),
-                   tmp_path / "boards.parquet")
+    frame = board_results(EventFolder.open(one_round), 1, seed=1)
+    # N-S win every board of table 2's set 1 with a 双下: E-W end at 2, which E-W cannot
+    # end at once N-S's late arrival starts them at 3 (whatever the key's seating drew).
+    frame.loc[(frame["table"] == 2) & (frame["set"] == 1), "finish"] = "NS"
+    boards = write(frame, tmp_path / "boards.parquet")
     first = shutil.copytree(one_round, tmp_path / "late-first")
     late = ("late", "--round", 1, "--table", 2, "--set", 1, "--side", "NS", "--minutes", 3,
             "--reason", "traffic")
