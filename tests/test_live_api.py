@@ -368,3 +368,23 @@ def test_spec9_a_team_knockout_match_level_over_both_rooms_needs_its_extra_board
         results = wait_for(lambda: (r := stored(event)) is not None and len(r) == 2 and r)
     closed = results[results["table"] == other].iloc[0]
     assert closed["tiebreak"] == f"#{room['home']['team']}"  # closed room: home is N-S
+
+
+def test_a_failing_route_logs_its_path_without_the_token(caplog):
+    """A bug on a table's page is logged for the director, but the page's path carries the
+    table's token, which never reaches a log (issue 22, security)."""
+    import asyncio
+
+    from starlette.requests import Request
+
+    from guandan_dup.live import app as live_app
+
+    request = Request({"type": "http", "method": "GET", "path": "/t/SeCrEtToKeN123",
+                       "query_string": b"", "headers": []})
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError as error:
+        with caplog.at_level("ERROR", logger="guandan_dup.live"):
+            answer = asyncio.run(live_app._bug(request, error))
+    assert answer.status_code == 500
+    assert "/t/…" in caplog.text and "SeCrEtToKeN123" not in caplog.text

@@ -22,6 +22,7 @@ from starlette.responses import JSONResponse
 from ..errors import GuandanError
 from . import api, console, pages, stream
 from .desk import Desk
+from .server import redact
 from .tokens import Keys
 
 log = logging.getLogger("guandan_dup.live")
@@ -39,7 +40,8 @@ async def _domain_error(request: Request, exc: GuandanError) -> JSONResponse:
 
 
 async def _bug(request: Request, exc: Exception) -> JSONResponse:
-    log.exception("error in %s %s", request.method, request.url.path)
+    # A table's page has its token in the path: the log gets the path without it.
+    log.exception("error in %s %s", request.method, redact(request.url.path))
     return JSONResponse({"error": f"the server failed ({type(exc).__name__}); the entry, if "
                                   "any, was not taken: try again, and tell the director"}, 500)
 
