@@ -125,13 +125,7 @@ class Journal:
     def submit(self, record: Record) -> concurrent.futures.Future:
         """Queue ``record``; the future is done when its transaction committed (its
         ``seq``), or fails with ``JournalError``. Thread-safe."""
-        future: concurrent.futures.Future = concurrent.futures.Future()
-        if self.failed is not None or self._closed:
-            future.set_exception(JournalError(self.failed or "the journal is closed"))
-            return future
-        text = json.dumps(record.data, ensure_ascii=False, separators=(",", ":"))
-        self._queue.put((record.seq, record.kind, text, future))
-        return future
+        return self._queued(record, concurrent.futures.Future())
 
     def submit_here(self, record: Record) -> asyncio.Future:
         """``submit`` from the running event loop: a future of that loop, done (its ``seq``,
@@ -141,7 +135,11 @@ class Journal:
         it, not one per record: each such call wakes the loop and takes the interpreter's
         lock from it, which per record cost the event loop a tenth of its time in a burst.
         """
-        future = asyncio.get_running_loop().create_future()
+        return self._queued(record, asyncio.get_running_loop().create_future())
+
+    def _queued(self, record: Record, future):
+        """``future`` with ``record`` queued for the writer, or failed at once when the
+        journal cannot take it (failed or closed)."""
         if self.failed is not None or self._closed:
             future.set_exception(JournalError(self.failed or "the journal is closed"))
             return future
