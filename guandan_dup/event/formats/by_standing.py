@@ -163,7 +163,8 @@ class ByStanding(EventFormat):
                     f"list`), so they cannot play in it: seat the round again (`event seat "
                     f"DIR --round {round_no}`), or, if they did play, withdraw that row and "
                     "record the withdrawal from a later round")
-            for _, row in located.iterrows() for seat in SEAT_COLUMNS if row[seat] in away
+            for seat in SEAT_COLUMNS
+            for row in located[located[seat].isin(away)].to_dict("records")
         ] if away else []
 
     def score(self, folder, round_no, override, command):
