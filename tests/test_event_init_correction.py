@@ -6,7 +6,8 @@ import pytest
 from event_support import players_csv, run
 
 from guandan_dup.event import EventFolder
-from guandan_dup.event.ledger import final, read_ledger
+from guandan_dup.event.finality import final
+from guandan_dup.event.ledger import read_ledger
 
 END = "2026-01-01T10:00:00+00:00"
 

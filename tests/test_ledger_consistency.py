@@ -210,7 +210,8 @@ def copied_later(directory, copy, hours):
 
 def test_art48_a_copied_folder_keeps_its_rounds_final(one_round, tmp_path):
     from guandan_dup.errors import GuandanError
-    from guandan_dup.event.ledger import add_entry, final, now_utc, read_ledger
+    from guandan_dup.event.finality import final, now_utc
+    from guandan_dup.event.ledger import add_entry, read_ledger
 
     scored(one_round, tmp_path)
     copy = copied_later(one_round, tmp_path / "usb-stick", hours=2)
@@ -223,7 +224,7 @@ def test_art48_a_copied_folder_keeps_its_rounds_final(one_round, tmp_path):
 
 
 def test_art48_rescoring_keeps_the_time_a_round_was_first_scored(one_round, tmp_path):
-    from guandan_dup.event.ledger import scored_times
+    from guandan_dup.event.finality import scored_times
 
     scored(one_round, tmp_path)
     first = scored_times(EventFolder.open(one_round))[1]

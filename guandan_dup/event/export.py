@@ -25,9 +25,9 @@ import pandas as pd
 
 from ..errors import GuandanError
 from ..reports.tables import travellers_document
+from .finality import final as final_rounds
 from .folder import EventFolder
 from .ledger import effects, read_ledger
-from .ledger import final as final_rounds
 from .publish import counted_pending, public_sets
 from .transaction import step
 

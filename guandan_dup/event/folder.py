@@ -5,7 +5,7 @@ Layout (the results site and the simulator rely on it)::
     event.toml  event.key  players.parquet
     rounds/R/{boards,seating,byes,results,scores,travellers,standings}.parquet
     rounds/R/{hand-records,table-cards}.html
-    rounds/R/scored.json   (when the round was first scored: ``event.ledger.SCORED_FILE``)
+    rounds/R/scored.json   (when the round was first scored: ``event.finality.SCORED_FILE``)
     teams.parquet, conversion.csv, rounds/R/{matches,lineups,match_results,team_standings}
                 .parquet   (team events only)
     rounds/R/bracket.parquet, places.parquet   (knockouts)

@@ -36,8 +36,9 @@ from ..results import validate_sets
 from ..results.ingest import load_raws
 from ..results.load import RawFile, read_file, read_table
 from ..seats import SEAT_COLUMNS
+from .finality import guard_final, now_utc
 from .folder import EventFolder, parquet_bytes
-from .ledger import effects, event_context, guard_final, now_utc, read_ledger
+from .ledger import effects, event_context, read_ledger
 from .plan import EventPlan
 from .transaction import step
 

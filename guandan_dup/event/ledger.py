@@ -2,7 +2,9 @@
 
 ``event ledger add/list/withdraw`` call these; scoring, ingestion, seating and status read
 the ledger through ``read_ledger`` and ``event_context``. Each step writes its files in one
-``replace_files`` call (ledger.parquet, and players.parquet when a player enters).
+``replace_files`` call (ledger.parquet, and players.parquet when a player enters). Which
+rounds are final (art. 48) is ``event.finality``'s to say, and refusing an event.toml
+edited after rounds were dealt or seated is ``event.plan_check``'s.
 """
 
 from __future__ import annotations
@@ -11,19 +13,18 @@ import hashlib
 import json
 from collections.abc import Collection
 from dataclasses import replace
-from datetime import UTC, datetime
 
 import pandas as pd
-import pyarrow.parquet as pq
 
-from ..errors import GuandanError, InvalidPlanError
+from ..errors import GuandanError
 from ..ledger import LEDGER_FILE, Context, Effects, add, dump, empty, load, replay, withdraw
 from ..ledger.describe import describe
 from ..ledger.schema import LedgerFileError
-from ..ledger.status import deadlines, final_rounds, round_ends
 from ..ledger.stored import event_problems
 from .conflicts import replay_note, start_conflicts
+from .finality import final, now_utc
 from .folder import EventFolder, parquet_bytes
+from .plan_check import check_plan_unchanged
 from .transaction import step
 from .walkovers import forfeited_tables, match_adjustments
 
@@ -48,10 +49,6 @@ SCORED_EFFECTS = {
 outputs depend on: not the ledger ids, reasons or notes, which change no figure."""
 
 
-def now_utc() -> pd.Timestamp:
-    return pd.Timestamp(datetime.now(UTC))
-
-
 def read_ledger(folder: EventFolder) -> pd.DataFrame:
     """The folder's ledger, or an empty one before the first decision. A hand-edited file
     is checked as it is read (``LedgerFileError`` naming the row), against the event too,
@@ -66,104 +63,6 @@ def read_ledger(folder: EventFolder) -> pd.DataFrame:
     if problems:
         raise LedgerFileError(problems)
     return ledger
-
-
-def history_stamp(version: str) -> pd.Timestamp:
-    """The UTC time a history version was set aside, from the end of its file name.
-
-    >>> history_stamp("20261130T133849.020901Z-2.parquet")
-    Timestamp('2026-11-30 13:38:49.020901+0000', tz='UTC')
-    """
-    text = version.rsplit(".", 1)[0].split("-")[0]
-    return pd.Timestamp(datetime.strptime(text, "%Y%m%dT%H%M%S.%fZ"), tz="UTC")
-
-
-SCORED_FILE = "scored.json"
-"""rounds/R/scored.json: when round R was first scored (art. 48's end of a round without an
-``ends`` row), written in the step of its first scoring and never replaced."""
-
-
-def scored_times(folder: EventFolder) -> dict[int, pd.Timestamp]:
-    """When each scored round was first scored: as recorded in its ``SCORED_FILE``, which
-    a copy of the folder carries along (a file's time does not survive ``cp -r``). The
-    time is kept beside the outputs, never in them, so scoring stays reproducible byte for
-    byte. A round scored before the record existed falls back to its files' times
-    (``file_time``)."""
-    out = {}
-    for r in folder.rounds_scored():
-        path = folder.file(r, SCORED_FILE)
-        out[r] = recorded_time(path) if path.exists() else file_time(folder, r)
-    return out
-
-
-def recorded_time(path) -> pd.Timestamp:
-    """The first scoring time in a ``SCORED_FILE``; a clear error if it was damaged."""
-    try:
-        return pd.Timestamp(json.loads(path.read_text(encoding="utf-8"))["first_scored"])
-    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as failure:
-        raise GuandanError(
-            f"cannot read {str(path)!r} ({failure}): it records when the round was first "
-            "scored (art. 48). Restore it from a copy of the folder, or give the round's "
-            "end with `event ledger add DIR ends --round R --at TIME`") from None
-
-
-def file_time(folder: EventFolder, round_no: int) -> pd.Timestamp | None:
-    """When a round scored before ``SCORED_FILE`` existed was scored, as its files show it:
-    the scored file's modification time, or the earliest time an earlier version of it was
-    set aside in history/; ``None`` for a round not scored."""
-    path = folder.file(round_no, folder.standings_name)
-    if not path.exists():
-        return None
-    times = [pd.Timestamp(path.stat().st_mtime, unit="s", tz="UTC")]
-    stem = "-".join(path.relative_to(folder.path).with_suffix("").parts) + "."
-    if folder.history_dir.exists():
-        times += [history_stamp(p.name[len(stem):])
-                  for p in folder.history_dir.glob(f"{stem}*{path.suffix}")]
-    return min(times)
-
-
-def first_scored(folder: EventFolder, round_no: int) -> dict:
-    """The ``SCORED_FILE`` to write with a scoring of ``round_no``: none once recorded (a
-    re-scoring keeps the first time); the time its files show for a round scored before
-    the record existed, else now."""
-    path = folder.file(round_no, SCORED_FILE)
-    if path.exists():
-        return {}
-    at = file_time(folder, round_no) or now_utc()
-    text = json.dumps({"round": round_no, "first_scored": at.isoformat(),
-                       "correction_minutes": folder.plan.correction_minutes}) + "\n"
-    return {path: text.encode()}
-
-
-def correction_times(folder: EventFolder, rounds) -> dict[int, int]:
-    """Art. 48's correction minutes of each of ``rounds``: as recorded when the round was
-    first scored (``SCORED_FILE``), so a hand edit of event.toml's ``correction_minutes``
-    never reopens a round already final; event.toml's for a round not scored yet (or
-    scored before the minutes were recorded)."""
-    out = {}
-    for r in rounds:
-        path = folder.file(r, SCORED_FILE)
-        minutes = None
-        if path.exists():
-            try:
-                minutes = json.loads(path.read_text(encoding="utf-8")).get("correction_minutes")
-            except (OSError, UnicodeDecodeError, ValueError, AttributeError):
-                minutes = None  # recorded_time names the damage
-        out[r] = minutes if isinstance(minutes, int) and not isinstance(minutes, bool) \
-            and minutes >= 0 else folder.plan.correction_minutes
-    return out
-
-
-def round_deadlines(folder: EventFolder, ledger: pd.DataFrame) -> dict[int, pd.Timestamp]:
-    """Each ended round's correction deadline (art. 48)."""
-    ends = round_ends(ledger, scored_times(folder))
-    return deadlines(ends, correction_times(folder, ends))
-
-
-def final(folder: EventFolder, ledger: pd.DataFrame, now: pd.Timestamp | None = None):
-    """The rounds past their correction deadline at ``now``."""
-    ends = round_ends(ledger, scored_times(folder))
-    return final_rounds(ends, correction_times(folder, ends), now or now_utc())
 
 
 def event_context(folder: EventFolder, ledger: pd.DataFrame | None = None,
@@ -193,102 +92,6 @@ def team_byes(folder: EventFolder) -> dict[int, frozenset[int]]:
         if matches is not None:
             out[r] = frozenset(int(h) for h in matches.loc[matches["away"].isna(), "home"])
     return out
-
-
-def check_plan_unchanged(folder: EventFolder) -> None:
-    """Refuse an event.toml edited so that it no longer describes the rounds already dealt
-    or seated: the boards dealt (``boards_per_set``, ``sets_per_round``), the tables seated
-    (``tables_per_group``, ``players``), the rounds with files (``rounds``) and the kind of
-    event the players file and the rounds were made for (``kind``, ``format``). The files
-    are what the players played, so any figure scored from the edited plan could not be
-    defended; an ``InvalidPlanError`` names each key and round that no longer match."""
-    plan, problems = folder.plan, _kind_problems(folder)
-    for path in sorted(folder.path.glob("rounds/*/")):
-        if not path.name.isdigit():
-            continue
-        r = int(path.name)
-        if r > plan.rounds:
-            problems.append(f"rounds is {plan.rounds} but round {r} has files")
-            continue
-        problems += _dealt_problems(folder, r) + _seated_problems(folder, r)
-    if problems:
-        raise InvalidPlanError(
-            "event.toml no longer matches the rounds already dealt or seated (was it "
-            "edited?): " + "; ".join(problems) + ". Put the keys back as they were (the "
-            "comment at the top of event.toml shows the plan they made); nothing was changed")
-
-
-def _kind_problems(folder: EventFolder) -> list[str]:
-    """How the players file and the rounds' files contradict the plan's ``kind`` and
-    ``format``: a pairs event's players have a ``pair``, a team event's a ``team``, and
-    only a knockout's rounds have a bracket."""
-    path = folder.path / "players.parquet"
-    if not path.exists():
-        return []
-    plan, columns = folder.plan, set(pq.read_schema(path).names)
-    out = []
-    for column, wanted, what in (("pair", plan.kind == "pairs", "pairs"),
-                                 ("team", plan.event_format.by_team, "team")):
-        if wanted and column not in columns:
-            out.append(f"kind is {plan.kind!r} but players.parquet has no {column} column "
-                       "(it was made for another kind of event)")
-        elif column in columns and not wanted:
-            out.append(f"kind is {plan.kind!r} but players.parquet has a {column} column "
-                       f"(it was made for a {what} event)")
-    brackets = sorted(int(p.parent.name) for p in folder.path.glob("rounds/*/bracket.parquet")
-                      if p.parent.name.isdigit())
-    seated = sorted(int(p.parent.name) for p in folder.path.glob("rounds/*/seating.parquet")
-                    if p.parent.name.isdigit())
-    knockout = plan.format == "knockout"
-    if knockout and set(seated) - set(brackets):
-        out.append(f"format is 'knockout' but round(s) {sorted(set(seated) - set(brackets))} "
-                   "were seated without a bracket")
-    if not knockout and brackets:
-        out.append(f"format is {plan.format or 'by standing'!r} but round(s) {brackets} "
-                   "have a knockout's bracket")
-    return out
-
-
-def _dealt_problems(folder: EventFolder, round_no: int) -> list[str]:
-    """How round ``round_no``'s boards file differs from the sets and boards the plan gives."""
-    path = folder.file(round_no, "boards")
-    if not path.exists():
-        return []
-    table = pq.read_table(path, columns=["set", "board"])
-    dealt: dict[int, list[int]] = {}
-    for set_no, board in zip(table["set"].to_pylist(), table["board"].to_pylist(),
-                             strict=True):
-        dealt.setdefault(int(set_no), []).append(int(board))
-    plan = folder.plan
-    planned = {s: list(plan.boards_of_set(s)) for s in plan.sets_of_round(round_no)}
-    if sorted(dealt) != sorted(planned):
-        return [f"sets_per_round gives round {round_no} sets {sorted(planned)}, but sets "
-                f"{sorted(dealt)} were dealt"]
-    return [f"boards_per_set gives set {s} boards {_span(planned[s])}, but boards "
-            f"{_span(sorted(dealt[s]))} were dealt" for s in sorted(planned)
-            if sorted(dealt[s]) != planned[s]][:1]
-
-
-def _span(boards: list[int]) -> str:
-    """``[4, 5, 6]`` -> ``"4-6"``: how event.toml's comment writes a set's boards."""
-    return f"{boards[0]}-{boards[-1]}" if len(boards) > 1 else str(boards[0])
-
-
-def _seated_problems(folder: EventFolder, round_no: int) -> list[str]:
-    """Tables round ``round_no`` seated that the plan no longer has."""
-    seating = folder.read(round_no, "seating")
-    if seating is None:
-        return []
-    planned = {t for t, _ in folder.plan.planned_results(round_no)}
-    extra = sorted(set(seating["table"].astype(int)) - planned)
-    if extra:
-        return [f"players gives round {round_no} tables "
-                f"{_span(sorted(planned)) if planned else 'none'}, but table(s) "
-                f"{', '.join(map(str, extra))} were seated"]
-    moved = [(int(t), int(g)) for t, g in zip(seating["table"], seating["group"], strict=True)
-             if folder.plan.group_of_table(int(t)) != int(g)]
-    return [f"tables_per_group puts table {t} in group {folder.plan.group_of_table(t)}, but "
-            f"round {round_no} seated it in group {g}" for t, g in moved[:1]]
 
 
 def seated_players(folder: EventFolder) -> dict[int, frozenset[str]]:
@@ -497,27 +300,6 @@ def _check_stays_closed(folder: EventFolder, ledger: pd.DataFrame, new: pd.DataF
         "to be played with cards anyone can look up. Nothing was changed: the row stays in "
         "force (if the table did play the set, ingest its result first: the row can then "
         "be withdrawn)")
-
-
-def guard_final(folder: EventFolder, round_no: int, override: bool, command: str,
-                what: str, now: pd.Timestamp | None = None) -> dict:
-    """Files to write with a step that changes ``round_no``: none while the round is
-    provisional; an ``override`` ledger row if it is final and ``override`` is given; else
-    a ``GuandanError`` (art. 48)."""
-    ledger = read_ledger(folder)
-    now = now or now_utc()
-    if round_no not in final(folder, ledger, now):
-        return {}
-    if not override:
-        deadline = round_deadlines(folder, ledger)[round_no]
-        raise GuandanError(
-            f"round {round_no} is final: its correction deadline (art. 48) passed at "
-            f"{deadline:%Y-%m-%d %H:%M} UTC; nothing was changed. Add --override to {what} "
-            "anyway (the override is recorded in the ledger)")
-    new = add(ledger, event_context(folder, ledger, now), "override", round_no,
-              f"{what} after the correction deadline", time=now, command=command,
-              override=True)
-    return {folder.path / LEDGER_FILE: dump(new)}
 
 
 def scoring_metadata(folder: EventFolder, round_no: int,

@@ -27,9 +27,9 @@ from ..errors import GuandanError
 from ..reports.site import SiteData, write_site
 from ..scoring import TRAVELLERS_COLUMNS
 from ..seats import SEAT_COLUMNS
+from .finality import final as final_rounds
 from .folder import SUBFOLDERS, EventFolder
 from .ledger import effects, read_ledger, will_not_play_rows
-from .ledger import final as final_rounds
 from .transaction import step
 
 Row = tuple[int, int, int]

@@ -27,8 +27,9 @@ from ..reading import read_parquet
 from ..results.schema import NORMALISED_DTYPES
 from ..scoring import Scored
 from .conflicts import refuse_start_conflicts
+from .finality import first_scored, guard_final
 from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
-from .ledger import effects, event_context, first_scored, guard_final, read_ledger, scoring_metadata
+from .ledger import effects, event_context, read_ledger, scoring_metadata
 from .transaction import step
 
 LOT_LABEL = "standings tie-break lot"

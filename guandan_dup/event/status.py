@@ -11,9 +11,9 @@ from dataclasses import dataclass
 import pandas as pd
 
 from .conflicts import start_conflicts
+from .finality import final as final_rounds
 from .folder import EventFolder
 from .ledger import effects, read_ledger
-from .ledger import final as final_rounds
 
 
 @dataclass(frozen=True)

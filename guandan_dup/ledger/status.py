@@ -3,7 +3,7 @@ deadline, ``correction_minutes`` after its scheduled end, then final.
 
 Decision (docs/director-guide.md): a round's scheduled end is the latest ``ends`` row of the
 ledger for it (``event ledger add DIR ends --round R --at TIME``); without one, the time the
-round was first scored (``event.ledger.scored_times``). A round with neither has not ended:
+round was first scored (``event.finality.scored_times``). A round with neither has not ended:
 it is provisional.
 
 >>> import pandas as pd

@@ -64,8 +64,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..event.finality import round_deadlines
 from ..event.folder import EventFolder
-from ..event.ledger import read_ledger, round_deadlines, will_not_play_rows
+from ..event.ledger import read_ledger, will_not_play_rows
 from ..event.publish import Row, complete_sets, planned_rows, stored_rows
 from ..event.transaction import LOCK_FILE, reading
 

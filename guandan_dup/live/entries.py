@@ -25,10 +25,11 @@ from functools import lru_cache
 import pandas as pd
 
 from ..errors import NotationError
+from ..event.finality import round_deadlines
 from ..event.folder import EventFolder
 from ..event.formats.knockout import Knockout
 from ..event.formats.team_matches import teams_of
-from ..event.ledger import effects, read_ledger, round_deadlines, will_not_play_rows
+from ..event.ledger import effects, read_ledger, will_not_play_rows
 from ..knockout.decide import pair_outcome
 from ..levels import LEVEL_NAMES, level_from_text
 from ..results.masks import possible_levels

@@ -1,0 +1,113 @@
+"""Refusing an event.toml edited so that it no longer describes the rounds already made.
+
+The boards files, seating files, brackets and players file were made from the plan as it
+was; an edit of ``boards_per_set``, ``sets_per_round``, ``tables_per_group``, ``players``,
+``rounds``, ``kind`` or ``format`` afterwards would score what was played against a plan
+nobody played. ``check_plan_unchanged`` compares the plan with those files and names each
+key and round that no longer match; ``event.ledger.read_ledger`` calls it, so status,
+score and export refuse the edited plan alike. It is kept apart from the ledger because it
+reads the plan and the rounds' files, not ledger.parquet.
+"""
+
+from __future__ import annotations
+
+import pyarrow.parquet as pq
+
+from ..errors import InvalidPlanError
+from .folder import EventFolder
+
+
+def check_plan_unchanged(folder: EventFolder) -> None:
+    """Refuse an event.toml edited so that it no longer describes the rounds already dealt
+    or seated: the boards dealt (``boards_per_set``, ``sets_per_round``), the tables seated
+    (``tables_per_group``, ``players``), the rounds with files (``rounds``) and the kind of
+    event the players file and the rounds were made for (``kind``, ``format``). The files
+    are what the players played, so any figure scored from the edited plan could not be
+    defended; an ``InvalidPlanError`` names each key and round that no longer match."""
+    plan, problems = folder.plan, _kind_problems(folder)
+    for path in sorted(folder.path.glob("rounds/*/")):
+        if not path.name.isdigit():
+            continue
+        r = int(path.name)
+        if r > plan.rounds:
+            problems.append(f"rounds is {plan.rounds} but round {r} has files")
+            continue
+        problems += _dealt_problems(folder, r) + _seated_problems(folder, r)
+    if problems:
+        raise InvalidPlanError(
+            "event.toml no longer matches the rounds already dealt or seated (was it "
+            "edited?): " + "; ".join(problems) + ". Put the keys back as they were (the "
+            "comment at the top of event.toml shows the plan they made); nothing was changed")
+
+
+def _kind_problems(folder: EventFolder) -> list[str]:
+    """How the players file and the rounds' files contradict the plan's ``kind`` and
+    ``format``: a pairs event's players have a ``pair``, a team event's a ``team``, and
+    only a knockout's rounds have a bracket."""
+    path = folder.path / "players.parquet"
+    if not path.exists():
+        return []
+    plan, columns = folder.plan, set(pq.read_schema(path).names)
+    out = []
+    for column, wanted, what in (("pair", plan.kind == "pairs", "pairs"),
+                                 ("team", plan.event_format.by_team, "team")):
+        if wanted and column not in columns:
+            out.append(f"kind is {plan.kind!r} but players.parquet has no {column} column "
+                       "(it was made for another kind of event)")
+        elif column in columns and not wanted:
+            out.append(f"kind is {plan.kind!r} but players.parquet has a {column} column "
+                       f"(it was made for a {what} event)")
+    brackets = sorted(int(p.parent.name) for p in folder.path.glob("rounds/*/bracket.parquet")
+                      if p.parent.name.isdigit())
+    seated = sorted(int(p.parent.name) for p in folder.path.glob("rounds/*/seating.parquet")
+                    if p.parent.name.isdigit())
+    knockout = plan.format == "knockout"
+    if knockout and set(seated) - set(brackets):
+        out.append(f"format is 'knockout' but round(s) {sorted(set(seated) - set(brackets))} "
+                   "were seated without a bracket")
+    if not knockout and brackets:
+        out.append(f"format is {plan.format or 'by standing'!r} but round(s) {brackets} "
+                   "have a knockout's bracket")
+    return out
+
+
+def _dealt_problems(folder: EventFolder, round_no: int) -> list[str]:
+    """How round ``round_no``'s boards file differs from the sets and boards the plan gives."""
+    path = folder.file(round_no, "boards")
+    if not path.exists():
+        return []
+    table = pq.read_table(path, columns=["set", "board"])
+    dealt: dict[int, list[int]] = {}
+    for set_no, board in zip(table["set"].to_pylist(), table["board"].to_pylist(),
+                             strict=True):
+        dealt.setdefault(int(set_no), []).append(int(board))
+    plan = folder.plan
+    planned = {s: list(plan.boards_of_set(s)) for s in plan.sets_of_round(round_no)}
+    if sorted(dealt) != sorted(planned):
+        return [f"sets_per_round gives round {round_no} sets {sorted(planned)}, but sets "
+                f"{sorted(dealt)} were dealt"]
+    return [f"boards_per_set gives set {s} boards {_span(planned[s])}, but boards "
+            f"{_span(sorted(dealt[s]))} were dealt" for s in sorted(planned)
+            if sorted(dealt[s]) != planned[s]][:1]
+
+
+def _span(boards: list[int]) -> str:
+    """``[4, 5, 6]`` -> ``"4-6"``: how event.toml's comment writes a set's boards."""
+    return f"{boards[0]}-{boards[-1]}" if len(boards) > 1 else str(boards[0])
+
+
+def _seated_problems(folder: EventFolder, round_no: int) -> list[str]:
+    """Tables round ``round_no`` seated that the plan no longer has."""
+    seating = folder.read(round_no, "seating")
+    if seating is None:
+        return []
+    planned = {t for t, _ in folder.plan.planned_results(round_no)}
+    extra = sorted(set(seating["table"].astype(int)) - planned)
+    if extra:
+        return [f"players gives round {round_no} tables "
+                f"{_span(sorted(planned)) if planned else 'none'}, but table(s) "
+                f"{', '.join(map(str, extra))} were seated"]
+    moved = [(int(t), int(g)) for t, g in zip(seating["table"], seating["group"], strict=True)
+             if folder.plan.group_of_table(int(t)) != int(g)]
+    return [f"tables_per_group puts table {t} in group {folder.plan.group_of_table(t)}, but "
+            f"round {round_no} seated it in group {g}" for t, g in moved[:1]]
