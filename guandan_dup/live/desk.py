@@ -17,6 +17,9 @@ most every ``RECHECK`` seconds, so such a change counts within ``RECHECK`` secon
 after ``recheck``, which the console calls after its own actions, and after each of the
 store's writes). Not on every request: each stat lets the server's other threads take the
 interpreter (the GIL), which cost a round-end burst more than checking the entries.
+The files' reading and freshness live in ``live.round_files``; the read-only JSON the pages
+and the console read (``table_view``, ``progress``, ``queue``) in ``live.views``: this module
+keeps what changes the state (entering, verifying, disputing), the journal and the store.
 Verified sets go to ``live.store``, which writes them into the round's results.parquet
 through ``event ingest``'s own path.
 
@@ -33,48 +36,32 @@ import asyncio
 import json
 import os
 import threading
-import time
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pandas as pd
-import pyarrow.parquet as pq
 
 from ..errors import GuandanError
 from ..event.folder import EventFolder
-from ..event.ingest import ENTERED
 from ..event.plan import EventPlan
-from ..event.transaction import reading
-from ..levels import LEVEL_NAMES
-from ..seats import SEAT_COLUMNS
+from . import views
 from .entries import (
     Derived,
     Entry,
     RoundFacts,
     SetEntries,
     derive,
-    load_facts,
     pairs_decided,
     parse_entry,
     problem,
     result_rows,
-    watched,
 )
 from .journal import Journal, JournalError, Record
+from .round_files import RoundFiles, Stored
 from .store import Key, Outcome, Pending, Store
 from .tokens import Caller, Director, Table
-
-FACTS_WAIT = 5.0
-"""Seconds a first read of a round's facts waits for a command holding the folder."""
-STALE_WAIT = 0.2
-"""Seconds a new read of a round's facts waits for a command holding the folder before the
-facts at hand serve (the next request tries again)."""
-RECHECK = 0.5
-"""Seconds the stamps of the folder's files are trusted after a look (see the module
-docstring): the bound on how late a change from a second terminal counts."""
-_SIDES = ("ns", "ew")
 
 
 @dataclass(frozen=True)
@@ -113,29 +100,8 @@ class Seen:
     durable: asyncio.Future | None = None
 
 
-@dataclass
-class Stored:
-    """What a round's files say is stored: (table, set) in results.parquet, and those of
-    entered.parquet with (journal, seq, source)."""
-
-    results: frozenset[tuple[int, int]] = frozenset()
-    entered: dict[tuple[int, int], tuple[str, int, str]] = field(default_factory=dict)
-
-
 def _now() -> str:
     return datetime.now(UTC).isoformat()
-
-
-def _stamp(paths) -> tuple:
-    out = []
-    for path in paths:
-        try:
-            st = os.stat(path)
-        except FileNotFoundError:
-            out.append(None)
-        else:
-            out.append((st.st_mtime_ns, st.st_size, st.st_ino))
-    return tuple(out)
 
 
 def _canonical(body) -> str:
@@ -155,12 +121,8 @@ class Desk:
         self._sets: dict[Key, SetRecord] = {}
         self._seen: dict[tuple[int, int, str], Seen] = {}
         self._seq = journal.last_seq
-        self._facts: dict[int, tuple[tuple, RoundFacts | None]] = {}
-        self._stored: dict[int, tuple[tuple, Stored]] = {}
-        self._watched: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
-        self._looked: dict[tuple[str, ...], tuple[float, tuple]] = {}
-        """Files -> (time.monotonic() of the last look, their stamps then)."""
-        self._loading: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Task]] = {}
+        self.files = RoundFiles(self.path)
+        """The round's facts and stored sets, read again when their files change."""
         self.stored_seq: dict[Key, int] = {}
         """Set -> the journal record whose result the folder holds (the store's reports)."""
         self.store_notes: dict[Key, tuple[int, str]] = {}
@@ -168,8 +130,6 @@ class Desk:
         self._waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Future]] = []
         self._guard = threading.Lock()
         self._closed = False
-        self._plan: tuple[tuple, EventPlan] | None = None
-        self._toml = str(self.path / "event.toml")
         self.store = Store(self.path, self._on_stored, store_delay)
 
     # Opening and closing ------------------------------------------------------------------
@@ -223,85 +183,19 @@ class Desk:
     def recheck(self) -> None:
         """Look at the folder's files again on the next request, however recent the last
         look (after a change this process made: a console action, a store write)."""
-        self._looked = {}
-
-    def _stamp_of(self, paths: tuple[str, ...]) -> tuple:
-        """The stamps of ``paths``, taken again only when the last look is ``RECHECK``
-        seconds old (or ``recheck`` was called)."""
-        now = time.monotonic()
-        looked = self._looked.get(paths)
-        if looked is not None and now - looked[0] < RECHECK:
-            return looked[1]
-        stamp = _stamp(paths)
-        self._looked[paths] = (now, stamp)
-        return stamp
-
-    def _paths(self, round_no: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The files a round's facts come from (``watched``) and those saying what is
-        stored (results.parquet, entered.parquet), as text made once: every entry stats
-        them, and building paths cost more than the stats."""
-        known = self._watched.get(round_no)
-        if known is None:
-            folder_round = self.path / "rounds" / str(round_no)
-            known = (tuple(str(p) for p in watched(self.path, round_no)),
-                     (str(folder_round / "results.parquet"), str(folder_round / ENTERED)))
-            self._watched[round_no] = known
-        return known
+        self.files.recheck()
 
     def _facts_now(self, round_no: int) -> RoundFacts | None:
-        """The round's facts, read again (here, now) when a file they come from changed."""
-        stamp = self._stamp_of(self._paths(round_no)[0])
-        cached = self._facts.get(round_no)
-        if cached is not None and cached[0] == stamp:
-            return cached[1]
-        try:  # with facts at hand, a command's lock is waited for briefly only
-            with reading(self.path, wait=FACTS_WAIT if cached is None else STALE_WAIT) as folder:
-                facts = load_facts(folder, round_no)
-        except GuandanError:
-            if cached is not None:  # a command holds the folder: the facts before it
-                return cached[1]
-            raise
-        self._facts[round_no] = (stamp, facts)
-        return facts
+        return self.files.facts_now(round_no)
 
     async def facts(self, round_no: int) -> RoundFacts | None:
-        """``_facts_now`` without blocking the event loop: a stale round is read in a
-        thread, once however many requests wait for it."""
+        """The round's facts, read again (in a thread) when a file they come from changed
+        (``RoundFiles.facts``)."""
         self._remember_loop()
-        stamp = self._stamp_of(self._paths(round_no)[0])
-        cached = self._facts.get(round_no)
-        if cached is not None and cached[0] == stamp:
-            return cached[1]
-        loop = asyncio.get_running_loop()
-        inflight = self._loading.get(round_no)
-        if inflight is None or inflight[0] is not loop or inflight[1].done():
-            task = loop.create_task(asyncio.to_thread(self._facts_now, round_no))
-            self._loading[round_no] = inflight = (loop, task)
-        return await asyncio.shield(inflight[1])
+        return await self.files.facts(round_no)
 
     def _stored_now(self, round_no: int) -> Stored:
-        """Which sets the round's results.parquet and entered.parquet hold."""
-        paths = self._paths(round_no)[1]
-        stamp = self._stamp_of(paths)
-        cached = self._stored.get(round_no)
-        if cached is not None and cached[0] == stamp:
-            return cached[1]
-        try:
-            results = (frozenset(zip(*pq.read_table(paths[0], columns=["table", "set"])
-                                     .to_pydict().values(), strict=True))
-                       if stamp[0] else frozenset())
-            entered = {}
-            if stamp[1]:
-                table = pq.read_table(paths[1], columns=["table", "set", "journal", "seq",
-                                                         "source"]).to_pydict()
-                entered = {(t, s): (j, q, src) for t, s, j, q, src in zip(
-                    *table.values(), strict=True)}
-        except OSError:  # replaced while read: read again next time
-            return cached[1] if cached is not None else Stored()
-        stored = Stored(results, entered)
-        self._stored[round_no] = (stamp, stored)
-        return stored
-
+        return self.files.stored_now(round_no)
     # Who may do what ----------------------------------------------------------------------
 
     @staticmethod
@@ -336,6 +230,15 @@ class Desk:
             return _error(404, f"round {round_no} is not seated yet: the director seats it "
                           f"(`guandan-dup event seat DIR --round {round_no}`)")
         return facts
+
+    async def _acting(self, by: Caller | None, round_no: int, table: int
+                      ) -> RoundFacts | Answer:
+        """The round's facts once ``by`` may act on its ``table``, else the answer that says
+        why not (``refused``, then ``_round``)."""
+        refused = self.refused(by, round_no, table)
+        if refused is not None:
+            return refused
+        return await self._round(round_no)
 
     @staticmethod
     def _plays(facts: RoundFacts, table: int, set_no: int | None = None) -> Answer | None:
@@ -444,10 +347,7 @@ class Desk:
         problem with the body. The director may enter for any table, and correct a
         verified set with a ``reason`` (a ledger row; ``override`` past art. 48's
         deadline). Answered once the entry is in the journal."""
-        refused = self.refused(by, round_no, table)
-        if refused is not None:
-            return refused
-        facts = await self._round(round_no)
+        facts = await self._acting(by, round_no, table)
         if isinstance(facts, Answer):
             return facts
         director = isinstance(by, Director)
@@ -588,21 +488,25 @@ class Desk:
                             "the set again without them")]
         return []
 
+    async def _set_facts(self, by: Caller | None, round_no: int, table: int,
+                         set_no: int) -> RoundFacts | Answer:
+        """The round's facts once ``by`` may act on the table's set and the table plays it,
+        else the answer that says why not (verify's and dispute's shared checks)."""
+        facts = await self._acting(by, round_no, table)
+        if isinstance(facts, Answer):
+            return facts
+        wrong = self._plays(facts, table, set_no)
+        return facts if wrong is None else wrong
+
     async def verify(self, round_no: int, table: int, set_no: int,
                      by: Caller | None) -> Answer:
         """``POST .../sets/{S}/verify``: ``200 {"state": "verified"}`` once durable (the
         set then reaches results.parquet within seconds); ``409`` while it is incomplete,
         with what is missing. A verified set again is ``200``; the director's verification
         of a disputed set settles the dispute."""
-        refused = self.refused(by, round_no, table)
-        if refused is not None:
-            return refused
-        facts = await self._round(round_no)
+        facts = await self._set_facts(by, round_no, table, set_no)
         if isinstance(facts, Answer):
             return facts
-        wrong = self._plays(facts, table, set_no)
-        if wrong is not None:
-            return wrong
         key = (round_no, table, set_no)
         rec = self._sets.get(key)
         done = {"state": "verified", "round": round_no, "table": table, "set": set_no}
@@ -643,15 +547,9 @@ class Desk:
         """``POST .../sets/{S}/dispute``: a side asks for the director; the set shows as
         ``disputed`` on the console until the director verifies or corrects it (or the
         table verifies it, the sides having agreed)."""
-        refused = self.refused(by, round_no, table)
-        if refused is not None:
-            return refused
-        facts = await self._round(round_no)
+        facts = await self._set_facts(by, round_no, table, set_no)
         if isinstance(facts, Answer):
             return facts
-        wrong = self._plays(facts, table, set_no)
-        if wrong is not None:
-            return wrong
         if not isinstance(note, str) or len(note) > 1000:
             return Answer(422, {"problems": [problem("note", "expected text of at most 1000 "
                                                      "characters")]})
@@ -666,131 +564,25 @@ class Desk:
 
     # What the routes show -----------------------------------------------------------------
 
-    def _facts_or_raise(self, round_no: int) -> RoundFacts:
-        facts = self._facts_now(round_no)
-        if facts is None:
-            raise GuandanError(f"round {round_no} is not seated yet")
-        return facts
-
-    def _seats(self, facts: RoundFacts, table: int, set_no: int) -> dict:
-        out = {}
-        for column, player in zip(SEAT_COLUMNS, facts.tables[table].seats[set_no],
-                                  strict=True):
-            seat = {"player": player, "name": facts.names.get(player, player)}
-            if player in facts.substitutes:
-                sub = facts.substitutes[player]
-                seat["substitute"] = {"player": sub, "name": facts.names.get(sub, sub)}
-            out[column] = seat
-        return out
+    def record(self, key: Key) -> SetRecord:
+        """The set as the journal made it (an empty one if nothing was recorded)."""
+        return self._sets.get(key) or SetRecord()
 
     def table_view(self, round_no: int, table: int) -> dict:
-        """``GET /api/v1/rounds/{R}/tables/{T}``: what the table's phone shows (SPEC 11:
-        its own seating, sets, boards, start levels, entries and the levels derived from
-        them; nothing of another table)."""
-        facts = self._facts_or_raise(round_no)
-        wrong = self._plays(facts, table)
-        if wrong is not None:
-            raise GuandanError(wrong.body["error"])
-        here = facts.tables[table]
-        sets = [self._set_view(facts, (round_no, table, s)) for s in here.sets]
-        out = {"round": round_no, "table": table, "group": here.group,
-               "seats": sets[0]["seats"] if sets else {}, "sets": sets,
-               "knockout": facts.knockout or None,
-               "final": facts.final(pd.Timestamp.now(tz="UTC")),
-               "deadline": None if facts.deadline is None else facts.deadline.isoformat()}
-        if here.room is not None:
-            room = here.room
-            out["match"] = {"match": room.match, "room": room.room, "other_table": room.other,
-                            "home": {"team": room.home, "name": room.names[0]},
-                            "away": {"team": room.away, "name": room.names[1]},
-                            "ns_team": room.ns_team, "ew_team": room.ew_team}
-        return out
-
-    def _set_view(self, facts: RoundFacts, key: Key) -> dict:
-        _, table, set_no = key
-        rec = self._sets.get(key) or SetRecord()
-        derived = derive(facts, table, set_no, rec.entered)
-        state, source = self.state(facts, key)
-        start = facts.start(table, set_no)
-        entries = []
-        for entry in rec.entered.entries():
-            item = {"id": entry.id}
-            if entry.board is not None:
-                item |= {"board": entry.board, "finish": entry.finish}
-            else:
-                item |= {"ns_level": LEVEL_NAMES[entry.ns_level],
-                         "ew_level": LEVEL_NAMES[entry.ew_level]}
-            entries.append(item)
-        levels = dict(zip(_SIDES, (LEVEL_NAMES[i] for i in start), strict=True))
-        for item, after in zip((e for e in entries if "board" in e), derived.after,
-                               strict=False):
-            item["levels"] = after
-        view = {"set": set_no, "boards": list(facts.boards(set_no)),
-                "start": levels, "seats": self._seats(facts, table, set_no),
-                "state": state, "entries": entries,
-                "levels": derived.levels() if not rec.entered.empty else None,
-                "played": derived.played, "complete": derived.complete,
-                "problems": list(derived.problems)}
-        if source:
-            view["source"] = source
-        if rec.entered.tiebreak is not None:
-            view["tiebreak"] = rec.entered.tiebreak.tiebreak
-        if rec.disputed:
-            view["note"] = rec.note
-        return view
+        """``GET /api/v1/rounds/{R}/tables/{T}`` (``views.table_view``)."""
+        return views.table_view(self, round_no, table)
 
     def progress(self, round_no: int) -> dict:
-        """``GET /api/v1/rounds/{R}/progress`` (pinned): ``{"round", "sets": [{"table",
-        "set", "state"}]}`` for every table's set the round expects, set by set; a set
-        also says its ``source`` when settled otherwise than by both sides, and ``stored:
-        false`` (with the ``problem``, if any) while it is verified but not yet in
-        results.parquet."""
-        facts = self._facts_or_raise(round_no)
-        return {"round": round_no, "sets": [self._progress_item(facts, (round_no, t, s))
-                                            for t, s in facts.planned]}
-
-    def _progress_item(self, facts: RoundFacts, key: Key) -> dict:
-        state, source = self.state(facts, key)
-        item = {"table": key[1], "set": key[2], "state": state}
-        if source:
-            item["source"] = source
-        rec = self._sets.get(key)
-        if rec is not None and rec.verified and self.stored_seq.get(key) != rec.seq:
-            item["stored"] = False
-            note = self.store_notes.get(key)
-            if note is not None and note[0] == rec.seq:
-                item["problem"] = note[1]
-        return item
+        """``GET /api/v1/rounds/{R}/progress`` (``views.progress``)."""
+        return views.progress(self, round_no)
 
     def queue(self, round_no: int) -> list[dict]:
-        """``GET /api/v1/rounds/{R}/queue``: the sets waiting for someone, disputed first:
-        disputed, verified but kept out of the folder (``problem`` says why), entered but
-        not verified."""
-        facts = self._facts_or_raise(round_no)
-        out = []
-        for t, s in facts.planned:
-            key = (round_no, t, s)
-            item = self._progress_item(facts, key)
-            if item["state"] not in ("entered", "disputed") and "problem" not in item:
-                continue
-            rec = self._sets.get(key) or SetRecord()
-            derived = derive(facts, t, s, rec.entered)
-            item |= {"levels": derived.levels() if not rec.entered.empty else None,
-                     "played": derived.played, "complete": derived.complete,
-                     "entries": len(rec.entered.entries())}
-            if rec.disputed:
-                item["note"] = rec.note
-            out.append(item)
-        order = {"disputed": 0, "verified": 1, "entered": 2}
-        return sorted(out, key=lambda i: (order.get(i["state"], 3), i["set"], i["table"]))
+        """``GET /api/v1/rounds/{R}/queue`` (``views.queue``)."""
+        return views.queue(self, round_no)
 
     def plan(self) -> EventPlan:
         """The event's plan, read again when event.toml changes."""
-        stamp = self._stamp_of((self._toml,))
-        if self._plan is None or self._plan[0] != stamp:
-            self._plan = (stamp, EventFolder.open(self.path).plan)
-        return self._plan[1]
-
+        return self.files.plan()
     def current_round(self) -> int | None:
         """The latest seated round (the console's and the board's default)."""
         seated = [r for r in range(1, self.plan().rounds + 1)

@@ -1,0 +1,161 @@
+"""The round's files and whether they changed: the facts a round's entries are checked
+against, and what its results.parquet and entered.parquet say is stored.
+
+Split from ``live.desk`` because it is one concern with one rule of its own (freshness): the
+files are looked at (``os.stat``) at most every ``RECHECK`` seconds, and read again only when
+their stamps change, so the desk's entering, verifying and disputing never think about when
+a file was last read. ``RoundFiles`` holds nothing a journal record changes; the desk owns
+one and asks it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pyarrow.parquet as pq
+
+from ..errors import GuandanError
+from ..event.folder import EventFolder
+from ..event.ingest import ENTERED
+from ..event.plan import EventPlan
+from ..event.transaction import reading
+from .entries import RoundFacts, load_facts, watched
+
+FACTS_WAIT = 5.0
+"""Seconds a first read of a round's facts waits for a command holding the folder."""
+STALE_WAIT = 0.2
+"""Seconds a new read of a round's facts waits for a command holding the folder before the
+facts at hand serve (the next request tries again)."""
+RECHECK = 0.5
+"""Seconds the stamps of the folder's files are trusted after a look (see the module
+docstring): the bound on how late a change from a second terminal counts."""
+
+
+@dataclass
+class Stored:
+    """What a round's files say is stored: (table, set) in results.parquet, and those of
+    entered.parquet with (journal, seq, source)."""
+
+    results: frozenset[tuple[int, int]] = frozenset()
+    entered: dict[tuple[int, int], tuple[str, int, str]] = field(default_factory=dict)
+
+
+def _stamp(paths) -> tuple:
+    out = []
+    for path in paths:
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            out.append(None)
+        else:
+            out.append((st.st_mtime_ns, st.st_size, st.st_ino))
+    return tuple(out)
+
+
+class RoundFiles:
+    """The files of the event folder at ``path`` as the desk reads them (see the module
+    docstring)."""
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = Path(path)
+        self._facts: dict[int, tuple[tuple, RoundFacts | None]] = {}
+        self._stored: dict[int, tuple[tuple, Stored]] = {}
+        self._watched: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        self._looked: dict[tuple[str, ...], tuple[float, tuple]] = {}
+        """Files -> (time.monotonic() of the last look, their stamps then)."""
+        self._loading: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Task]] = {}
+        self._plan: tuple[tuple, EventPlan] | None = None
+        self._toml = str(self.path / "event.toml")
+
+    def recheck(self) -> None:
+        """Look at the folder's files again on the next request, however recent the last
+        look (after a change this process made: a console action, a store write)."""
+        self._looked = {}
+
+    def stamp_of(self, paths: tuple[str, ...]) -> tuple:
+        """The stamps of ``paths``, taken again only when the last look is ``RECHECK``
+        seconds old (or ``recheck`` was called)."""
+        now = time.monotonic()
+        looked = self._looked.get(paths)
+        if looked is not None and now - looked[0] < RECHECK:
+            return looked[1]
+        stamp = _stamp(paths)
+        self._looked[paths] = (now, stamp)
+        return stamp
+
+    def paths(self, round_no: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The files a round's facts come from (``watched``) and those saying what is
+        stored (results.parquet, entered.parquet), as text made once: every entry stats
+        them, and building paths cost more than the stats."""
+        known = self._watched.get(round_no)
+        if known is None:
+            folder_round = self.path / "rounds" / str(round_no)
+            known = (tuple(str(p) for p in watched(self.path, round_no)),
+                     (str(folder_round / "results.parquet"), str(folder_round / ENTERED)))
+            self._watched[round_no] = known
+        return known
+
+    def facts_now(self, round_no: int) -> RoundFacts | None:
+        """The round's facts, read again (here, now) when a file they come from changed."""
+        stamp = self.stamp_of(self.paths(round_no)[0])
+        cached = self._facts.get(round_no)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        try:  # with facts at hand, a command's lock is waited for briefly only
+            with reading(self.path, wait=FACTS_WAIT if cached is None else STALE_WAIT) as folder:
+                facts = load_facts(folder, round_no)
+        except GuandanError:
+            if cached is not None:  # a command holds the folder: the facts before it
+                return cached[1]
+            raise
+        self._facts[round_no] = (stamp, facts)
+        return facts
+
+    async def facts(self, round_no: int) -> RoundFacts | None:
+        """``facts_now`` without blocking the event loop: a stale round is read in a
+        thread, once however many requests wait for it."""
+        stamp = self.stamp_of(self.paths(round_no)[0])
+        cached = self._facts.get(round_no)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        loop = asyncio.get_running_loop()
+        inflight = self._loading.get(round_no)
+        if inflight is None or inflight[0] is not loop or inflight[1].done():
+            task = loop.create_task(asyncio.to_thread(self.facts_now, round_no))
+            self._loading[round_no] = inflight = (loop, task)
+        return await asyncio.shield(inflight[1])
+
+    def stored_now(self, round_no: int) -> Stored:
+        """Which sets the round's results.parquet and entered.parquet hold."""
+        paths = self.paths(round_no)[1]
+        stamp = self.stamp_of(paths)
+        cached = self._stored.get(round_no)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        try:
+            results = (frozenset(zip(*pq.read_table(paths[0], columns=["table", "set"])
+                                     .to_pydict().values(), strict=True))
+                       if stamp[0] else frozenset())
+            entered = {}
+            if stamp[1]:
+                table = pq.read_table(paths[1], columns=["table", "set", "journal", "seq",
+                                                         "source"]).to_pydict()
+                entered = {(t, s): (j, q, src) for t, s, j, q, src in zip(
+                    *table.values(), strict=True)}
+        except OSError:  # replaced while read: read again next time
+            return cached[1] if cached is not None else Stored()
+        stored = Stored(results, entered)
+        self._stored[round_no] = (stamp, stored)
+        return stored
+
+
+    def plan(self) -> EventPlan:
+        """The event's plan, read again when event.toml changes."""
+        stamp = self.stamp_of((self._toml,))
+        if self._plan is None or self._plan[0] != stamp:
+            self._plan = (stamp, EventFolder.open(self.path).plan)
+        return self._plan[1]
