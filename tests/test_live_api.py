@@ -176,7 +176,12 @@ def test_verified_sets_reach_results_parquet_as_ingest_stores_a_files_rows(serve
                        timeout=30.0)
     entered = read_entered(EventFolder.open(event), 1)
     assert sorted(entered["table"]) == [1, 2] and set(entered["source"]) == {"table"}
-    progress = client.get("/api/v1/rounds/1/progress", headers=keys.boss).json()
+    # The store writes the files, then tells the desk: the progress follows a moment later.
+    def all_stored():
+        answer = client.get("/api/v1/rounds/1/progress", headers=keys.boss).json()
+        return answer if all("stored" not in s for s in answer["sets"]) else None
+
+    progress = wait_for(all_stored, timeout=30.0)
     assert all("stored" not in s for s in progress["sets"])
     board_rows = pd.DataFrame([{"round": 1, "table": 1, "set": 1, "board": b, "finish": f,
                                 **seats(event, 1, 1)}
