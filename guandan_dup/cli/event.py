@@ -23,14 +23,15 @@ from ..event import (
 )
 from ..event.export import DEFAULT_FORMATS
 from ..event.folder import EventFolder
+from ..event.sheet import write_sheet
 from ..event.transaction import DEFAULT_WAIT, reading, writing
 from .app import app
 from .options import report_formats
 
 event_app = typer.Typer(
     no_args_is_help=True,
-    help="Run an event in a folder: init, deal, seat, ingest, score, export, status, reveal, "
-    "site, ledger, diff.",
+    help="Run an event in a folder: init, deal, seat, sheet, ingest, score, export, status, "
+    "reveal, site, ledger, diff.",
 )
 app.add_typer(event_app, name="event")
 
@@ -180,6 +181,27 @@ def seat(
         seating = seat_event_round(folder, round_no, lineups)
     typer.echo("\n".join(seating.summary()))
     typer.echo(f"Table cards: {folder.file(round_no, 'table-cards.html')}")
+
+
+@event_app.command("sheet")
+def sheet(
+    directory: Path = DIR,
+    round_no: int = ROUND,
+    out: Path = typer.Option(..., "--out", help="The sheet to write: FILE.xlsx or FILE.csv."),
+    boards: bool = typer.Option(
+        False, "--boards", help="One row per table and board with an empty finish column "
+        "(default: one per table and set with empty ns_level, ew_level)."
+    ),
+    wait: float = WAIT,
+) -> None:
+    """Write a round's results sheet to fill in: who sits where filled in, results empty."""
+    with reading(directory, wait, notify=tell) as folder:
+        written = write_sheet(folder, round_no, out, boards=boards)
+    per = "table and board" if boards else "table and set"
+    typer.echo(f"Wrote {written.path}: {written.rows} rows, one per {per} of round {round_no}.")
+    columns = "finish" if boards else "ns_level and ew_level"
+    typer.echo(f"Next: fill in {columns}, then `guandan-dup event ingest {directory} "
+               f"{written.path} --round {round_no}`")
 
 
 @event_app.command("ingest")

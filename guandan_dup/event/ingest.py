@@ -9,6 +9,11 @@ A file may hold some tables or sets only: its (table, set) results replace earli
 the same (table, set), everything else stays, and the previous results.parquet is kept in
 ``history/`` before it is replaced.
 
+A file may leave out the seat columns (north, east, south, west): the round, table and set
+already say who sat there, so ``seated_from`` takes them from the seating (``seats_by_set``:
+per set when partners rotate, a substitute in the seat of the player replaced), as if the
+file had named them. A seat column the file has is checked against the seating as before.
+
 Results entered at the tables (the server, ``guandan_dup.live``) come in by the same path:
 ``take_rows`` takes the verified sets as a table of rows, checks them as a file's and stores
 them as a file's, and records in rounds/R/entered.parquet which (table, set) came from the
@@ -21,7 +26,7 @@ reason (SPEC 11: after verification only the director changes a result, and says
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pandas as pd
@@ -91,6 +96,40 @@ def file_rows(raw: pd.DataFrame, sets: pd.DataFrame) -> pd.Series:
     first = raw[[*keys, "_row"]].astype("int64").groupby(keys)["_row"].min()
     merged = sets[keys].merge(first.reset_index(), on=keys, how="left")
     return merged["_row"].astype(int)
+
+
+def seats_by_set(
+    plan: EventPlan, seating: pd.DataFrame, substitutes: pd.DataFrame, round_no: int
+) -> pd.DataFrame:
+    """Who sits where at each (table, set) of ``round_no`` the seating has, a row each
+    (group, table, set, the seats), set by set as results come in.
+
+    With partner rotation the seating says it per set, else per table for every set of the
+    table's group. A substitute (the ledger's ``substitutes``) sits in the seat of the player
+    they replace, as a results file names them.
+    """
+    on = ["table", "set"] if "set" in seating.columns else ["table"]
+    rows = planned_pairs(plan, round_no)[["table", "set"]].merge(
+        seating[[*on, "group", *SEAT_COLUMNS]], on=on)
+    mine = substitutes[substitutes["round"] == round_no]
+    sitting = dict(zip(mine["for_player"], mine["player"], strict=True))
+    if sitting:
+        rows = rows.assign(**{seat: rows[seat].replace(sitting) for seat in SEAT_COLUMNS})
+    return rows[["group", "table", "set", *SEAT_COLUMNS]].sort_values(
+        ["set", "table"], ignore_index=True)
+
+
+def seated_from(raw: RawFile, seats: pd.DataFrame) -> RawFile:
+    """``raw`` with each seat column it leaves out taken from ``seats`` (``seats_by_set``)
+    by table and set, as if the file had named them. A row of a table or set the round
+    does not have gets no players: ``plan_problems`` says what is wrong with it."""
+    absent = [seat for seat in SEAT_COLUMNS if seat not in raw.present]
+    if raw.kind is None or not absent:
+        return raw
+    found = raw.frame[["table", "set"]].merge(seats, on=["table", "set"], how="left")
+    frame = raw.frame.assign(
+        **{seat: found[seat].astype(raw.frame[seat].dtype).to_numpy() for seat in absent})
+    return replace(raw, frame=frame, present=raw.present | set(absent))
 
 
 def plan_problems(
@@ -177,15 +216,18 @@ def read_entered(folder: EventFolder, round_no: int) -> pd.DataFrame | None:
     return read_parquet(path, "event file").to_pandas() if path.exists() else None
 
 
-def _seated(folder: EventFolder, round_no: int) -> tuple[Effects, pd.DataFrame]:
-    """The ledger's effects and the seating of a round ready for results, or why not."""
+def round_seating(
+    folder: EventFolder, round_no: int, doing: str = "ingesting its results"
+) -> tuple[Effects, pd.DataFrame]:
+    """The ledger's effects and the seating of a round ready for results, or why not
+    (``doing``: what waits for the seating, in the refusal)."""
     folder.plan.check_round(round_no)
     decided = effects(folder)
     seating = folder.read(round_no, "seating")
     if seating is None:
         raise GuandanError(
             f"round {round_no} is not seated yet: run `guandan-dup event seat DIR --round "
-            f"{round_no}` before ingesting its results"
+            f"{round_no}` before {doing}"
         )
     return decided, seating
 
@@ -198,14 +240,17 @@ def ingest(
     """Validate ``file`` and store its results in rounds/R/results.parquet.
 
     The ledger's start levels (art. 32) are used to check late tables' levels, and a
-    substitute may sit in the seat of the player they replace. A final round (art. 48) takes
+    substitute may sit in the seat of the player they replace; seat columns the file leaves
+    out are taken from the seating (``seated_from``). A final round (art. 48) takes
     results only with ``override``, which is recorded in the ledger. A (table, set) verified
     at the table (``ENTERED``) is refused unless the file gives the same result. On a dry
     run's folder (``EventFolder.dry_run``) everything is checked and reported and nothing is
     stored.
     """
-    decided, seating = _seated(folder, round_no)
-    return _take(folder, round_no, [read_file(file)], Path(file).name, decided, seating,
+    decided, seating = round_seating(folder, round_no)
+    seats = seats_by_set(folder.plan, seating, decided.substitutes, round_no)
+    raw = seated_from(read_file(file, optional=frozenset(SEAT_COLUMNS)), seats)
+    return _take(folder, round_no, [raw], Path(file).name, decided, seating,
                  override, command)
 
 
@@ -224,7 +269,7 @@ def take_rows(
     round past its correction deadline). Every check of a file applies, and refuses the
     whole call with an ``InvalidResultsError``.
     """
-    decided, seating = _seated(folder, round_no)
+    decided, seating = round_seating(folder, round_no)
     raws = [read_table(table, "the tables' entries") for table in tables]
     return _take(folder, round_no, raws, "the tables' entries", decided, seating, override,
                  command, marks)

@@ -81,8 +81,9 @@ def load_table(path: str | Path, notes: list[str] | None = None) -> pa.Table:
         ) from None
 
 
-def read_file(path: str | Path) -> RawFile:
-    """Read one results file; an unreadable file is one problem naming it."""
+def read_file(path: str | Path, optional: frozenset[str] = frozenset()) -> RawFile:
+    """Read one results file; an unreadable file is one problem naming it (``optional``:
+    as ``read_table``'s)."""
     name = str(path)
     notes: list[str] = []
     try:
@@ -93,11 +94,15 @@ def read_file(path: str | Path) -> RawFile:
     if table.num_rows == 0:  # stored, it would stand for the round's results
         problem = Problem(name, None, None, None, "has no rows: it adds no results")
         return RawFile(name, None, pd.DataFrame(), problems=[problem], notes=notes)
-    return replace(read_table(table, name), notes=notes)
+    return replace(read_table(table, name, optional), notes=notes)
 
 
-def read_table(table: pa.Table, name: str) -> RawFile:
-    """Coerce an Arrow table of results to typed columns, collecting every cell problem."""
+def read_table(table: pa.Table, name: str, optional: frozenset[str] = frozenset()) -> RawFile:
+    """Coerce an Arrow table of results to typed columns, collecting every cell problem.
+
+    Required columns named in ``optional`` may be absent without a problem (they are then not
+    in ``present``): the event folder fills the seat columns a file leaves out from the
+    round's seating."""
     if table.num_rows == 0:
         return RawFile(name, None, pd.DataFrame())
     kind_name = file_kind(table.column_names)
@@ -113,7 +118,7 @@ def read_table(table: pa.Table, name: str) -> RawFile:
     kind = next(k for k in KINDS if k.name == kind_name)
     problems = [
         Problem(name, None, column, None, f"is missing: a {kind.name}-level file needs it")
-        for column in sorted(kind.required - set(table.column_names))
+        for column in sorted(kind.required - optional - set(table.column_names))
     ]
     n = table.num_rows
     columns: dict[str, pd.Series] = {}
