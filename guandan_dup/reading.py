@@ -67,7 +67,7 @@ class Unreadable(Exception):  # noqa: N818 - carries the reason, caught at once 
 
 
 def separator(data: bytes | str) -> str:
-    """The CSV separator of a file starting with ``data``: ``;`` when its header line (the
+    r"""The CSV separator of a file starting with ``data``: ``;`` when its header line (the
     first with a ``,`` or a ``;``: a title line above may have neither) has a ``;`` and no
     ``,`` (Excel writes ``;`` where the decimal mark is a comma: much of Europe, Russia,
     Brazil), else ``,``. Such a header only makes sense split on ``;``.
