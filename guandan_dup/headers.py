@@ -74,13 +74,14 @@ def header_index(rows: Sequence[Sequence[str]], is_header: Callable[[Sequence[st
 
     >>> header_index([["第3轮成绩"], [], ["桌号", "局"]], naming(["table"]))
     2
-    >>> header_index([[""], ["x", "y"]], naming(["table"]))
-    1
+    >>> header_index([[""], ["x", "y"]], naming(["table"])), header_index([[], ["x"]], naming([]))
+    (1, 1)
     """
     filled = None
     for i, row in enumerate(rows[:HEADER_SEARCH]):
-        if filled is None and any(str(cell).strip() for cell in row):
-            filled = i
+        if not any(str(cell).strip() for cell in row):
+            continue
+        filled = i if filled is None else filled
         if is_header([column_name(str(cell)) for cell in row]):
             return i
     if filled is None:
