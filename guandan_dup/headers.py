@@ -60,6 +60,22 @@ def column_name(text: str) -> str:
     return ALIASES.get(name, name)
 
 
+def named_twice(names: Sequence[str]) -> str | None:
+    """Why a header (its :func:`column_name` names) cannot be read, if it names a column
+    twice: which of the two holds the values? Phrased after the file's name.
+
+    >>> named_twice(["table", "set"]) is None
+    True
+    >>> named_twice([column_name(cell) for cell in ["table", "局", "桌号"]])
+    "has two columns named 'table' (columns 1 and 3)"
+    """
+    twice = [n for n in dict.fromkeys(names) if n and names.count(n) > 1]
+    if not twice:
+        return None
+    where = " and ".join(str(i + 1) for i, n in enumerate(names) if n == twice[0])
+    return f"has two columns named {twice[0]!r} (columns {where})"
+
+
 def naming(required: Collection[str]) -> Callable[[Sequence[str]], bool]:
     """A header test: the row names every one of ``required`` (after :func:`column_name`)."""
     wanted = set(required)

@@ -21,7 +21,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from .errors import GuandanError, Problem, ProblemsError
-from .headers import column_name, header_index, naming, normal
+from .headers import column_name, header_index, named_twice, naming, normal
 
 
 def read_parquet(
@@ -159,11 +159,13 @@ def read_csv(path: str | os.PathLike, required: Sequence[str] = (),
     if start is None:
         raise GuandanError(f"cannot read {str(path)!r}: it is empty (no header line)")
     header = [column_name(cell) for cell in rows[start]]
+    if twice := named_twice(header):
+        raise GuandanError(f"cannot read {str(path)!r}: it {twice}: keep one")
     body = [(n, row) for n, row in zip(lines[start + 1:], rows[start + 1:], strict=True)
             if any(cell.strip() for cell in row)]
     cells = {name: [(normal if name in numbers else str.strip)(row[i]) if i < len(row)
                     else "" for _, row in body]
-             for i, name in enumerate(header) if name and name not in header[:i]}
+             for i, name in enumerate(header) if name}
     return pd.DataFrame(cells, index=pd.Index([n for n, _ in body], dtype="int64"),
                         dtype="str", columns=list(cells))
 

@@ -12,7 +12,7 @@ import pyarrow.parquet as pq
 import pytest
 from openpyxl import Workbook
 
-from guandan_dup.errors import InvalidResultsError
+from guandan_dup.errors import GuandanError, InvalidResultsError
 from guandan_dup.headers import ALIASES, column_name
 from guandan_dup.movement.players import InvalidPlayersError, load_players
 from guandan_dup.results import load_results
@@ -190,3 +190,16 @@ def test_issue23_a_lineups_file_reads_full_width_rounds_and_names_its_lines(tmp_
         "lineups.csv, row 5, column 'player_2': value 'A2': not registered for team 2 "
         "(registered for team 1; art. 19.2)",
         "lineups.csv, row 5, column 'room': team 2 names one room only: give both"]
+
+
+def test_issue23_a_column_named_twice_in_two_languages_is_refused_naming_both(tmp_path):
+    """姓名 is ``name``: a file with both cannot say which holds the names."""
+    path = tmp_path / "players.csv"
+    path.write_text("id,name,姓名\nP1,Wang,王伟\n", encoding="utf-8")
+    with pytest.raises(GuandanError) as caught:
+        load_players(path)
+    assert str(caught.value) == (f"cannot read {str(path)!r}: it has two columns named "
+                                 "'name' (columns 2 and 3): keep one")
+    results = write_csv(tmp_path / "r.csv", [[*CHINESE, "table"], [*ROWS[0], "1"]])
+    assert problems(results) == ["FILE: has two columns named 'table' (columns 2 and 10): "
+                                 "keep one and ingest again"]

@@ -25,7 +25,7 @@ from datetime import date, datetime, time
 
 import pyarrow as pa
 
-from ..headers import column_name, header_index
+from ..headers import column_name, header_index, named_twice
 from ..reading import Unreadable, csv_rows, read_bytes
 from .schema import file_kind
 
@@ -73,12 +73,8 @@ def text_table(rows: list[list[str]], numbers: Sequence[int]) -> tuple[pa.Table,
     if start is None:
         return pa.table({}), []
     header = [column_name(name) for name in rows[start]]
-    twice = [n for n in dict.fromkeys(header) if n and header.count(n) > 1]
-    if twice:
-        where = " and ".join(str(i + 1) for i, n in enumerate(header) if n == twice[0])
-        raise Unreadable(
-            f"has two columns named {twice[0]!r} (columns {where}): keep one and ingest again"
-        )
+    if twice := named_twice(header):
+        raise Unreadable(f"{twice}: keep one and ingest again")
     kept = [(n, row) for n, row in zip(numbers[start + 1:], rows[start + 1:], strict=True)
             if any(cell.strip() for cell in row)]
     columns = {}
