@@ -203,3 +203,23 @@ def test_issue23_a_column_named_twice_in_two_languages_is_refused_naming_both(tm
     results = write_csv(tmp_path / "r.csv", [[*CHINESE, "table"], [*ROWS[0], "1"]])
     assert problems(results) == ["FILE: has two columns named 'table' (columns 2 and 10): "
                                  "keep one and ingest again"]
+
+
+def test_issue23_the_results_sheet_is_found_by_a_header_below_its_title(tmp_path):
+    """A cover sheet in front, and the results sheet's header on its row 3: that sheet is
+    the one with results columns, and a template sheet (title and header, no rows) is not."""
+    book = Workbook()
+    book.active.title = "封面"
+    book.active.append(["2026 春季赛"])
+    template = book.create_sheet("模板")
+    for row in (["第_轮成绩"], [], CHINESE):
+        template.append(row)
+    results = book.create_sheet("第1轮")
+    for row in (["第1轮成绩"], [], CHINESE, *ROWS):
+        results.append(row)
+    book.save(tmp_path / "r.xlsx")
+    read = load_results(tmp_path / "r.xlsx")
+    pd.testing.assert_frame_equal(read.sets, expected_sets(tmp_path))
+    assert read.warnings == [
+        f"{tmp_path / 'r.xlsx'}: read sheet '第1轮', the one visible sheet with the results "
+        "columns (not read: '封面', '模板' (a header without results))"]
