@@ -31,18 +31,23 @@ class KeyFileError(GuandanError):
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with one cell of an input file: where, what was there, which rule."""
+    """One thing wrong with one cell of an input file: where, what was there, which rule.
+
+    ``row`` is the row's number as the director sees it (a sheet's row, a CSV file's line);
+    ``at`` says where that row is in the event's terms (``table 3, set 2``), when known.
+    """
 
     file: str
     row: int | None
     column: str | None
     value: object
     rule: str
+    at: str | None = None
 
     def __str__(self) -> str:
         where = [self.file]
         if self.row is not None:
-            where.append(f"row {self.row}")
+            where.append(f"row {self.row}" + (f" ({self.at})" if self.at else ""))
         if self.column is not None:
             where.append(f"column {self.column!r}")
         value = "" if self.value is None else f" value {self.value!r}:"

@@ -1,15 +1,19 @@
 """Reading input files (Parquet, CSV) with an error a director understands, whatever goes wrong.
 
-A missing file, a folder, a truncated or non-Parquet file, a CSV saved in another encoding all
-become one ``GuandanError`` (subclass) naming the file and what to do, never a traceback.
+A missing file, a folder, a truncated or non-Parquet file, a CSV in an encoding that is
+neither UTF-8 nor GBK all become one ``GuandanError`` (subclass) naming the file and what to
+do, never a traceback. Every CSV a director brings (results, players, teams, lineups) is
+read by :func:`csv_rows`, so all take the same encodings, separators and line numbers.
 """
 
 from __future__ import annotations
 
 import codecs
+import csv
+import io
 import os
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 import pandas as pd
@@ -17,6 +21,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from .errors import GuandanError, Problem, ProblemsError
+from .headers import column_name, header_index, named_twice, naming, normal
 
 
 def read_parquet(
@@ -57,55 +62,121 @@ UTF16_REASON = (
 """What to do about a UTF-16 file, phrased after its name."""
 
 
-def separator(data: bytes | str) -> str:
-    """The CSV separator of a file starting with ``data``: ``;`` when its header line has a
-    ``;`` and no ``,`` (Excel writes ``;`` where the decimal mark is a comma: much of Europe,
-    Russia, Brazil), else ``,``. Such a header only makes sense split on ``;``.
+class Unreadable(Exception):  # noqa: N818 - carries the reason, caught at once by callers
+    """The file cannot be read at all; ``str()`` is the reason, phrased after the file name."""
 
-    >>> separator(b"id;name"), separator("id,name;x"), separator("id")
-    (';', ',', ',')
+
+def separator(data: bytes | str) -> str:
+    r"""The CSV separator of a file starting with ``data``: ``;`` when its header line (the
+    first with a ``,`` or a ``;``: a title line above may have neither) has a ``;`` and no
+    ``,`` (Excel writes ``;`` where the decimal mark is a comma: much of Europe, Russia,
+    Brazil), else ``,``. Such a header only makes sense split on ``;``.
+
+    >>> separator(b"id;name"), separator("id,name;x"), separator("id"), separator("T\na;b")
+    (';', ',', ',', ';')
     """
     text = data.decode("utf-8-sig", "replace") if isinstance(data, bytes) else data
-    header = text.split("\n", 1)[0]
+    header = next((line for line in text.split("\n") if "," in line or ";" in line), "")
     return ";" if ";" in header and "," not in header else ","
 
 
-def _first_bytes(path: str | os.PathLike) -> bytes:
-    """The first bytes of a file (its header line, as a rule), or none if it cannot be opened
-    (the reader says why)."""
+def read_bytes(path: str | os.PathLike, what: str = "file") -> bytes:
+    """A file's bytes; a missing file or a folder (not a ``what``) is :class:`Unreadable`."""
     try:
         with open(path, "rb") as fh:
-            return fh.read(65536)
-    except OSError:
-        return b""
+            return fh.read()
+    except FileNotFoundError:
+        raise Unreadable("no such file: check the path") from None
+    except IsADirectoryError:
+        raise Unreadable(f"is a folder, not a {what}") from None
 
 
-def read_csv(path: str | os.PathLike) -> pd.DataFrame:
-    """All cells as stripped text; a file that cannot be read is a ``GuandanError``. The
-    separator is ``,``, or ``;`` when the header line says so (:func:`separator`)."""
-    first = _first_bytes(path)
-    if is_utf16(first):
-        raise GuandanError(f"cannot read {str(path)!r}: it {UTF16_REASON}")
+GBK_NOTE = "read as GB18030 (GBK), as Excel on Chinese Windows saves CSV (it is not UTF-8)"
+"""Said of a CSV file that is not UTF-8 but GB18030, the superset of GBK."""
+
+
+def csv_text(path: str | os.PathLike, notes: list[str] | None = None, what: str = "file"
+             ) -> str:
+    """A CSV file's text: UTF-8 (with or without the byte-order mark Excel writes), else
+    GB18030 (a superset of GBK, which Excel on Chinese Windows writes), with a line in
+    ``notes`` saying so; UTF-16 is refused by name, as is anything neither decodes. ``what``
+    the file is, for the reason a folder is refused."""
+    data = read_bytes(path, what)
+    if is_utf16(data):
+        raise Unreadable(UTF16_REASON)
     try:
-        frame = pd.read_csv(path, dtype=str, keep_default_na=False, encoding="utf-8-sig",
-                            sep=separator(first))
-    except UnicodeDecodeError as e:
-        raise GuandanError(
-            f"cannot read {str(path)!r} as a UTF-8 CSV file ({e}); it is probably in another "
-            "encoding such as GBK: save it again as 'CSV UTF-8' (Excel) or UTF-8"
-        ) from None
-    except (OSError, pd.errors.ParserError, pd.errors.EmptyDataError) as e:
-        raise GuandanError(f"cannot read {str(path)!r} as a UTF-8 CSV file: {e}") from None
-    frame.columns = [str(c).strip().lower() for c in frame.columns]
-    return frame.apply(lambda column: column.str.strip())
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:
+        text = data.decode("gb18030")
+    except UnicodeDecodeError as error:
+        raise Unreadable(
+            f"is neither UTF-8 nor GBK (GB18030) text ({error}): save it as 'CSV UTF-8 "
+            "(comma delimited)' (Excel) or with the encoding UTF-8 (WPS)") from None
+    if notes is not None:
+        notes.append(f"{os.fspath(path)}: {GBK_NOTE}")
+    return text
+
+
+def csv_rows(path: str | os.PathLike, notes: list[str] | None = None, what: str = "file"
+             ) -> tuple[list[list[str]], list[int]]:
+    """A CSV file's records and the line each starts on (from 1, as a text editor and, for
+    one-line records, Excel number them). The separator is ``,``, or ``;`` when the header
+    line says so (:func:`separator`, with a line in ``notes``); the encoding as
+    :func:`csv_text` reads it."""
+    text = csv_text(path, notes, what)
+    delimiter = separator(text)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows, lines, read = [], [], 0
+    try:
+        for row in reader:
+            rows.append(row)
+            lines.append(read + 1)
+            read = reader.line_num
+    except csv.Error as error:
+        raise Unreadable(f"cannot be read as CSV ({error})") from None
+    if delimiter != "," and notes is not None:
+        notes.append(f"{os.fspath(path)}: read with {delimiter!r} as the separator, as Excel "
+                     "writes CSV where the decimal mark is a comma (its header has no ',')")
+    return rows, lines
+
+
+def read_csv(path: str | os.PathLike, required: Sequence[str] = (),
+             numbers: Collection[str] = ()) -> pd.DataFrame:
+    """A CSV file's table as text, indexed by the line each row is on (the header is the
+    first row naming ``required``, so a title line above it is skipped: :mod:`.headers`);
+    header names by :func:`.headers.column_name` (Chinese aliases), cells trimmed, those of
+    the ``numbers`` columns (numbers, codes) read after NFKC too (:func:`.headers.normal`:
+    full-width ``７`` is 7), blank lines dropped. A file that cannot be read is a
+    ``GuandanError`` naming it; how it was read (GBK, ``;``) goes unsaid: it changes nothing
+    a director does."""
+    try:
+        rows, lines = csv_rows(path)
+    except Unreadable as reason:
+        raise GuandanError(f"cannot read {str(path)!r}: it {reason}") from None
+    start = header_index(rows, naming(required))
+    if start is None:
+        raise GuandanError(f"cannot read {str(path)!r}: it is empty (no header line)")
+    header = [column_name(cell) for cell in rows[start]]
+    if twice := named_twice(header):
+        raise GuandanError(f"cannot read {str(path)!r}: it {twice}: keep one")
+    body = [(n, row) for n, row in zip(lines[start + 1:], rows[start + 1:], strict=True)
+            if any(cell.strip() for cell in row)]
+    cells = {name: [(normal if name in numbers else str.strip)(row[i]) if i < len(row)
+                    else "" for _, row in body]
+             for i, name in enumerate(header) if name}
+    return pd.DataFrame(cells, index=pd.Index([n for n, _ in body], dtype="int64"),
+                        dtype="str", columns=list(cells))
 
 
 def read_csv_with(
-    path: str | os.PathLike, columns: Sequence[str], error: type[ProblemsError]
+    path: str | os.PathLike, columns: Sequence[str], error: type[ProblemsError],
+    numbers: Collection[str] = (),
 ) -> pd.DataFrame:
     """``read_csv``, refusing with ``error`` (one problem per column) a file that lacks any
     of ``columns``: a director's CSV with a misnamed header is told which names it has."""
-    frame = read_csv(path)
+    frame = read_csv(path, columns, numbers)
     missing = [c for c in columns if c not in frame.columns]
     if missing:
         found = ", ".join(frame.columns) or "none"

@@ -155,7 +155,7 @@ def test_an_empty_byes_csv_is_an_error_naming_the_file_and_writes_nothing(tmp_pa
     out = tmp_path / "out" / "seating.parquet"
     output = run(standings, "--round", 1, "--tables-per-group", 2, "--out", out,
                  "--byes-so-far", empty, code=1)
-    assert f"Error: cannot read {str(empty)!r} as a UTF-8 CSV file" in output
+    assert f"Error: cannot read {str(empty)!r}: it is empty (no header line)" in output
     assert not out.parent.exists()
 
 

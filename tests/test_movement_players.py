@@ -29,9 +29,9 @@ def test_seed_and_pair_columns_are_kept(tmp_path):
 
 def test_missing_columns_are_named(tmp_path):
     with pytest.raises(InvalidPlayersError) as error:
-        load_players(write(tmp_path, "player,姓名\na,甲\n"))
+        load_players(write(tmp_path, "player,名称\na,甲\n"))
     message = str(error.value)
-    assert "column 'id': missing column (found: player, 姓名)" in message
+    assert "column 'id': missing column (found: player, 名称)" in message
     assert "column 'name'" in message
 
 
@@ -83,9 +83,16 @@ def test_seeding_list_must_name_known_players(tmp_path):
         load_seeding(path, pd.Series(["a", "b"]))
 
 
-def test_a_gbk_file_is_refused_with_a_hint_to_save_it_as_utf8(tmp_path):
-    with pytest.raises(GuandanError, match="save it again as 'CSV UTF-8'"):
-        load_players(write(tmp_path, "id,name\n1,王伟\n", "gbk"))
+def test_issue23_a_gbk_file_is_read_as_excel_on_chinese_windows_saves_it(tmp_path):
+    players = load_players(write(tmp_path, "id,name\n1,王伟\n", "gbk"))
+    assert players["name"].tolist() == ["王伟"]
+
+
+def test_a_file_neither_utf8_nor_gbk_is_refused_with_a_hint_to_save_it_as_utf8(tmp_path):
+    path = tmp_path / "players.csv"
+    path.write_bytes(b"id,name\n1,\x80\n")
+    with pytest.raises(GuandanError, match="save it as 'CSV UTF-8 \\(comma delimited\\)'"):
+        load_players(path)
 
 
 def test_issue21_a_players_file_id_or_name_must_be_visible_text(tmp_path):

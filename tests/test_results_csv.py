@@ -40,11 +40,13 @@ def test_issue21_a_utf16_players_file_is_named_utf16(tmp_path):
         "UTF-8 (WPS)")
 
 
-def test_issue21_a_gbk_file_is_still_named_probably_gbk(tmp_path):
+def test_issue23_a_gbk_file_is_read_and_said_so(tmp_path):
     path = tmp_path / "r.csv"
     path.write_bytes(RESULTS.replace("p1", "王伟").encode("gbk"))
-    (problem,) = problems(path)
-    assert "probably saved as GBK" in problem
+    read = load_results(path)
+    assert read.sets["north"].tolist() == ["王伟"]
+    assert read.warnings == [f"{path}: read as GB18030 (GBK), as Excel on Chinese Windows "
+                             "saves CSV (it is not UTF-8)"]
 
 
 def test_issue21_a_semicolon_results_csv_is_read_and_said_so(tmp_path):

@@ -124,8 +124,8 @@ def test_issue21_a_formula_with_no_saved_value_is_named_not_empty(tmp_path):
         HEADER, [1, 1, 1, "p1", "p2", "p3", "p4", "=2+1", 2],
         [1, 2, 1, "p5", "p6", "p7", "p8", 4, "=1+1"]], "visible"))
     assert problems(path) == [
-        "FILE: has formulas with no saved value on sheet 'results': H2 (row 1, column "
-        "'ns_level'), I3 (row 2, column 'ew_level'); the workbook was written by a program "
+        "FILE: has formulas with no saved value on sheet 'results': H2 (column "
+        "'ns_level'), I3 (column 'ew_level'); the workbook was written by a program "
         "that does not compute formulas: open it in Excel or WPS, save it (the values are then "
         "stored) and ingest it again"]
 
@@ -140,7 +140,8 @@ def test_issue21_an_empty_cell_without_a_formula_is_still_empty(tmp_path, monkey
         *a, **k))
     path = workbook(tmp_path / "r.xlsx", ("results", [HEADER, row(None)], "visible"))
     assert problems(path) == [
-        "FILE, row 1, column 'ns_level': is empty; a value is required (or an adjusted code "
+        "FILE, row 2 (table 1, set 1), column 'ns_level': is empty; a value is required (or an "
+        "adjusted code "
         "for a table that did not play)"]
     assert len(opened) == 1
 

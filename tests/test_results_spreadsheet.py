@@ -1,5 +1,8 @@
 """Issue 9 item 11: results from a spreadsheet (.csv, .xlsx) get the Parquet file's checks
-and exactly its messages."""
+and exactly its messages, but for the row (issue 23): a spreadsheet's problem numbers its row
+as the sheet shows it (the header is row 1) and names the table and set of the row."""
+
+import re
 
 import pandas as pd
 import pyarrow as pa
@@ -90,20 +93,29 @@ def messages(path):
     return [str(p).replace(str(path), "FILE") for p in caught.value.problems]
 
 
+def parquet_form(message):
+    """A spreadsheet's message as the Parquet file's of the same rows says it: the data row
+    counted from 1 (the sheet's row less its header), without the table and set."""
+    return re.sub(r"row (\d+)(?: \([^)]*\))?", lambda m: f"row {int(m[1]) - 1}", message)
+
+
 @pytest.mark.filterwarnings("error")
 @pytest.mark.parametrize("case", sorted(BAD))
 def test_issue9_item11_a_spreadsheet_gets_the_parquet_messages(tmp_path, case):
     expected = messages(as_parquet(tmp_path / "r", BAD[case]))
     assert expected
     for fmt in ("csv", "xlsx"):
-        assert messages(WRITERS[fmt](tmp_path / "r", BAD[case])) == expected, fmt
+        got = messages(WRITERS[fmt](tmp_path / "r", BAD[case]))
+        assert [parquet_form(m) for m in got] == expected, fmt
 
 
-def test_issue9_item11_a_gbk_csv_is_refused_with_save_as_utf8(tmp_path):
-    path = as_csv(tmp_path / "r", {**GOOD, "north": ["王伟", "p5"]}, encoding="gbk")
+def test_issue23_a_csv_neither_utf8_nor_gbk_is_refused_with_save_as_utf8(tmp_path):
+    path = tmp_path / "r.csv"
+    path.write_bytes(b"round,table\r\n1,\x80\r\n")
     (problem,) = messages(path)
-    assert problem.startswith("FILE: is not UTF-8 text (it is probably saved as GBK): save "
-                              "it as UTF-8")
+    assert problem.startswith("FILE: is neither UTF-8 nor GBK (GB18030) text (")
+    assert problem.endswith("save it as 'CSV UTF-8 (comma delimited)' (Excel) or with the "
+                            "encoding UTF-8 (WPS), and ingest it again")
 
 
 def test_issue9_item11_a_file_that_is_no_results_file_says_which_kinds_are(tmp_path):
@@ -124,10 +136,11 @@ def test_issue9_item5_huge_numbers_in_a_csv_are_named_as_written(tmp_path):
     parquet = {**GOOD, "set": pa.array([1, 2**63 + 1], pa.uint64()),
                "table": pa.array([1e20, 2.0])}
     csv = messages(as_csv(tmp_path / "r", huge))
-    assert csv == messages(as_parquet(tmp_path / "r", parquet))
+    assert [parquet_form(m) for m in csv] == messages(as_parquet(tmp_path / "r", parquet))
     assert sorted(csv) == [
-        "FILE, row 1, column 'table': value 1e+20: must be at most 1,000,000,000",
-        "FILE, row 2, column 'set': value 9223372036854775809: must be at most 1,000,000,000",
+        "FILE, row 2 (set 1), column 'table': value 1e+20: must be at most 1,000,000,000",
+        "FILE, row 3 (table 2), column 'set': value 9223372036854775809: must be at most "
+        "1,000,000,000",
     ]
 
 
@@ -168,8 +181,9 @@ def test_issue9_item11_event_ingest_takes_a_spreadsheet(tmp_path, fmt):
     same = CliRunner().invoke(app, ["event", "ingest", str(folder.path), str(parquet),
                                     "--round", "1"])
     assert refused.exit_code == same.exit_code == 1
-    assert refused.output.replace(bad.name, "F") == same.output.replace(parquet.name, "F")
-    assert "row 1, column 'north'" in refused.output
+    assert parquet_form(refused.output.replace(bad.name, "F")) == same.output.replace(
+        parquet.name, "F")
+    assert "row 2, column 'north'" in refused.output
     good = WRITERS[fmt](tmp_path / "good", columns)
     taken = CliRunner().invoke(app, ["event", "ingest", str(folder.path), str(good),
                                      "--round", "1"])

@@ -32,7 +32,7 @@ PathLike = str | os.PathLike
 def _read_table(path: PathLike, columns: Sequence[str]) -> pd.DataFrame:
     """A Parquet file, or by its suffix a CSV one (read as players files are), with ``columns``."""
     if Path(path).suffix.lower() == ".csv":
-        frame = read_csv(path)
+        frame = read_csv(path, columns)
     else:
         try:
             frame = pd.read_parquet(path)

@@ -1,10 +1,11 @@
 """The players file a director brings (CSV) and the players table the event folder keeps.
 
-The CSV needs ``id`` and ``name`` columns (UTF-8, with or without a byte-order mark, so files
-saved by Excel work and Chinese names survive); an optional ``seed`` column gives the seeding
-order (1 = best, each seed once) and, for pairs events, a ``pair`` column names each player's
-partnership. Every player needs a name (the standings and the site show it). Every problem
-is reported at once, with the CSV line it is on.
+The CSV needs ``id`` and ``name`` columns (or 编号 and 姓名; UTF-8, with or without a
+byte-order mark, or GBK as Excel on Chinese Windows saves it, so Chinese names survive; a
+title line above the header is skipped: :func:`~guandan_dup.reading.read_csv`); an optional
+``seed`` column gives the seeding order (1 = best, each seed once) and, for pairs events, a
+``pair`` column names each player's partnership. Every player needs a name (the standings
+and the site show it). Every problem is reported at once, with the CSV line it is on.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ class InvalidPlayersError(ProblemsError):
 
 
 def _id_problems(frame: pd.DataFrame, file: str) -> list[Problem]:
-    line = frame.index + 2  # the header is line 1
+    line = frame.index  # the CSV line of each row
     problems = [Problem(file, int(n), "id", "", "empty id") for n in line[frame["id"] == ""]]
     problems += [Problem(file, int(n), "id", v, f"the id {why}")
                  for n, v in zip(line, frame["id"], strict=True)
@@ -44,12 +45,12 @@ def _seeds(text: pd.Series, file: str) -> tuple[pd.Series, list[Problem]]:
     whole = number.notna() & (number == number.round()) & (number.abs() < 2**53)
     seed = number.where(whole).astype("Int64")
     problems = [
-        Problem(file, int(i) + 2, "seed", text[i], "expected a whole number >= 1 (1 = best)")
+        Problem(file, int(i), "seed", text[i], "expected a whole number >= 1 (1 = best)")
         for i in text.index[(text != "") & (~whole | (seed < 1).fillna(False))]
     ]
     repeated = seed.duplicated(keep=False) & (seed >= 1).fillna(False)
     problems += [
-        Problem(file, int(i) + 2, "seed", text[i], "this seed is on more than one line")
+        Problem(file, int(i), "seed", text[i], "this seed is on more than one line")
         for i in text.index[repeated.to_numpy(bool)]
     ]
     return seed.where((seed >= 1).fillna(False)), sorted(problems, key=lambda p: p.row)
@@ -59,13 +60,13 @@ def load_players(path: str | os.PathLike, kind: str = "individual") -> pd.DataFr
     """Players as (player, name, seed[, pair]); ``seed`` is <NA> where the file gives none."""
     file = Path(path).name
     required = ["id", "name"] + (["pair"] if kind == "pairs" else [])
-    frame = read_csv_with(path, required, InvalidPlayersError)
+    frame = read_csv_with(path, required, InvalidPlayersError, numbers=("seed",))
     problems = _id_problems(frame, file)
     problems += [
-        Problem(file, int(i) + 2, "name", "", "empty name: every player needs one")
+        Problem(file, int(i), "name", "", "empty name: every player needs one")
         for i in frame.index[frame["name"] == ""]
     ]
-    problems += [Problem(file, int(i) + 2, "name", v, f"the name {why}")
+    problems += [Problem(file, int(i), "name", v, f"the name {why}")
                  for i, v in frame["name"].items() if v != "" and (why := text_problem(v))]
     seed = pd.Series(pd.NA, index=frame.index, dtype="Int64")
     if "seed" in frame.columns:
@@ -73,7 +74,7 @@ def load_players(path: str | os.PathLike, kind: str = "individual") -> pd.DataFr
         problems += found
     if kind == "pairs":
         problems += [
-            Problem(file, int(i) + 2, "pair", "", "empty pair")
+            Problem(file, int(i), "pair", "", "empty pair")
             for i in frame.index[frame["pair"] == ""]
         ]
     if problems:
@@ -89,13 +90,13 @@ def load_players(path: str | os.PathLike, kind: str = "individual") -> pd.DataFr
 def load_seeding(path: str | os.PathLike, known: pd.Series) -> list[str]:
     """Player ids in seeding order from a CSV with an ``id`` column (file order is the order)."""
     file = Path(path).name
-    frame = read_csv(path)
+    frame = read_csv(path, ["id"])
     if "id" not in frame.columns:
         raise InvalidPlayersError([Problem(file, None, "id", None, "missing column")])
     problems = _id_problems(frame, file)
     unknown = ~frame["id"].isin(known) & (frame["id"] != "")
     problems += [
-        Problem(file, int(i) + 2, "id", frame["id"][i], "not in the players file")
+        Problem(file, int(i), "id", frame["id"][i], "not in the players file")
         for i in frame.index[unknown]
     ]
     if problems:

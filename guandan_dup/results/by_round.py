@@ -17,7 +17,6 @@ files have no ``round`` column (the way Dask, Spark and Arrow write ``partition_
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -266,23 +265,11 @@ def ingest_block(
     if clean is not None:
         return Ingested(clean.sets, [], (clean.players, clean.seats))
     from .ingest import _ingest  # the full path, and its pandas, only for a block that needs it
-    from .load import read_table
+    from .load import read_table, renumbered
 
-    raws = []
-    for path, table, rows in read:
-        raw = read_table(table, path)
-        if raw.kind is not None:
-            raw.frame["_row"] = rows
-        raw.problems[:] = [_renumbered(p, rows) for p in raw.problems]
-        raws.append(raw)
+    # rows numbered as in the file, not the block
+    raws = [renumbered(read_table(table, path), rows) for path, table, rows in read]
     return _ingest(raws, boards_per_set, three_failures_reset, codes)
-
-
-def _renumbered(problem: Problem, rows: np.ndarray) -> Problem:
-    """A problem ``read_table`` found, with the row number of the file, not of the block."""
-    if problem.row is None:
-        return problem
-    return dataclasses.replace(problem, row=int(rows[problem.row - 1]))
 
 
 def file_order(plan: Layout, problems: list[Problem]) -> list[Problem]:

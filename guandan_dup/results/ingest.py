@@ -20,7 +20,7 @@ from ..levels import LEVEL_NAMES
 from ..seats import SEAT_COLUMNS
 from .boards import boards_to_sets, check_board_numbers, same_players_through_set
 from .ingested import Ingested
-from .load import RawFile, read_file, read_table
+from .load import RawFile, located, read_file, read_table
 from .schema import NORMALISED_DTYPES, RESULT_KEY, allowed_codes
 from .validate import (
     SHOWN_WARNINGS,
@@ -162,7 +162,7 @@ def _ingest(
         files = {raw.name: i for i, raw in enumerate(raws)}
         columns = {name: i for i, name in enumerate(_COLUMN_ORDER)}
         problems.sort(key=lambda p: (files[p.file], p.row or 0, columns.get(p.column, -1)))
-        raise InvalidResultsError(problems)
+        raise InvalidResultsError(located(problems, [r.frame for r in raws if r.spreadsheet]))
     return Ingested(_normalise(every), warnings)
 
 

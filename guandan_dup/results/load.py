@@ -9,12 +9,15 @@ player ids) and reports anything else once per column. Cells are then checked fo
 and range here; what the values *mean* (levels, finishing orders, seats) is checked in
 :mod:`.validate`.
 
-Rows are numbered from 1, counting data rows of the file in order (the header is not a row;
-in a spreadsheet, row 1 is the sheet's row 2).
+Rows are numbered as the director sees them: a spreadsheet's as the sheet shows them (an
+xlsx sheet's row, the header on row 1 making the first results row 2; a CSV file's line), a
+Parquet file's from 1, counting data rows in order. A problem on a row names the table and
+set of that row too in a spreadsheet (:func:`located`), so the director finds it either way.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -31,6 +34,10 @@ from .workbook import xlsx_table
 
 _INT64 = {pa.int64(): pd.Int64Dtype()}.get
 LEVEL_COLUMNS = ("ns_level", "ew_level")
+NORMAL_COLUMNS = frozenset(INT_COLUMNS + TEXT_COLUMNS)
+"""Text columns read after NFKC and trimming (:func:`~guandan_dup.headers.normal`): a
+Chinese input method types full-width ``Ｋ``, ``７`` and ``，``, which look like the level K,
+the number 7 and a comma and must read as them. Player ids are kept as typed."""
 
 
 def _empty(column: str, n: int) -> pd.Series:
@@ -45,7 +52,8 @@ class RawFile:
     """One input's rows with typed columns (absent or mistyped ones all empty).
 
     ``frame`` has the kind's columns plus ``_file`` (the name used in messages) and ``_row``
-    (1-based row number); ``present`` lists the columns that were there with a usable type.
+    (the row's number, as the module docstring says); ``present`` lists the columns that
+    were there with a usable type.
     """
 
     name: str
@@ -55,19 +63,26 @@ class RawFile:
     problems: list[Problem] = field(default_factory=list)
     #: What a director should know about how the file was read (which sheet of a workbook).
     notes: list[str] = field(default_factory=list)
+    #: Read from a spreadsheet (.csv, .xlsx): its problems name the table and set of their
+    #: row (:func:`located`), for the director looking at the sheet; a Parquet file's, a
+    #: program's, keep the plain form that programs and their tests read.
+    spreadsheet: bool = False
 
 
-def load_table(path: str | Path, notes: list[str] | None = None) -> pa.Table:
-    """A results file as an Arrow table, by its suffix: ``.csv``, ``.xlsx``, else Parquet.
+def load_table(path: str | Path, notes: list[str] | None = None
+               ) -> tuple[pa.Table, Sequence[int] | None]:
+    """A results file as an Arrow table, by its suffix: ``.csv``, ``.xlsx``, else Parquet,
+    and for a spreadsheet the number of each row as it shows them (None: counted from 1).
 
     Raises :class:`~.spreadsheet.Unreadable` with the reason when it cannot be read; how it
-    was read, when worth saying (which sheet of a workbook), is added to ``notes``.
+    was read, when worth saying (which sheet of a workbook, the encoding of a CSV), is added
+    to ``notes``.
     """
     suffix = Path(path).suffix.lower()
     if suffix in SUFFIXES:
         return csv_table(path, notes) if suffix == ".csv" else xlsx_table(path, notes)
     try:
-        return pq.ParquetFile(path).read()
+        return pq.ParquetFile(path).read(), None
     except FileNotFoundError:
         raise Unreadable("no such file: check the path") from None
     except IsADirectoryError:
@@ -87,14 +102,49 @@ def read_file(path: str | Path, optional: frozenset[str] = frozenset()) -> RawFi
     name = str(path)
     notes: list[str] = []
     try:
-        table = load_table(path, notes)
+        table, rows = load_table(path, notes)
     except Unreadable as reason:
         problem = Problem(name, None, None, None, str(reason))
         return RawFile(name, None, pd.DataFrame(), problems=[problem])
     if table.num_rows == 0:  # stored, it would stand for the round's results
         problem = Problem(name, None, None, None, "has no rows: it adds no results")
         return RawFile(name, None, pd.DataFrame(), problems=[problem], notes=notes)
-    return replace(read_table(table, name, optional), notes=notes)
+    raw = renumbered(read_table(table, name, optional), rows)
+    return replace(raw, notes=notes, spreadsheet=rows is not None)
+
+
+def renumbered(raw: RawFile, rows: Sequence[int] | None) -> RawFile:
+    """``raw`` (as :func:`read_table` numbers it, from 1) with its rows and problems numbered
+    ``rows`` (the number of each row in the file: a spreadsheet's, a block's of a dataset);
+    None keeps the count from 1."""
+    if rows is None:
+        return raw
+    if raw.kind is not None:
+        raw.frame["_row"] = np.asarray(rows, np.int64)
+    problems = [p if p.row is None else replace(p, row=int(rows[p.row - 1]))
+                for p in raw.problems]
+    return replace(raw, problems=problems)
+
+
+def located(problems: list[Problem], frames: Iterable[pd.DataFrame]) -> list[Problem]:
+    """``problems`` each naming the table and set (and board) of the row it is on, where the
+    row (``_file`` and ``_row`` of ``frames``, as read) gives them: ``row 15 (table 3, set
+    2)``, so the director finds the row by its place as well as by its number."""
+    wanted = {(p.file, p.row) for p in problems if p.row is not None}
+    places: dict[tuple[str, int], str] = {}
+    for frame in frames if wanted else ():
+        if frame.empty or "table" not in frame:
+            continue
+        rows = frame[frame["_row"].isin({row for _, row in wanted})]
+        board = rows["board"] if "board" in rows else pd.Series(pd.NA, rows.index)
+        for file, row, *where in zip(rows["_file"], rows["_row"], rows["table"], rows["set"],
+                                     board, strict=True):
+            named = [f"{what} {value}" for what, value in zip(("table", "set", "board"), where,
+                                                              strict=True) if pd.notna(value)]
+            if (file, int(row)) in wanted and named:
+                places[(file, int(row))] = ", ".join(named)
+    return [replace(p, at=places[(p.file, p.row)]) if (p.file, p.row) in places else p
+            for p in problems]
 
 
 def read_table(table: pa.Table, name: str, optional: frozenset[str] = frozenset()) -> RawFile:
@@ -155,6 +205,8 @@ def _coerce(column: pa.ChunkedArray, name: str, file: str, problems: list[Proble
     numeric = kind.is_integer(column.type) or kind.is_floating(column.type)
     if name in INT_COLUMNS and numeric:
         return _whole_numbers(column, name, file, problems)
+    if text and name in NORMAL_COLUMNS:
+        column = pc.utf8_trim_whitespace(pc.utf8_normalize(column.cast(pa.string()), "NFKC"))
     if name in INT_COLUMNS and text:
         found: list[Problem] = []
         numbers = _whole_numbers(_numbers_of_text(column, name, file, found), name, file, found)

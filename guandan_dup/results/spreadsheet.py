@@ -1,69 +1,49 @@
 """Results kept in a spreadsheet: ``.csv`` and ``.xlsx`` files read as a table of text.
 
 Directors keep results in Excel or WPS, so a results file may be a CSV (UTF-8, with or without
-the byte-order mark Excel writes, any line ending) or the results sheet of an ``.xlsx``
-workbook: the one visible sheet whose header has the results columns (hidden sheets are not
-read; :mod:`.workbook` chooses it).
+the byte-order mark Excel writes, or GBK as Excel on Chinese Windows saves it; any line
+ending) or the results sheet of an ``.xlsx`` workbook: the one visible sheet whose header has
+the results columns (hidden sheets are not read; :mod:`.workbook` chooses it).
 Both become an Arrow table whose every cell is text (or empty): numbers typed into a sheet
 become the text a director sees (``3``, ``10``, ``3.5``), so a level typed as the number
 ``10`` reads as the level ``"10"``, and :func:`.load.read_table` then applies exactly the
 checks and messages a Parquet file gets (integer-looking text in round/table/set columns is
-read as integers there). Header names are stripped and lower-cased (two columns with one
-name are refused: which one holds the results?); empty cells are empty.
+read as integers there). The header is the first row naming a results column of either kind
+(a title row or blank rows above it are skipped); its names are read by
+:func:`~guandan_dup.headers.column_name` (trimmed, lower-cased, Chinese headers such as 桌号
+for ``table``; two columns with one name are refused: which one holds the results?). Blank
+rows are dropped and empty cells are empty; each row keeps its number as the spreadsheet
+shows it (the CSV's line, the sheet's row), which the problems then name.
 A file that cannot be read raises :class:`Unreadable` with the reason a director can act on.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import os
+from collections.abc import Sequence
 from datetime import date, datetime, time
 
 import pyarrow as pa
 
-from ..reading import UTF16_REASON, is_utf16, separator
+from ..headers import column_name, header_index, named_twice
+from ..reading import Unreadable, csv_rows, read_bytes
+from .schema import file_kind
 
 SUFFIXES = (".csv", ".xlsx")
+__all__ = ["SUFFIXES", "Unreadable", "cell_text", "csv_table", "header_at", "read_bytes",
+           "text_table"]
 
 
-class Unreadable(Exception):  # noqa: N818 - carries the reason, caught at once by load
-    """The file cannot be read at all; ``str()`` is the reason, phrased after the file name."""
-
-
-def csv_table(path: str | os.PathLike, notes: list[str] | None = None) -> pa.Table:
-    """A UTF-8 CSV file as an all-text table; another encoding (UTF-16, GBK) is refused,
-    naming it. A header separated by ``;`` (Excel in many locales) is read so, with a line
-    in ``notes`` saying it was."""
-    data = read_bytes(path)
-    if is_utf16(data):
-        raise Unreadable(f"{UTF16_REASON}, and ingest it again")
+def csv_table(path: str | os.PathLike, notes: list[str] | None = None
+              ) -> tuple[pa.Table, list[int]]:
+    """A CSV file as an all-text table and the line of each of its rows. UTF-16 is refused,
+    naming it; GBK (GB18030) is read, and so is a header separated by ``;`` (Excel in many
+    locales), each with a line in ``notes`` saying so."""
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise Unreadable(
-            "is not UTF-8 text (it is probably saved as GBK): save it as UTF-8 (Excel: "
-            "'CSV UTF-8 (comma delimited)'; WPS: encoding UTF-8) and ingest it again"
-        ) from None
-    delimiter = separator(text)
-    try:
-        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
-    except csv.Error as error:
-        raise Unreadable(f"cannot be read as CSV ({error})") from None
-    if delimiter != "," and notes is not None:
-        notes.append(f"{os.fspath(path)}: read with {delimiter!r} as the separator, as Excel "
-                     "writes CSV where the decimal mark is a comma (its header has no ',')")
-    return text_table(rows)
-
-
-def read_bytes(path: str | os.PathLike) -> bytes:
-    try:
-        with open(path, "rb") as fh:
-            return fh.read()
-    except FileNotFoundError:
-        raise Unreadable("no such file: check the path") from None
-    except IsADirectoryError:
-        raise Unreadable("is a folder, not a results file") from None
+        rows, lines = csv_rows(path, notes, "results file")
+    except Unreadable as reason:
+        raise Unreadable(f"{reason}, and ingest it again") from None
+    return text_table(rows, lines)
 
 
 def cell_text(value: object) -> str:
@@ -79,24 +59,28 @@ def cell_text(value: object) -> str:
     return str(value)
 
 
-def text_table(rows: list[list[str]]) -> pa.Table:
-    """Header row and data rows as an all-string table; blank rows at the end are dropped."""
-    while rows and not any(cell.strip() for cell in rows[-1]):
-        rows.pop()
-    if not rows:
-        return pa.table({})
-    header = [name.strip().lower() for name in rows[0]]
-    twice = [n for n in dict.fromkeys(header) if n and header.count(n) > 1]
-    if twice:
-        where = " and ".join(str(i + 1) for i, n in enumerate(header) if n == twice[0])
-        raise Unreadable(
-            f"has two columns named {twice[0]!r} (columns {where}): keep one and ingest again"
-        )
-    body = rows[1:]
+def header_at(rows: Sequence[Sequence[str]]) -> int | None:
+    """Where the header is among a sheet's rows: the first naming a results column of a
+    set-level or board-level file (:func:`~guandan_dup.headers.header_index`)."""
+    return header_index(rows, lambda names: file_kind(names) is not None)
+
+
+def text_table(rows: list[list[str]], numbers: Sequence[int]) -> tuple[pa.Table, list[int]]:
+    """The header row (:func:`header_at`) and the rows below it as an all-string table, and
+    the number (``numbers``: each row's, as the spreadsheet shows it) of each row kept;
+    blank rows are dropped."""
+    start = header_at(rows)
+    if start is None:
+        return pa.table({}), []
+    header = [column_name(name) for name in rows[start]]
+    if twice := named_twice(header):
+        raise Unreadable(f"{twice}: keep one and ingest again")
+    kept = [(n, row) for n, row in zip(numbers[start + 1:], rows[start + 1:], strict=True)
+            if any(cell.strip() for cell in row)]
     columns = {}
     for i, name in enumerate(header):
         if not name:
             continue
-        cells = [row[i].strip() if i < len(row) else "" for row in body]
+        cells = [row[i].strip() if i < len(row) else "" for _, row in kept]
         columns[name] = pa.array([c or None for c in cells], pa.string())
-    return pa.table(columns)
+    return pa.table(columns), [n for n, _ in kept]

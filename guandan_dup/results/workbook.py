@@ -16,8 +16,9 @@ import zlib
 
 import pyarrow as pa
 
+from ..headers import HEADER_SEARCH, column_name
 from .schema import KINDS, file_kind
-from .spreadsheet import Unreadable, cell_text, read_bytes, text_table
+from .spreadsheet import Unreadable, cell_text, header_at, read_bytes, text_table
 
 # What openpyxl raises on a damaged workbook: a broken zip or member (BadZipFile, zlib.error,
 # EOFError), a missing part (KeyError), malformed XML (ParseError is a SyntaxError), entities
@@ -27,9 +28,11 @@ _DAMAGED = (zipfile.BadZipFile, zlib.error, EOFError, KeyError, IndexError, Type
             ValueError, AttributeError, SyntaxError, OSError)
 
 
-def xlsx_table(path: str | os.PathLike, notes: list[str] | None = None) -> pa.Table:
+def xlsx_table(path: str | os.PathLike, notes: list[str] | None = None
+               ) -> tuple[pa.Table, list[int]]:
     """The results sheet of an xlsx workbook as an all-text table (formulas as their saved
-    values; a results cell whose formula has none is refused, naming it).
+    values; a results cell whose formula has none is refused, naming it), and the sheet row
+    of each of its rows (the header on row 1, the first results row is row 2).
 
     The sheet is the one a director means (:func:`_results_sheet`); when the workbook has
     other sheets, a line saying which sheet was read is added to ``notes``. openpyxl parses
@@ -39,7 +42,7 @@ def xlsx_table(path: str | os.PathLike, notes: list[str] | None = None) -> pa.Ta
     """
     from openpyxl import load_workbook  # slow to import; only xlsx readers pay for it
 
-    read_bytes(path)  # a missing file or a folder gets the usual reason
+    read_bytes(path, "results file")  # a missing file or a folder gets the usual reason
     _check_sizes(path)
     try:
         book = load_workbook(path, read_only=True, data_only=True)
@@ -58,7 +61,7 @@ def xlsx_table(path: str | os.PathLike, notes: list[str] | None = None) -> pa.Ta
         _refuse_unsaved_formulas(path, sheet.title, rows)
     if note and notes is not None:
         notes.append(f"{os.fspath(path)}: {note}")
-    return text_table(rows)
+    return text_table(rows, range(1, len(rows) + 1))
 
 
 MAX_PART = 1 << 30
@@ -95,17 +98,19 @@ def _every_row(book) -> None:
         sheet.reset_dimensions()
 
 
-def _results_columns(rows: list[list[str]]) -> list[int]:
-    """The positions of the header's results columns (those a results file has)."""
+def _results_columns(rows: list[list[str]]) -> tuple[int, list[int]]:
+    """Where the header is (0 without one) and the positions of its results columns
+    (those a results file has)."""
     known = set().union(*(kind.columns for kind in KINDS))
-    header = rows[0] if rows else []
-    return [i for i, name in enumerate(header) if name.strip().lower() in known]
+    start = header_at(rows) or 0
+    header = rows[start] if rows else []
+    return start, [i for i, name in enumerate(header) if column_name(name) in known]
 
 
 def _empty_results_cells(rows: list[list[str]]) -> bool:
     """Whether a results column has an empty cell: only then can a formula hide there."""
-    columns = _results_columns(rows)
-    return any(i >= len(row) or not row[i] for row in rows[1:] for i in columns)
+    start, columns = _results_columns(rows)
+    return any(i >= len(row) or not row[i] for row in rows[start + 1:] for i in columns)
 
 
 _FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")  # a formula element, with or without a prefix
@@ -151,17 +156,18 @@ def _refuse_unsaved_formulas(path: str | os.PathLike, title: str, rows: list[lis
         raise _damaged(error, title) from None
     finally:
         book.close()
-    header = rows[0]
+    start, columns = _results_columns(rows)
+    header = rows[start]
     unsaved = [
-        (r, i) for r in range(1, len(rows)) for i in _results_columns(rows)
+        (r, i) for r in range(start + 1, len(rows)) for i in columns
         if (i >= len(rows[r]) or not rows[r][i]) and r < len(formulas)
         and i < len(formulas[r]) and isinstance(formulas[r][i], str)
         and formulas[r][i].startswith("=")
     ]
     if not unsaved:
         return
-    cells = ", ".join(f"{get_column_letter(i + 1)}{r + 1} (row {r}, column "
-                      f"{header[i].strip().lower()!r})" for r, i in unsaved[:5])
+    cells = ", ".join(f"{get_column_letter(i + 1)}{r + 1} (column "
+                      f"{column_name(header[i])!r})" for r, i in unsaved[:5])
     more = f" and {len(unsaved) - 5} more" if len(unsaved) > 5 else ""
     raise Unreadable(
         f"has formulas with no saved value on sheet {title!r}: {cells}{more}; the workbook "
@@ -188,7 +194,7 @@ def _results_sheet(book) -> tuple[object, str | None]:
         raise Unreadable(f"has no worksheet, only chart sheets ({charts}): results are read "
                          "from a worksheet with a header row")
     visible = [s for s in sheets if s.sheet_state == "visible"]
-    headed = [s for s in visible if _has_results_header(s)]
+    headed = [s for s in visible if _results_header(s) is not None]
     blank: list = []
     if len(headed) > 1 and len(filled := [s for s in headed if _has_rows(s)]) == 1:
         headed, blank = filled, [s for s in headed if s not in filled]  # an empty template
@@ -199,7 +205,7 @@ def _results_sheet(book) -> tuple[object, str | None]:
             "holds the results? Hide or delete the others, or save that sheet as a file of "
             "its own, and ingest again"
         )
-    hidden = [s for s in sheets if s not in visible and _has_results_header(s)]
+    hidden = [s for s in sheets if s not in visible and _results_header(s) is not None]
     if not headed and hidden:
         names = ", ".join(repr(s.title) for s in hidden)
         raise Unreadable(
@@ -224,21 +230,26 @@ def _results_sheet(book) -> tuple[object, str | None]:
 
 def _has_rows(sheet) -> bool:
     """Whether a sheet has a non-empty row below its header (a template has none)."""
+    start = _results_header(sheet) or 0
     try:
         return any(any(cell_text(v).strip() for v in row)
-                   for row in sheet.iter_rows(min_row=2, values_only=True))
+                   for row in sheet.iter_rows(min_row=start + 2, values_only=True))
     except _DAMAGED as error:
         raise _damaged(error, sheet.title) from None
 
 
-def _has_results_header(sheet) -> bool:
-    """Whether the sheet's first row names the columns of a results file (a set-level or
-    board-level marker column, or both: a mixed header is a results sheet with a problem)."""
+def _results_header(sheet) -> int | None:
+    """Where (from 0) the sheet's header naming the columns of a results file is, among its
+    first rows (a set-level or board-level marker column, or both: a mixed header is a
+    results sheet with a problem); None if it has none (a notes or cover sheet)."""
     try:
-        first = next(sheet.iter_rows(values_only=True, max_row=1), ())
+        first = [[cell_text(v) for v in row]
+                 for row in sheet.iter_rows(values_only=True, max_row=HEADER_SEARCH)]
     except _DAMAGED as error:
         raise _damaged(error, sheet.title) from None
-    return file_kind(cell_text(v).strip().lower() for v in first) is not None
+    start = header_at(first)  # the first row with a cell when none names results columns
+    named = start is not None and file_kind(map(column_name, first[start])) is not None
+    return start if named else None
 
 
 def _damaged(error: Exception, sheet: str | None = None) -> Unreadable:

@@ -160,12 +160,12 @@ def load(path: str | os.PathLike, name: str | None = None) -> ConversionTable:
     be read.
     """
     file = Path(path).name
-    frame = read_csv_with(path, COLUMNS, InvalidConversionError)
+    frame = read_csv_with(path, COLUMNS, InvalidConversionError, numbers=COLUMNS)
     problems: list[Problem] = []
     rows: dict[int, tuple[int, int, int]] = {}
     seen: set[int] = set()
     for index, row in frame.iterrows():
-        line = int(index) + 2
+        line = int(index)
         margin = row["margin"]
         values = {c: _hundredths(row[c]) for c in ("winner", "loser")}
         if not margin.isdigit() or int(margin) > MAX_MARGIN:

@@ -65,7 +65,7 @@ def load_team_players(path: str | os.PathLike) -> pd.DataFrame:
     or more than 6 players."""
     file = Path(path).name
     frame = read_csv_with(path, ("id", "name", "team"), InvalidTeamsError)
-    line = frame.index + 2
+    line = frame.index  # the CSV line of each row
     problems = [Problem(file, int(n), c, "", f"empty {c}: every player needs one")
                 for c in ("id", "name", "team") for n in line[frame[c] == ""]]
     problems += [Problem(file, int(n), c, v, f"the {c} {why}")
@@ -97,9 +97,9 @@ def load_team_names(path: str | os.PathLike, labels: list[str]) -> dict[str, str
     """Team label -> name from a CSV with ``team, name``; refuses unknown or repeated teams."""
     file = Path(path).name
     frame = read_csv_with(path, ("team", "name"), InvalidTeamsError)
-    problems = [Problem(file, int(i) + 2, "team", t, "not a team of the players file")
+    problems = [Problem(file, int(i), "team", t, "not a team of the players file")
                 for i, t in frame["team"].items() if t not in labels]
-    problems += [Problem(file, int(i) + 2, "team", t, "this team is on two lines")
+    problems += [Problem(file, int(i), "team", t, "this team is on two lines")
                  for i, t in frame["team"][frame["team"].duplicated()].items()]
     if problems:
         raise InvalidTeamsError(problems)
@@ -111,9 +111,9 @@ def load_team_seeding(path: str | os.PathLike, labels: list[str]) -> list[str]:
     teams."""
     file = Path(path).name
     frame = read_csv_with(path, ("team",), InvalidTeamsError)
-    problems = [Problem(file, int(i) + 2, "team", t, "unknown team: not in the players file")
+    problems = [Problem(file, int(i), "team", t, "unknown team: not in the players file")
                 for i, t in frame["team"].items() if t not in labels]
-    problems += [Problem(file, int(i) + 2, "team", t, "this team is on two lines")
+    problems += [Problem(file, int(i), "team", t, "this team is on two lines")
                  for i, t in frame["team"][frame["team"].duplicated()].items()]
     if problems:
         raise InvalidTeamsError(problems)

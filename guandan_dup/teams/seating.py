@@ -67,9 +67,9 @@ def load_lineups(
     twice in a team's lineup. ``numbers`` (team label of the players file -> team number)
     turns a label written for a number into a hint."""
     file = Path(path).name
-    frame = read_csv_with(path, LINEUP_COLUMNS, InvalidTeamsError)
+    frame = read_csv_with(path, LINEUP_COLUMNS, InvalidTeamsError, numbers=("round", "room"))
     team_of = dict(zip(players["player"].astype(str), players["team"], strict=True))
-    frame = frame.assign(line=frame.index + 2)
+    frame = frame.assign(line=frame.index)
     unreadable = ~frame["round"].str.fullmatch(r"[1-9][0-9]*")
     problems = [Problem(file, row.line, "round", row.round, "expected a round number (1, 2, ...)")
                 for row in frame[unreadable].itertuples()]
