@@ -118,15 +118,17 @@ def whole(value):
 def _cells(table: pd.DataFrame, percent_columns: frozenset[str]) -> pd.DataFrame:
     """The cells as Python values, ``None`` where empty, whole numbers as integers outside
     the percent columns (which keep their two decimals)."""
-    cells = table.astype(object).where(table.notna(), None)
+    cells = table.astype(object)
     for column in set(table.columns) - percent_columns:
-        cells[column] = cells[column].map(whole)
-    return cells
+        cells[column] = pd.Series([whole(v) for v in cells[column]], index=cells.index,
+                                  dtype=object)  # Series.map would infer floats again
+    return cells.where(cells.notna(), None)
 
 
 def _as_text(table: pd.DataFrame, percent_columns: frozenset[str]) -> pd.DataFrame:
     """Every cell as display text: percentages "57.35", whole numbers "12", empty cells ""."""
-    shown = _cells(table, percent_columns).map(lambda v: "" if v is None else v)
+    cells = _cells(table, percent_columns)
+    shown = cells.where(cells.notna(), "")
     for column in percent_columns & set(table.columns):
         values = table[column]
         shown[column] = values.map("{:.2f}".format).where(values.notna(), "")
