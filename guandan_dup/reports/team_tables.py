@@ -98,9 +98,9 @@ def team_reports(
 
     md and html name the conversion table in the title; csv and xlsx, which hold only the
     table, in a last column ``CONVERSION``, so the name travels with every copy."""
-    note = f"级差分换算表 conversion table: {conversion}"
-    standings_title = f"第{round_no}轮后团体排名 Team standings after round {round_no} · {note}"
-    results_title = f"第{round_no}轮比赛结果 Match results, round {round_no} · {note}"
+    named = f"级差分换算表 conversion table: {conversion}"
+    standings_title = f"第{round_no}轮后团体排名 Team standings after round {round_no} · {named}"
+    results_title = f"第{round_no}轮比赛结果 Match results, round {round_no} · {named}"
     tables = {
         "team-standings": [Section(standings_title, team_standings_table(standings, names))],
         "match-results": [Section(results_title,
