@@ -8,14 +8,17 @@ import io
 import re
 from pathlib import Path
 
+import browser_support
 import pandas as pd
 import pytest
+from browser_support import PHONE_WIDTH, Watched, assert_fits_a_phone
 from event_support import run, seated_event, set_results, swiss_cup, write
 
 from guandan_dup.event import EventFolder
 from guandan_dup.reports.render import BOM, Section, render
 
 HALF_FLOAT = re.compile(r"^-?\d+\.0$")
+browser = browser_support.browser  # the module-scoped headless Chromium fixture
 
 
 @pytest.fixture(scope="module")
@@ -138,6 +141,20 @@ def test_issue23_a_player_s_page_shows_an_adjustment_of_a_set_they_played(event)
     assert 'id="decisions"' in at_table and "a quarrel at the table" in at_table
     elsewhere = seating[seating["table"] == 3].iloc[0]["north"]
     assert "a quarrel at the table" not in page(event, f"players/{elsewhere}.html")
+
+
+@browser_support.needs_chromium
+def test_issue23_the_decisions_fit_a_390px_phone_with_article_and_reason_shown(event, browser):
+    phone = Watched(browser, width=PHONE_WIDTH)
+    for relative in ("players/P002.html", "standings/round-1.html", "sets/set-1.html"):
+        opened = phone.open(event.parent / "site" / relative)
+        assert_fits_a_phone(opened, relative)
+        shown = opened.locator("#decisions:visible, .late-start:visible").first.inner_text()
+        assert shown, relative
+    decisions = phone.open(event.parent / "site" / "players/P002.html").locator("#decisions")
+    assert "mobile phone rang" in decisions.inner_text() and "41.3" in decisions.inner_text()
+    assert phone.errors == []
+    phone.page.close()
 
 
 def test_issue23_the_site_standings_list_every_decision(event):
