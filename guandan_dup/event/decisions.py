@@ -62,12 +62,16 @@ def _adjustments(decided: Effects) -> pd.DataFrame:
 
 
 def _penalties(decided: Effects) -> pd.DataFrame:
-    """Each penalty in force, a row per player (a pairs penalty hits both) or team."""
+    """Each penalty in force, a row per player (a pairs penalty hits both) or team; a
+    team's unit it does not take (0 场分 beside 3 级差分) left empty."""
     people = decided.penalties.assign(points=decided.penalties["points"].astype(float))
+    teams = decided.team_penalties
+    teams = teams.assign(**{unit: teams[unit].where(teams[unit] != 0)
+                            for unit in ("match_points", "level_points")})
     keep = ["round", "player", "team", "points", "match_points", "level_points", "note",
             "article", "ledger_id"]
     return pd.concat([people.reindex(columns=keep),
-                      decided.team_penalties.reindex(columns=keep)], ignore_index=True)
+                      teams.reindex(columns=keep)], ignore_index=True)
 
 
 def decisions(ledger: pd.DataFrame, decided: Effects,
