@@ -243,7 +243,8 @@ def test_issue9_item8_an_export_removes_travellers_of_a_round_pending_again(fold
     score_round(folder, 1)
     exported = export_event(folder, formats=("csv",))
     assert exported.withheld == {1: [1]} and exported.standings_withheld == {1: [1]}
-    assert sorted(p.name for p in exported.removed) == [
+    assert sorted(p.name for p in exported.removed) == [  # the not-played decision too
+        "decisions-round-1.csv", "decisions-round-1.html",
         "standings-round-1.csv", "standings-round-1.html",
         "travellers-round-1.csv", "travellers-round-1.html"]
     assert not list((folder.path / "exports").glob("*-round-1.*"))
@@ -273,7 +274,9 @@ def test_spec10_team_standings_and_match_results_wait_for_a_pending_room(tmp_pat
     ingest(team, write(results[results["table"].isin([1, 3])], tmp_path / "r1.parquet"), 1)
     row, _ = add_entry(team, "absent", 1, "team 3 did not come", team=3)
     score_round(team, 1)
-    assert len(export_event(team, formats=["csv", "md"]).paths) == 4
+    written = sorted(p.name.split("-round-")[0] for p in
+                     export_event(team, formats=["csv", "md"]).paths)
+    assert written == ["decisions"] * 2 + ["match-results"] * 2 + ["team-standings"] * 2
     with pytest.raises(GuandanError, match="cannot be withdrawn"):  # the set is public
         withdraw_entry(team, int(row["id"]), "team 3 came after all")
     retracted_as_before(team, int(row["id"]), "team 3 came after all")

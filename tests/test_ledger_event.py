@@ -300,7 +300,7 @@ def test_art51_art48_the_site_lists_penalties_and_marks_rounds_in_their_correcti
     run("event", "score", event, "--round", 1)
     run("event", "site", event, "--out", tmp_path / "site", "--quiet")
     page = (tmp_path / "site" / "standings" / "round-1.html").read_text(encoding="utf-8")
-    assert 'id="penalties"' in page and "mobile phone rang" in page and "41.3" in page
+    assert 'id="decisions"' in page and "mobile phone rang" in page and "41.3" in page
     assert 'id="provisional"' in page and "第四十八条" in page
     run("event", "ledger", "add", event, "ends", "--round", 1, "--at", "2026-01-01T10:00:00",
         "--reason", "the schedule")

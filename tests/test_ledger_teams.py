@@ -33,10 +33,11 @@ def test_art51_3_a_team_penalty_in_the_ledger_comes_off_the_team_standings(tmp_p
         assert second.loc[team, "opponent_points"] == sum(earned_by[int(o)] for o in met)
     run("event", "export", directory, "--round", 2, "--format", "md")
     page = (directory / "exports" / "team-standings-round-2.md").read_text(encoding="utf-8")
-    assert "罚则 Penalties" in page and "slow play" in page and "罚场分" in page
+    assert "判罚与调整 Penalties and adjustments" in page
+    assert "slow play" in page and "罚场分" in page
     run("event", "site", directory, "--out", tmp_path / "site", "--quiet")
     site = (tmp_path / "site" / "standings" / "round-2.html").read_text(encoding="utf-8")
-    assert 'id="penalties"' in site and "slow play" in site
+    assert 'id="decisions"' in site and "slow play" in site
     site = (tmp_path / "site" / "standings" / "round-1.html").read_text(encoding="utf-8")
     assert 'id="penalties"' not in site
 

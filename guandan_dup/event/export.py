@@ -12,6 +12,11 @@ travellers they would give a pending set's rates away: while they count one, a r
 standings (team standings and match results) are not exported at all. A knockout has no standings:
 ``exports/bracket.FMT`` and, after its last round, ``exports/places.FMT``, beside each
 round's travellers.
+
+The director's penalties and adjustments of a round (``event.decisions``: kind, article,
+reason) go to ``exports/decisions-round-R.FMT``, and the standings list those of their
+round and before; travellers show the levels a late arrival's set started at (art. 32).
+A decision on a set left out of the travellers is left out too.
 """
 
 from __future__ import annotations
@@ -24,9 +29,11 @@ from typing import NamedTuple
 import pandas as pd
 
 from ..errors import GuandanError
-from ..reports.tables import travellers_document
+from ..reports.tables import decisions_document, travellers_document
+from .decisions import decisions
 from .finality import final as final_rounds
 from .folder import EventFolder
+from .formats.team_matches import teams_of
 from .ledger import effects, read_ledger
 from .publish import counted_pending, public_sets
 from .transaction import step
@@ -47,12 +54,13 @@ class Exported(NamedTuple):
 
 
 def standings_files(folder: EventFolder, round_no: int) -> list[Path]:
-    """The round's exports other than its travellers (standings, team standings, match
-    results): every one counts the round's results, so all wait together."""
-    travellers = f"travellers-round-{round_no}."
+    """The round's exports other than its travellers and decisions (standings, team
+    standings, match results): every one counts the round's results, so all wait
+    together."""
+    others = (f"travellers-round-{round_no}.", f"decisions-round-{round_no}.")
     return sorted(p for fmt in FORMATS
                   for p in folder.exports_dir.glob(f"*-round-{round_no}.{fmt}")
-                  if not p.name.startswith(travellers))
+                  if not p.name.startswith(others))
 
 
 def withheld_note(round_no: int, sets: Sequence[int]) -> str:
@@ -73,15 +81,24 @@ def withheld_note(round_no: int, sets: Sequence[int]) -> str:
 
 @dataclass(frozen=True)
 class ExportContext:
-    """What every round's exports share: the players' names, the ledger's penalties."""
+    """What every round's exports share: the players' (and teams') names, the director's
+    decisions (``event.decisions``) and the line under the standings' title."""
 
     names: pd.Series
-    penalties: pd.DataFrame
-    team_penalties: pd.DataFrame
+    decisions: pd.DataFrame
+    team_names: pd.Series | None = None
     standings_note: str = ""
 
-    def penalties_until(self, round_no: int) -> pd.DataFrame:
-        return self.penalties[self.penalties["round"] <= round_no]
+    def decisions_until(self, round_no: int) -> pd.DataFrame:
+        return self.decisions[self.decisions["round"] <= round_no]
+
+
+def team_names(folder: EventFolder) -> pd.Series | None:
+    """Team number -> name in a team event, else ``None``."""
+    if not folder.plan.event_format.by_team:
+        return None
+    teams = teams_of(folder)
+    return pd.Series(teams["name"].to_numpy(), index=teams["team"].astype(int))
 
 
 @step("event export")
@@ -102,8 +119,9 @@ def export_event(
     results) are withheld while they count a pending set, its own or an earlier round's
     (``counted_pending``): they are not written, and earlier ones are removed in the same
     step, as travellers are. Standings are provisional while their round is before its
-    correction deadline (art. 48), and list the ledger's penalties with their reasons and
-    articles.
+    correction deadline (art. 48), and list the director's decisions with their reasons and
+    articles; a round with decisions gets ``decisions-round-R`` files, travellers show late
+    starts' levels.
     """
     folder.check_up_to_date("exporting")
     unknown = [f for f in formats if f not in FORMATS]
@@ -122,6 +140,8 @@ def export_event(
     complete = public_sets(folder, scored)
     ledger = read_ledger(folder)
     decided, final = effects(folder, ledger), final_rounds(folder, ledger)
+    posted = decisions(ledger, decided, complete)
+    names, teams = players.set_index("player")["name"], team_names(folder)
     files = event_format.event_reports(folder, formats)
     withheld: dict[int, list[int]] = {}
     waiting = counted_pending(scored, folder.plan.sets_of_round, complete)
@@ -129,9 +149,9 @@ def export_event(
     for r in [round_no] if round_no is not None else scored:
         pending = [s for s in folder.plan.sets_of_round(r) if (r, s) not in complete]
         note = withheld_note(r, pending) if pending else ""
-        context = ExportContext(players.set_index("player")["name"], decided.penalties,
-                                decided.team_penalties,
+        context = ExportContext(names, posted, teams,
                                 "暂定 · provisional" if r not in final else "")
+        mine = posted[posted["round"] == r]
         travellers = folder.read(r, "travellers")  # a team event has none
         if travellers is not None:
             travellers = travellers[~travellers["set"].isin(pending)]
@@ -141,10 +161,15 @@ def export_event(
             reports = ({} if r in waiting
                        else event_format.round_reports(folder, r, fmt, context))
             if travellers is not None and not travellers.empty:
-                reports["travellers"] = travellers_document(travellers, r, fmt, note=note)
+                reports["travellers"] = travellers_document(travellers, r, fmt, note=note,
+                                                            starts=decided.start_levels)
+            if len(mine):
+                reports["decisions"] = decisions_document(mine, r, fmt, names, teams, note)
             for what, report in reports.items():
                 data = report.encode("utf-8") if isinstance(report, str) else report
                 files[folder.exports_dir / f"{what}-round-{r}.{fmt}"] = data
+        if pending or not len(mine):  # an earlier file may show a decision now withdrawn
+            remove += [folder.exports_dir / f"decisions-round-{r}.{fmt}" for fmt in FORMATS]
         if pending:
             remove += [folder.exports_dir / f"travellers-round-{r}.{fmt}" for fmt in FORMATS]
         if r in waiting:

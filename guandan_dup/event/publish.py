@@ -25,8 +25,10 @@ import pandas as pd
 
 from ..errors import GuandanError
 from ..reports.site import SiteData, write_site
+from ..reports.tables import with_start_levels
 from ..scoring import TRAVELLERS_COLUMNS
 from ..seats import SEAT_COLUMNS
+from .decisions import decisions
 from .finality import final as final_rounds
 from .folder import SUBFOLDERS, EventFolder
 from .ledger import effects, read_ledger, will_not_play_rows
@@ -149,13 +151,14 @@ def site_data(folder: EventFolder) -> SiteData:
     """Everything the players' site may show: seating and byes of every seated round (a
     player with a bye must find that on the seating page), standings of scored rounds, and
     travellers and deals of public sets only (``public_sets``); the ledger also gives the
-    penalties and which rounds are still before their correction deadline, the format its
-    own tables (a knockout's bracket). Standings that count a pending set (their round's or
-    an earlier one's, ``counted_pending``) are withheld: with the public travellers they
-    would give that set's rates away."""
+    director's penalties and adjustments (``event.decisions``: of public sets only), late
+    starts' levels on the travellers and which rounds are still before their correction
+    deadline, the format its own tables (a knockout's bracket). Standings that count a
+    pending set (their round's or an earlier one's, ``counted_pending``) are withheld: with
+    the public travellers they would give that set's rates away."""
     scored = folder.rounds_scored()
     ledger = read_ledger(folder)
-    final = final_rounds(folder, ledger)
+    final, decided = final_rounds(folder, ledger), effects(folder, ledger)
     planned = range(1, folder.plan.rounds + 1)
     complete = public_sets(folder, scored)
     sets = set_states(folder, scored, complete)
@@ -192,7 +195,8 @@ def site_data(folder: EventFolder) -> SiteData:
                    if r not in withheld and (f := folder.read(r, "standings")) is not None},
         withheld=withheld,
         seating=seating,
-        travellers=travellers[public].reset_index(drop=True),
+        travellers=with_start_levels(travellers[public].reset_index(drop=True),
+                                     decided.start_levels),
         byes=byes,
         sets=sets,
         pending=pending_seats(folder, sets, seating),
@@ -203,7 +207,7 @@ def site_data(folder: EventFolder) -> SiteData:
             if round_done[r] and folder.file(r, "boards").exists()
         },
         correcting=frozenset(r for r in scored if r not in final),
-        penalties=effects(folder, ledger).penalties,
+        decisions=decisions(ledger, decided, complete),
         **folder.plan.event_format.site_tables(folder),
     )
 

@@ -2,7 +2,10 @@
 
 Text formats come back as ``str``; xlsx as ``bytes``. Percent columns are shown with exactly
 two decimals in every format (numbers with format ``0.00`` in xlsx, so they stay sortable);
-empty cells (a bye's round average) stay empty rather than showing ``nan``.
+empty cells (a bye's round average) stay empty rather than showing ``nan``, and a whole
+number is shown whole (a table "3", not the "3.0" a column with an empty cell turns it into).
+csv starts with a UTF-8 byte-order mark: without it Excel on Chinese Windows reads the file
+as GBK and shows every Chinese header and name as mojibake.
 
 Names come from players and are hostile until proven otherwise: in every format a line break
 in a text cell becomes a space (one table row stays one row); in csv and xlsx a text cell a
@@ -42,6 +45,8 @@ class Section(NamedTuple):
     table: pd.DataFrame
 
 
+BOM = "\ufeff"
+"""The byte-order mark a csv starts with, so Excel reads it as UTF-8."""
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet read a cell as a formula (OWASP: CSV injection)."""
 _LINE_BREAK = re.compile(r"\r\n|[\n\r\v\f\x85\u2028\u2029]")
@@ -99,9 +104,31 @@ def _spreadsheet_safe(table: pd.DataFrame) -> pd.DataFrame:
     return _map_text(table, lambda v: inert(ILLEGAL_CHARACTERS_RE.sub("", one_line(v))))
 
 
+def whole(value):
+    """A float holding a whole number as that integer, anything else as it is: a nullable
+    integer column read back as floats (or joined with a table lacking it) keeps showing
+    "12", never "12.0".
+
+    >>> whole(12.0), whole(2.5), whole("x")
+    (12, 2.5, 'x')
+    """
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _cells(table: pd.DataFrame, percent_columns: frozenset[str]) -> pd.DataFrame:
+    """The cells as Python values, ``None`` where empty, whole numbers as integers outside
+    the percent columns (which keep their two decimals)."""
+    cells = table.astype(object)
+    for column in set(table.columns) - percent_columns:
+        cells[column] = pd.Series([whole(v) for v in cells[column]], index=cells.index,
+                                  dtype=object)  # Series.map would infer floats again
+    return cells.where(cells.notna(), None)
+
+
 def _as_text(table: pd.DataFrame, percent_columns: frozenset[str]) -> pd.DataFrame:
-    """Every cell as display text: percentages "57.35", empty cells ""."""
-    shown = table.astype(object).where(table.notna(), "")
+    """Every cell as display text: percentages "57.35", whole numbers "12", empty cells ""."""
+    cells = _cells(table, percent_columns)
+    shown = cells.where(cells.notna(), "")
     for column in percent_columns & set(table.columns):
         values = table[column]
         shown[column] = values.map("{:.2f}".format).where(values.notna(), "")
@@ -134,8 +161,7 @@ def _xlsx(sections: Sequence[Section], percent: frozenset[str]) -> bytes:
         sheet.append(list(section.table.columns))
         for cell in sheet[1]:
             cell.font = Font(bold=True)
-        table = _spreadsheet_safe(section.table)
-        cells = table.astype(object).where(table.notna(), None)
+        cells = _cells(_spreadsheet_safe(section.table), percent)
         for row in cells.itertuples(index=False):
             sheet.append(list(row))
             for cell in sheet[sheet.max_row]:
@@ -164,10 +190,11 @@ def render(
 
     ``note`` (say, which sets are left out and why) is a paragraph under the title in md
     and html; csv and xlsx hold only the tables, so a spreadsheet can sort and sum them.
+    csv starts with ``BOM``.
     """
     if fmt == "csv":
         joined = pd.concat([s.table for s in sections], ignore_index=True)
-        return _as_text(_spreadsheet_safe(joined), percent_columns).to_csv(
+        return BOM + _as_text(_spreadsheet_safe(joined), percent_columns).to_csv(
             index=False, lineterminator="\n"
         )
     if fmt == "md":

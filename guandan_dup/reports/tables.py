@@ -28,9 +28,20 @@ NORTH, EAST, SOUTH, WEST = "北 N", "东 E", "南 S", "西 W"
 NS_LEVEL, EW_LEVEL, ADJUSTED = "南北级 NS level", "东西级 EW level", "调整 Adjusted"
 NS_SCORE, NS_PCT, EW_PCT = "级差 NS diff", "南北 NS %", "东西 EW %"
 PERCENT_COLUMNS = frozenset({ROUND_PCT, TOTAL_PCT, NS_PCT, EW_PCT})
-PENALTY, POINTS, NOTE, ARTICLE, REASON = (
-    "罚分 Penalty", "分 Points", "说明 Note", "条款 Article", "原因 Reason")
-ROUND = "轮 Round"
+NS_START, EW_START = "南北起始级 NS start", "东西起始级 EW start"
+PENALTY, ARTICLE, REASON = "罚分 Penalty", "条款 Article", "原因 Reason"
+ROUND, TEAM, TEAM_NAME, KIND = "轮 Round", "队号 Team", "队名 Team name", "类别 Kind"
+MATCH_PENALTY, LEVEL_PENALTY = "罚场分 Match points", "罚级差分 Level points"
+RESULT, DECISION = "结果 Result", "决定 Decision"
+DECISIONS = "判罚与调整 Penalties and adjustments"
+KINDS = {
+    "penalty": ("罚分", "Penalty"), "overtime": ("超时", "Overtime"),
+    "late": ("迟到", "Late arrival"), "absent": ("缺席", "Absent"),
+    "excused": ("准假", "Excused"), "assigned": ("判定成绩", "Assigned result"),
+    "artificial": ("人为成绩", "Artificial result"), "not-played": ("未打", "Not played"),
+    "fouled": ("错牌", "Fouled boards"),
+}
+"""The ledger kinds a decisions table shows, in Chinese and English."""
 
 
 def _in_round(frame: pd.DataFrame, round_: int, what: str) -> pd.DataFrame:
@@ -91,13 +102,48 @@ def ranking_table(
     return table.reset_index(drop=True)
 
 
-def penalties_table(penalties: pd.DataFrame) -> pd.DataFrame:
-    """The ledger's penalties in force (round, player, points, note, article, reason), as
-    posted beside the standings: who, how much, why and under which article."""
-    return pd.DataFrame({
-        ROUND: penalties["round"], PLAYER: penalties["player"], POINTS: penalties["points"],
-        NOTE: penalties["note"], ARTICLE: penalties["article"], REASON: penalties["reason"],
-    }).reset_index(drop=True)
+def decisions_table(decisions: pd.DataFrame, names: pd.Series | None = None,
+                    team_names: pd.Series | None = None) -> pd.DataFrame:
+    """The director's decisions (``event.decisions``' table), as posted: where, who, what
+    kind, how much or which result, in words, under which article and why. A column no
+    decision fills (a team's 场分 in an individual event) is left out."""
+    rows = decisions.reset_index(drop=True)
+    names = pd.Series(dtype="str") if names is None else names
+    team_names = pd.Series(dtype="str") if team_names is None else team_names
+    table = pd.DataFrame({
+        ROUND: rows["round"], SET: rows["set"], TABLE: rows["table"],
+        PLAYER: rows["player"], NAME: rows["player"].map(names),
+        TEAM: rows["team"], TEAM_NAME: rows["team"].map(team_names),
+        KIND: rows["kind"].map(lambda k: " ".join(KINDS.get(k, (k,)))),
+        PENALTY: rows["points"], MATCH_PENALTY: rows["match_points"],
+        LEVEL_PENALTY: rows["level_points"], RESULT: rows["result"],
+        DECISION: rows["decision"], ARTICLE: rows["article"], REASON: rows["reason"],
+    })
+    always = {ROUND, KIND, DECISION, ARTICLE, REASON}
+    empty = [c for c in table.columns
+             if c not in always and table[c].replace("", None).isna().all()]
+    return table.drop(columns=empty)
+
+
+def decisions_document(decisions: pd.DataFrame, round_: int, fmt: str,
+                       names: pd.Series | None = None, team_names: pd.Series | None = None,
+                       note: str = "") -> str | bytes:
+    """The decisions of ``round_`` as ``fmt``: the export ``decisions-round-R``."""
+    title = f"第{round_}轮判罚与调整 Penalties and adjustments, round {round_}"
+    table = decisions_table(decisions, names, team_names)
+    return render([Section(title, table)], fmt, title, frozenset(), note)
+
+
+def with_start_levels(travellers: pd.DataFrame, starts: pd.DataFrame) -> pd.DataFrame:
+    """Travellers with ``ns_start`` and ``ew_start``: the level names a late arrival's
+    set started at (art. 32, the ledger's ``start_levels``), empty for a set started at
+    2/2."""
+    keys = ["round", "set", "table"]
+    found = travellers[keys].merge(starts[[*keys, "ns_start", "ew_start"]].astype(
+        {k: "int64" for k in keys}), on=keys, how="left")
+    return travellers.assign(**{
+        column: level_text(found[column].astype("Int8")).to_numpy()
+        for column in ("ns_start", "ew_start")})
 
 
 def level_text(levels: pd.Series, otherwise: pd.Series | str = "") -> pd.Series:
@@ -112,9 +158,12 @@ def level_text(levels: pd.Series, otherwise: pd.Series | str = "") -> pd.Series:
 
 
 def traveller_sections(
-    travellers: pd.DataFrame, round_: int, set_: int | None = None
+    travellers: pd.DataFrame, round_: int, set_: int | None = None,
+    starts: pd.DataFrame | None = None,
 ) -> list[Section]:
-    """One titled table per set of ``round_`` (or just ``set_``): every table's result."""
+    """One titled table per set of ``round_`` (or just ``set_``): every table's result;
+    with the levels each late arrival's set started at when ``starts`` (the ledger's
+    ``start_levels``) has any for the round."""
     part = _in_round(travellers, round_, "travellers")
     if set_ is not None:
         part = part[part["set"] == set_]
@@ -128,6 +177,10 @@ def traveller_sections(
         ADJUSTED: part["adjusted"].fillna(""), NS_SCORE: part["ns_score"],
         NS_PCT: percent(part["ns_rate"]), EW_PCT: percent(part["ew_rate"]),
     })
+    if starts is not None and len(starts[starts["round"] == round_]):
+        started = with_start_levels(part, starts)
+        table.insert(table.columns.get_loc(NS_LEVEL), NS_START, started["ns_start"])
+        table.insert(table.columns.get_loc(NS_LEVEL), EW_START, started["ew_start"])
     return [
         Section(f"第{number}局 Set {number}", rows.reset_index(drop=True))
         for number, rows in table.groupby(SET, sort=True)
@@ -140,23 +193,27 @@ def standings_document(
     fmt: str,
     names: pd.Series | None = None,
     note: str = "",
-    penalties: pd.DataFrame | None = None,
+    decisions: pd.DataFrame | None = None,
 ) -> str | bytes:
     """The ranking after ``round_`` as ``fmt`` (``note``: a line under the title), with the
-    director's ``penalties`` (the ledger's, ``penalties_table``) listed below it."""
+    director's ``decisions`` (``decisions_table``) listed below it in md, html and xlsx
+    (a sheet of its own). csv holds the ranking alone, so a spreadsheet sorts and sums it:
+    the decisions have a csv of their own (``decisions_document``)."""
     table = ranking_table(standings, round_, names)
     title = f"第{round_}轮后排名 Standings after round {round_}"
     sections = [Section(title, table)]
-    if penalties is not None and len(penalties):
-        sections.append(Section("罚则 Penalties", penalties_table(penalties)))
+    if decisions is not None and len(decisions) and fmt != "csv":
+        sections.append(Section(DECISIONS, decisions_table(decisions, names)))
     return render(sections, fmt, title, PERCENT_COLUMNS, note)
 
 
 def travellers_document(
-    travellers: pd.DataFrame, round_: int, fmt: str, set_: int | None = None, note: str = ""
+    travellers: pd.DataFrame, round_: int, fmt: str, set_: int | None = None, note: str = "",
+    starts: pd.DataFrame | None = None,
 ) -> str | bytes:
-    """The travellers of ``round_`` (one set with ``set_``) as ``fmt``."""
-    sections = traveller_sections(travellers, round_, set_)
+    """The travellers of ``round_`` (one set with ``set_``) as ``fmt``, with late starts'
+    levels from ``starts`` (``traveller_sections``)."""
+    sections = traveller_sections(travellers, round_, set_, starts)
     title = f"第{round_}轮成绩单 Travellers, round {round_}"
     return render(sections, fmt, title, PERCENT_COLUMNS, note)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pandas as pd
 
 from .render import Section, render
+from .tables import DECISIONS, decisions_table
 
 RANK, TEAM, NAME = "名次 Rank", "队号 Team", "队名 Name"
 PLAYED, WON, DRAWN, LOST = "场次 Played", "胜 Won", "平 Drawn", "负 Lost"
@@ -21,7 +22,6 @@ HOME_MP, AWAY_MP = "主队场分 Home match points", "客队场分 Away match po
 HOME_LP, AWAY_LP = "主队级差分 Home level points", "客队级差分 Away level points"
 CONVERSION = "级差分换算表 Conversion table"
 PENALTY_MP, PENALTY_LP = "罚场分 Penalty match points", "罚级差分 Penalty level points"
-ROUND, NOTE, ARTICLE, REASON = "轮 Round", "说明 Note", "条款 Article", "原因 Reason"
 TWO_DECIMALS = frozenset({LEVEL_POINTS, HOME_LP, AWAY_LP, PENALTY_LP})
 
 
@@ -48,16 +48,6 @@ def team_standings_table(standings: pd.DataFrame, names: pd.Series) -> pd.DataFr
         table[PENALTY_MP] = part["penalty_match_points"].fillna(0).to_numpy()
         table[PENALTY_LP] = part["penalty_level_points"].fillna(0).to_numpy()
     return table
-
-
-def team_penalties_table(penalties: pd.DataFrame, names: pd.Series) -> pd.DataFrame:
-    """The ledger's team penalties in force (its ``team_penalties``), as posted beside the
-    standings: which team, how much, why and under which article."""
-    return pd.DataFrame({
-        ROUND: penalties["round"], TEAM: _team_label(penalties["team"], names),
-        PENALTY_MP: penalties["match_points"], PENALTY_LP: penalties["level_points"],
-        NOTE: penalties["note"], ARTICLE: penalties["article"], REASON: penalties["reason"],
-    }).reset_index(drop=True)
 
 
 def matches_with_results(
@@ -98,26 +88,29 @@ def team_reports(
     round_no: int,
     conversion: str,
     fmt: str,
-    penalties: pd.DataFrame | None = None,
+    decisions: pd.DataFrame | None = None,
+    note: str = "",
 ) -> dict[str, str | bytes]:
     """``team-standings`` and ``match-results`` of one round rendered as ``fmt``; the
-    standings list the director's ``penalties`` (``team_penalties_table``) below them.
+    standings list the director's ``decisions`` (``tables.decisions_table``) below them
+    (not in csv: the decisions have a csv of their own). ``note`` (art. 48's provisional)
+    is a line under both titles, as on the individual standings.
 
     md and html name the conversion table in the title; csv and xlsx, which hold only the
     table, in a last column ``CONVERSION``, so the name travels with every copy."""
-    note = f"级差分换算表 conversion table: {conversion}"
-    standings_title = f"第{round_no}轮后团体排名 Team standings after round {round_no} · {note}"
-    results_title = f"第{round_no}轮比赛结果 Match results, round {round_no} · {note}"
+    named = f"级差分换算表 conversion table: {conversion}"
+    standings_title = f"第{round_no}轮后团体排名 Team standings after round {round_no} · {named}"
+    results_title = f"第{round_no}轮比赛结果 Match results, round {round_no} · {named}"
     tables = {
         "team-standings": [Section(standings_title, team_standings_table(standings, names))],
         "match-results": [Section(results_title,
                                   match_results_table(match_results, matches, names))],
     }
-    if penalties is not None and len(penalties):
-        tables["team-standings"].append(
-            Section("罚则 Penalties", team_penalties_table(penalties, names)))
     if fmt in ("csv", "xlsx"):
         tables = {name: [Section(s.heading, s.table.assign(**{CONVERSION: conversion}))
                          for s in sections] for name, sections in tables.items()}
-    return {name: render(sections, fmt, sections[0].heading, TWO_DECIMALS)
+    if decisions is not None and len(decisions) and fmt != "csv":
+        tables["team-standings"].append(
+            Section(DECISIONS, decisions_table(decisions, team_names=names)))
+    return {name: render(sections, fmt, sections[0].heading, TWO_DECIMALS, note)
             for name, sections in tables.items()}

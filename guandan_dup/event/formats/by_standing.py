@@ -201,7 +201,7 @@ class ByStanding(EventFormat):
     def round_reports(self, folder, round_no, fmt, context):
         return {"standings": standings_document(
             folder.read(round_no, "standings"), round_no, fmt, context.names,
-            context.standings_note, context.penalties_until(round_no))}
+            context.standings_note, context.decisions_until(round_no))}
 
     def demo_request(self, scratch, entrants, boards_per_set, **shape):
         csv = scratch / "players.csv"

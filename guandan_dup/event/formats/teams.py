@@ -29,6 +29,8 @@ from ...teams import team_standings as rank_teams
 from ...teams.awards import parse_awards
 from ...teams.matches import MATCH_COLUMNS, MATCH_RESULT_COLUMNS
 from ...teams.roundrobin import cycle_length
+from ..decisions import decisions
+from ..finality import final
 from ..folder import RESULTS_DIGEST, EventFolder, parquet_bytes
 from ..ledger import effects, read_ledger, scoring_metadata
 from ..publish import counted_pending, public_sets, site_folder, stacked
@@ -115,13 +117,11 @@ class TeamLeague(TeamFormat):
                            .reset_index(drop=True))
 
     def round_reports(self, folder, round_no, fmt, context):
-        teams = teams_of(folder)
-        names = pd.Series(teams["name"].to_numpy(), index=teams["team"].astype(int))
-        penalties = context.team_penalties
         return team_reports(
             folder.read(round_no, "team_standings"), folder.read(round_no, "match_results"),
-            folder.read(round_no, "matches"), names, round_no, folder.plan.options.conversion,
-            fmt, penalties[penalties["round"] <= round_no])
+            folder.read(round_no, "matches"), context.team_names, round_no,
+            folder.plan.options.conversion, fmt, context.decisions_until(round_no),
+            context.standings_note)
 
     def write_site(self, folder, out_dir, lang, show_progress):
         return build_team_site(gather_team_site(folder), site_folder(folder, out_dir), lang,
@@ -274,11 +274,14 @@ def gather_team_site(folder: EventFolder) -> TeamSiteData:
     """Every table a team event's site shows, read once from the folder; boards, rooms'
     results and match results of rounds whose sets are public only (``publish.public_sets``),
     and standings only where they count no pending set (``publish.counted_pending``): the
-    others are withheld, since a match's 场分 or a standing would give a pending room away."""
+    others are withheld, since a match's 场分 or a standing would give a pending room away;
+    the director's decisions of public sets (``event.decisions``) and the rounds still in
+    their correction time (art. 48: provisional standings)."""
     plan = folder.plan
     scored = folder.rounds_scored()
     planned = range(1, plan.rounds + 1)
     done = public_sets(folder, scored)
+    ledger = read_ledger(folder)
     complete = {r: [s for s in plan.sets_of_round(r) if (r, s) in done] for r in scored}
     withheld = counted_pending(scored, plan.sets_of_round, done)
     public = [r for r in scored if set(complete[r]) == set(plan.sets_of_round(r))]
@@ -312,5 +315,6 @@ def gather_team_site(folder: EventFolder) -> TeamSiteData:
             if set(complete[r]) == set(plan.sets_of_round(r)) and folder.file(
                 r, "boards").exists()
         },
-        penalties=effects(folder).team_penalties,
+        decisions=decisions(ledger, effects(folder, ledger), done),
+        correcting=frozenset(scored) - final(folder, ledger),
     )

@@ -84,9 +84,13 @@ def seat_history(travellers: pd.DataFrame) -> pd.DataFrame:
     """Every player's results from their own seat: one row per (player, set).
 
     Columns: round, set, table, player, seat (N/E/S/W), partner, opponent_1, opponent_2,
-    own (own side's level text), against (the opponents'), is_adjusted, rate.
+    own (own side's level text), against (the opponents'), is_adjusted, rate, and own_start,
+    against_start: the levels a late arrival's set started at (``tables.with_start_levels``;
+    empty for a start at 2/2 or travellers without them).
     """
     travellers = with_level_texts(travellers)
+    if "ns_start" not in travellers:
+        travellers = travellers.assign(ns_start="", ew_start="")
     views = []
     for seat, letter, partner, (left, right), side in _SEAT_VIEWS:
         other = "ew" if side == "ns" else "ns"
@@ -105,6 +109,8 @@ def seat_history(travellers: pd.DataFrame) -> pd.DataFrame:
                     "against": travellers[f"{other}_text"],
                     "is_adjusted": travellers["is_adjusted"],
                     "rate": travellers[f"{side}_rate"],
+                    "own_start": travellers[f"{side}_start"],
+                    "against_start": travellers[f"{other}_start"],
                 }
             )
         )
@@ -139,8 +145,10 @@ class SiteData:
     count: its standings page says it waits for them); ``boards_files`` only rounds whose
     every set is complete: with ``boards``, the site's sole sources of deals.
     ``correcting`` are the rounds still before their correction deadline (art. 48:
-    provisional); ``penalties`` the director's (round, player, points, note, article,
-    reason), shown under the standings.
+    provisional); ``decisions`` the director's penalties and adjustments
+    (``event.decisions``' table: kind, article, reason), shown under the standings and on
+    the pages of the players they concern. ``travellers`` may carry ``ns_start`` and
+    ``ew_start`` (``tables.with_start_levels``): a late arrival's start levels.
     ``reveal_override`` ({"reason", "at"}) is set when the key was revealed with sets
     unplayed (an abandoned event); every page says so.
     """
@@ -163,7 +171,7 @@ class SiteData:
     """A knockout's matches (``event.formats.knockout.bracket_view``); ``None`` otherwise."""
     places: pd.DataFrame | None = None
     correcting: frozenset[int] = frozenset()
-    penalties: pd.DataFrame | None = None
+    decisions: pd.DataFrame | None = None
     reveal_override: dict | None = None
     withheld: dict[int, list[int]] = field(default_factory=dict)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...errors import GuandanError
+from ..tables import KINDS
 
 LABELS: Mapping[str, Mapping[str, str]] = {
     "zh": {
@@ -60,11 +61,17 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "provisional": "暂定",
         "standings_withheld": "第 {sets} 局尚有桌次未完成：本轮排名在所有桌次打完后公布。",
         "correcting_note": "本轮仍在更正时限内（第四十八条），成绩可能更正。",
-        "penalties": "罚则",
-        "penalty_points": "罚分",
-        "penalty_note": "说明",
+        "decisions": "判罚与调整",
+        "my_decisions": "裁判判罚与调整",
+        "kind": "类别",
+        "amount": "罚分或结果",
+        "decision": "决定",
+        "match_points_off": "场分",
+        "level_points_off": "级差分",
+        "late_start": "开局 {ns} : {ew}（迟到，第三十二条）",
         "article": "条款",
         "reason": "原因",
+        **{f"kind:{kind}": zh for kind, (zh, _) in KINDS.items()},
         "standing_now": "第 {n} 轮后：名次 {rank}（共 {field} 人），累计得分率 {cumulative}",
         "commitment": "发牌承诺值（赛前公布）",
         "key": "发牌密钥",
@@ -156,11 +163,17 @@ LABELS: Mapping[str, Mapping[str, str]] = {
             "This round is still within its correction time (art. 48): results may be "
             "corrected."
         ),
-        "penalties": "Penalties",
-        "penalty_points": "Points",
-        "penalty_note": "Note",
+        "decisions": "Penalties and adjustments",
+        "my_decisions": "The director's penalties and adjustments",
+        "kind": "Kind",
+        "amount": "Penalty or result",
+        "decision": "Decision",
+        "match_points_off": "match points",
+        "level_points_off": "level points",
+        "late_start": "started {ns} : {ew} (late arrival, art. 32)",
         "article": "Article",
         "reason": "Reason",
+        **{f"kind:{kind}": en for kind, (_, en) in KINDS.items()},
         "standing_now": "After round {n}: rank {rank} of {field}, cumulative {cumulative}",
         "commitment": "Deal commitment (published before play)",
         "key": "Event key",

@@ -111,12 +111,11 @@ def standings_pages(data: SiteData) -> Iterator[Page]:
     (``SiteData.withheld``) only the sets they wait for, so every index link works and no
     figure counting a pending set is shown."""
     previous = None
+    decisions = decision_rows(data.decisions, data.players)
     for r in sorted({*data.standings, *data.withheld}):
-        penalties = data.penalties
-        if penalties is not None:
-            penalties = records(penalties[penalties["round"] <= r])
         context = {"round": r, "rows": [], "provisional": False, "correcting": False,
-                   "withheld": data.withheld.get(r, []), "penalties": penalties or []}
+                   "withheld": data.withheld.get(r, []),
+                   "decisions": [d for d in decisions if d["round"] <= r]}
         if r in data.standings:
             current = data.standings[r]
             rows = standings_rows(current, previous, data.players)
@@ -124,6 +123,30 @@ def standings_pages(data: SiteData) -> Iterator[Page]:
                         "correcting": r in data.correcting}
             previous = current
         yield Page(standings_href(r), "standings.html.j2", context)
+
+
+def decision_rows(decisions: pd.DataFrame | None, players: pd.DataFrame,
+                  teams: pd.Series | None = None) -> list[dict[str, Any]]:
+    """The director's decisions (``event.decisions``) as the ``decisions_table`` macro shows
+    them: with each player's name and page (``player_name``, ``player_slug``) or each
+    team's name (``team_name``, from ``teams``: number -> name)."""
+    if decisions is None or decisions.empty:
+        return []
+    named = decisions.assign(player_name=decisions["player"].map(
+        players.set_index("player")["name"]), player_slug=decisions["player"].map(
+        players.set_index("player")["slug"]) if "slug" in players else None)
+    if teams is not None:
+        named = named.assign(team_name=named["team"].map(teams))
+    return records(named)
+
+
+def decisions_about(decisions: list[dict[str, Any]], player: str,
+         history: pd.DataFrame) -> list[dict[str, Any]]:
+    """The decisions about ``player``: a penalty on them, or a result set at a table's set
+    they sat at (``history``: their rows of ``player_history``)."""
+    sat = set(zip(history["round"], history["set"], history["table"], strict=True))
+    return [d for d in decisions if d["player"] == player or (
+        d["set"] is not None and (d["round"], d["set"], d["table"]) in sat)]
 
 
 def seating_pages(data: SiteData) -> Iterator[Page]:
@@ -190,8 +213,10 @@ def player_pages(data: SiteData) -> Iterator[Page]:
     positions = positions_by_player(data)
     standing = standing_by_player(data)
     field_size = max((len(frame) for frame in data.standings.values()), default=1)
+    decisions = decision_rows(data.decisions, data.players)
     for player in records(data.players):
         rows = by_player.get(player["player"], history.iloc[0:0])
+        played = rows[~rows["bye"].astype(bool) & ~rows["pending"].astype(bool)]
         mine = positions.get(player["player"], {})
         chart = position_chart(mine, sorted(data.standings), field_size)
         context = {
@@ -199,6 +224,7 @@ def player_pages(data: SiteData) -> Iterator[Page]:
             "rows": rows.to_dict("records"),
             "chart": chart,
             "standing": standing.get(player["player"]),
+            "decisions": decisions_about(decisions, player["player"], played),
         }
         yield Page(player_href(player["slug"]), "player.html.j2", context)
 

@@ -19,7 +19,7 @@ from ..tables import level_text
 from ..team_tables import matches_with_results
 from .build import check_target, environment, write_pages
 from .hands import board_views
-from .pages import Page, records, standings_href
+from .pages import Page, decision_rows, records, standings_href
 
 TEAM_LABELS: Mapping[str, Mapping[str, str]] = {
     "zh": {
@@ -84,10 +84,13 @@ class TeamSiteData:
     boards: pd.DataFrame
     boards_files: dict[int, Path]
     reveal_override: dict | None = None
-    penalties: pd.DataFrame | None = None
-    """The ledger's team penalties in force (its ``team_penalties``), listed under the
-    standings of their round and after."""
+    decisions: pd.DataFrame | None = None
+    """The director's penalties and adjustments (``event.decisions``' table), listed under
+    the standings of their round and after."""
     withheld: dict[int, list[int]] = field(default_factory=dict)
+    correcting: frozenset[int] = frozenset()
+    """The rounds still before their correction deadline (art. 48): their standings are
+    provisional, as the individual ones (``SiteData.correcting``)."""
 
 
 def _team_names(data: TeamSiteData) -> dict[int, str]:
@@ -117,18 +120,17 @@ def index_page(data: TeamSiteData, matches: pd.DataFrame) -> Page:
 
 def standings_pages(data: TeamSiteData) -> Iterator[Page]:
     names = _team_names(data)
+    decisions = decision_rows(data.decisions, data.players, pd.Series(names))
     for r in data.rounds_scored:
         rows = []
         if r in data.standings:  # else withheld: the page names the sets it waits for
             shown = data.standings[r].sort_values("position")
             rows = records(shown.assign(name=shown["team"].map(names)))
-        charged = data.penalties
-        if charged is not None:
-            charged = charged[charged["round"] <= r]
-            charged = records(charged.assign(name=charged["team"].map(names)))
         yield Page(standings_href(r), "team-standings.html.j2",
                    {"round": r, "rows": rows, "conversion": data.conversion,
-                    "withheld": data.withheld.get(r, []), "penalties": charged or []})
+                    "withheld": data.withheld.get(r, []),
+                    "provisional": r in data.correcting and r in data.standings,
+                    "decisions": [d for d in decisions if d["round"] <= r]})
 
 
 def team_pages(data: TeamSiteData, matches: pd.DataFrame) -> Iterator[Page]:
