@@ -176,7 +176,7 @@ def test_issue23_seat_columns_given_are_checked_as_before(event, tmp_path):
     save_filled(out, sheet, levels)
     before = snapshot(event)
     said = run("event", "ingest", event, out, "--round", 1, code=1)
-    assert f"row 1, column 'north': value {sheet.loc[0, 'north']!r}" in said
+    assert f"row 2, column 'north': value {sheet.loc[0, 'north']!r}" in said
     assert f"the seating has {sheet.loc[0, 'east']!r}" in said
     assert snapshot(event) == before
 
@@ -188,7 +188,7 @@ def test_issue23_a_row_of_a_table_the_round_has_not_without_seats_says_the_table
     path = tmp_path / "no-seats.csv"
     results.to_csv(path, index=False)
     said = run("event", "ingest", event, path, "--round", 1, code=1)
-    assert "row 1, column 'table': value 9: round 1 has tables 1..4" in said
+    assert "row 2, column 'table': value 9: round 1 has tables 1..4" in said
     assert "is missing" not in said
 
 

@@ -38,7 +38,6 @@ from ..ledger.apply import substituted
 from ..levels import LEVEL_NAMES
 from ..reading import read_parquet
 from ..results import validate_sets
-from ..results import load
 from ..results.ingest import load_raws
 from ..results.load import RawFile, read_file, read_table
 from ..seats import SEAT_COLUMNS
@@ -304,8 +303,7 @@ def _take(
         problems += verified_elsewhere(entered, located, name)
     if problems:
         problems.sort(key=lambda p: p.row or 0)
-        raise InvalidResultsError(
-            load.located(problems, [raw.frame for raw in raws if raw.spreadsheet]))
+        raise InvalidResultsError(problems)
     sets = sets.assign(group=sets["table"].map(plan.group_of_table).astype("int64"))
     if marks is None and entered is not None:  # the same result as the tables': kept as is
         keys = sets.set_index(["table", "set"]).index
