@@ -144,6 +144,25 @@ def test_issue23_the_filled_sheet_is_ingested_as_it_is(event, tmp_path, suffix):
     pd.testing.assert_frame_equal(stored_after(event, out), expected)
 
 
+@pytest.mark.parametrize("suffix", [".xlsx", ".csv"])
+def test_issue23_a_sheet_handed_in_while_tables_play_takes_the_filled_rows(event, tmp_path,
+                                                                          suffix):
+    results = set_results(EventFolder.open(event), 1, seed=3)
+    out = tmp_path / f"round1{suffix}"
+    run("event", "sheet", event, "--round", 1, "--out", out)
+    levels = ["ns_level", "ew_level"]
+    sheet = filled(read_sheet(out), results, levels)
+    sheet.loc[sheet["table"] == "3", levels] = ""  # table 3 still plays
+    save_filled(out, sheet, levels)
+    said = run("event", "ingest", event, out, "--round", 1)
+    assert "2 rows with no result filled in yet left out (rows " in said
+    stored = EventFolder.open(event).read(1, "results")
+    assert sorted(stored["table"].unique()) == [1, 2, 4]
+    save_filled(out, filled(read_sheet(out), results, levels), levels)  # table 3 done
+    expected = reference(event, tmp_path, results)
+    pd.testing.assert_frame_equal(stored_after(event, out), expected)
+
+
 def test_issue23_the_board_sheet_has_a_row_per_board_and_goes_back_in(event, tmp_path):
     results = board_results(EventFolder.open(event), 1, seed=4)
     expected = reference(event, tmp_path, results)

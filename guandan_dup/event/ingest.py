@@ -249,7 +249,8 @@ def ingest(
     """
     decided, seating = round_seating(folder, round_no)
     seats = seats_by_set(folder.plan, seating, decided.substitutes, round_no)
-    raw = seated_from(read_file(file, optional=frozenset(SEAT_COLUMNS)), seats)
+    raw = read_file(file, optional=frozenset(SEAT_COLUMNS), skip_unplayed=True)
+    raw = seated_from(raw, seats)
     return _take(folder, round_no, [raw], Path(file).name, decided, seating,
                  override, command)
 

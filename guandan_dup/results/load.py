@@ -96,9 +96,11 @@ def load_table(path: str | Path, notes: list[str] | None = None
         ) from None
 
 
-def read_file(path: str | Path, optional: frozenset[str] = frozenset()) -> RawFile:
+def read_file(path: str | Path, optional: frozenset[str] = frozenset(),
+              skip_unplayed: bool = False) -> RawFile:
     """Read one results file; an unreadable file is one problem naming it (``optional``:
-    as ``read_table``'s)."""
+    as ``read_table``'s). With ``skip_unplayed``, rows with every result cell empty are left
+    out, with a note (:func:`without_unplayed`)."""
     name = str(path)
     notes: list[str] = []
     try:
@@ -106,8 +108,13 @@ def read_file(path: str | Path, optional: frozenset[str] = frozenset()) -> RawFi
     except Unreadable as reason:
         problem = Problem(name, None, None, None, str(reason))
         return RawFile(name, None, pd.DataFrame(), problems=[problem])
+    given = table.num_rows
+    if skip_unplayed:
+        table, rows = without_unplayed(table, rows, name, notes)
     if table.num_rows == 0:  # stored, it would stand for the round's results
-        problem = Problem(name, None, None, None, "has no rows: it adds no results")
+        rule = ("has no result filled in yet: it adds no results" if given else
+                "has no rows: it adds no results")
+        problem = Problem(name, None, None, None, rule)
         return RawFile(name, None, pd.DataFrame(), problems=[problem], notes=notes)
     raw = renumbered(read_table(table, name, optional), rows)
     return replace(raw, notes=notes, spreadsheet=rows is not None)
@@ -145,6 +152,36 @@ def located(problems: list[Problem], frames: Iterable[pd.DataFrame]) -> list[Pro
                 places[(file, int(row))] = ", ".join(named)
     return [replace(p, at=places[(p.file, p.row)]) if (p.file, p.row) in places else p
             for p in problems]
+
+
+RESULT_CELLS = ("ns_level", "ew_level", "finish", "adjusted", "tiebreak")
+"""The cells a table fills in after play; the rest of a row (round, table, set, seats) a
+results sheet (``event sheet``) has filled in before it."""
+
+
+def without_unplayed(table: pa.Table, rows: Sequence[int] | None, name: str,
+                     notes: list[str]) -> tuple[pa.Table, Sequence[int] | None]:
+    """``table`` (a spreadsheet's) without the rows whose every result cell is empty, and
+    their numbers: a results sheet handed in while some tables still play has their rows
+    blank, and those tables are missing, not wrong (``event status`` lists them). A note
+    names the rows."""
+    cells = [c for c in RESULT_CELLS if c in table.column_names]
+    if rows is None or not cells or table.num_rows == 0:  # Parquet: a program's, not a sheet
+        return table, rows
+    blank = np.ones(table.num_rows, bool)
+    for column in cells:
+        text = pc.utf8_trim_whitespace(table.column(column).cast(pa.string()))
+        blank &= pc.fill_null(pc.equal(text, ""), True).to_numpy(zero_copy_only=False)
+    if not blank.any():
+        return table, rows
+    numbers = np.asarray(rows)
+    skipped = numbers[blank]
+    shown = ", ".join(map(str, skipped[:10])) + (" ..." if len(skipped) > 10 else "")
+    notes.append(f"{name}: {len(skipped)} row{'s' if len(skipped) > 1 else ''} with no result "
+                 f"filled in yet left out (row{'s' if len(skipped) > 1 else ''} {shown}): "
+                 "ingest the sheet again once those tables have played")
+    kept = np.flatnonzero(~blank)
+    return table.take(kept), numbers[kept].tolist()
 
 
 def read_table(table: pa.Table, name: str, optional: frozenset[str] = frozenset()) -> RawFile:
