@@ -83,9 +83,12 @@ class Document:
         self.canvas.showPage()
 
     def text(self, x: float, y: float, s: str, size: float, bold: bool = False,
-             align: str = "left") -> None:
+             align: str = "left", fit: float | None = None) -> None:
         """``s`` with its baseline at ``y``, starting at ``x`` (``align`` ``"center"``: centred
-        on ``x``; ``"right"``: ending at ``x``)."""
+        on ``x``; ``"right"``: ending at ``x``); with ``fit``, smaller if need be to fit in
+        that width (``fitted``)."""
+        if fit is not None:
+            size = self.fitted(s, size, fit)
         if align != "left":
             x -= self.width_of(s, size) / (2 if align == "center" else 1)
         canvas = self.canvas
@@ -99,13 +102,15 @@ class Document:
         canvas.drawText(text)
         canvas.restoreState()
 
-    def centered(self, x: float, y: float, s: str, size: float, bold: bool = False) -> None:
+    def centered(self, x: float, y: float, s: str, size: float, bold: bool = False,
+                 fit: float | None = None) -> None:
         """``s`` centred on ``x``."""
-        self.text(x, y, s, size, bold, align="center")
+        self.text(x, y, s, size, bold, "center", fit)
 
-    def right(self, x: float, y: float, s: str, size: float, bold: bool = False) -> None:
+    def right(self, x: float, y: float, s: str, size: float, bold: bool = False,
+              fit: float | None = None) -> None:
         """``s`` ending at ``x``."""
-        self.text(x, y, s, size, bold, align="right")
+        self.text(x, y, s, size, bold, "right", fit)
 
     def width_of(self, s: str, size: float) -> float:
         """How wide ``s`` is at ``size`` points in the document's font."""

@@ -58,6 +58,9 @@ def find_cjk_font(path: str | os.PathLike | None = None) -> Font:
     is missing or cannot be embedded), else the first Chinese TrueType font found on the
     machine, else the standard CID font with a note saying it is not embedded."""
     if path is not None:
+        if not Path(path).is_file():
+            raise GuandanError(f"--font {str(path)!r}: no such file; give a Chinese TrueType "
+                               f"font file, for example {KNOWN_FONTS[0]}")
         font = _truetype(Path(path))
         if font is None:
             raise GuandanError(

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from reportlab.lib.units import mm
 
+from ..cards import BIG_JOKER as BIG_JOKER_CARD
+from ..cards import card_to_unicode
 from ..deals.boardset import load
 from ..deals.render import _board_rows, _heading, _html_hand, _info
 from ..errors import GuandanError
@@ -19,6 +21,8 @@ PER_PAGE = 2
 SIZE = 10
 LINE = 4.6 * mm
 RED = (0.8, 0, 0)
+"""Hearts, diamonds and the big joker, as on the HTML hand records."""
+BIG_JOKER = card_to_unicode(BIG_JOKER_CARD)
 
 
 def render(source: RoundSource, doc: Document) -> None:
@@ -67,8 +71,11 @@ def _hand(doc: Document, hand: dict, x: float, top: float, width: float) -> None
         doc.colour(RED if suit["red"] else None)
         doc.text(x, y, suit["symbol"], SIZE, bold=True)
         doc.colour(None)
-        doc.text(x + 5 * mm, y, suit["ranks"], doc.fitted(suit["ranks"], SIZE, width - 5 * mm))
+        doc.text(x + 5 * mm, y, suit["ranks"], SIZE, fit=width - 5 * mm)
     if hand["jokers"]:
         y -= LINE
-        jokers = " ".join(hand["jokers"])
-        doc.text(x, y, jokers, doc.fitted(jokers, SIZE, width))
+        for joker in hand["jokers"]:
+            doc.colour(RED if joker == BIG_JOKER else None)
+            doc.text(x, y, joker, SIZE)
+            x += doc.width_of(joker + " ", SIZE)
+        doc.colour(None)

@@ -54,8 +54,7 @@ def render(source: RoundSource, doc: Document) -> None:
     for start in range(0, max(len(people), 1), per_page):
         doc.new_page()
         top = doc.height - MARGIN
-        doc.text(MARGIN, top - 8 * mm, title, doc.fitted(title, 18, doc.width - 2 * MARGIN),
-                 bold=True)
+        doc.text(MARGIN, top - 8 * mm, title, 18, bold=True, fit=doc.width - 2 * MARGIN)
         width = (doc.width - 2 * MARGIN) / COLUMNS
         for c in range(COLUMNS):
             chunk = people[start + c * per_column:start + (c + 1) * per_column]
@@ -73,7 +72,6 @@ def _column(doc: Document, people: list[tuple[str, str, str, str]], x: float, y:
     for name, player, table, seat in people:
         y -= ROW
         label = f"{name} ({player})" if name != player else name
-        doc.text(x, y, label, doc.fitted(label, SIZE, name_w - 2 * mm))
-        doc.text(x + name_w, y, table, doc.fitted(table, SIZE, table_w - 2 * mm), bold=True)
-        doc.text(x + name_w + table_w, y, seat,
-                 doc.fitted(seat, SIZE, width - name_w - table_w))
+        doc.text(x, y, label, SIZE, fit=name_w - 2 * mm)
+        doc.text(x + name_w, y, table, SIZE, bold=True, fit=table_w - 2 * mm)
+        doc.text(x + name_w + table_w, y, seat, SIZE, fit=width - name_w - table_w)
