@@ -109,12 +109,12 @@ def draw(doc: Document, event: str, form: LineupForm) -> None:
     """One form on the current page, top to bottom."""
     left, top, width = MARGIN, doc.height - MARGIN, doc.width - 2 * MARGIN
     doc.text(left, top - 20, "出场表 Lineup form", 20, bold=True)
-    doc.text(left, top - 38, event, doc.fitted(event, 11, width))
+    doc.text(left, top - 38, event, 11, fit=width)
     doc.text(left, top - 60, f"Round 第{form.round}轮 · Match 第{form.match}场", 13, bold=True)
     team = f"{form.caption} ({SIDE_WORDS[form.side]})"
-    doc.text(left, top - 84, team, doc.fitted(team, 16, width), bold=True)
+    doc.text(left, top - 84, team, 16, fit=width, bold=True)
     against = f"v 对 {form.opponent}"
-    doc.text(left, top - 102, against, doc.fitted(against, 11, width))
+    doc.text(left, top - 102, against, 11, fit=width)
     y = top - 130
     for room in form.rooms:
         y = _draw_room(doc, room, left, y, width) - 16
@@ -147,8 +147,8 @@ def _draw_roster(doc: Document, roster: tuple[tuple[str, str], ...], x: float, y
         row_top = top - i * ROW
         doc.box(x, row_top - ROW, width, ROW, width=0.5)
         doc.text(x + 4, row_top - 14, str(i + 1), 10)
-        doc.text(x + 30, row_top - 14, player, doc.fitted(player, 11, 140))
-        doc.text(x + 180, row_top - 14, name, doc.fitted(name, 11, width - 186))
+        doc.text(x + 30, row_top - 14, player, 11, fit=140)
+        doc.text(x + 180, row_top - 14, name, 11, fit=width - 186)
     return top - len(roster) * ROW
 
 
@@ -163,8 +163,8 @@ def _draw_signature(doc: Document, form: LineupForm, x: float, y: float,
     rule = ("Hand in 10 minutes before the match, both teams at once; in a knockout the team "
             "without the choice of seats first, 15 minutes before. A change after that needs "
             "the chief director (art. 30).")
-    doc.text(x, y - 46, rule, doc.fitted(rule, 8, width))
+    doc.text(x, y - 46, rule, 8, fit=width)
     rows = "; ".join(f"room {room.room}: player_1 = {room.seats[0]}, player_2 = "
                      f"{room.seats[1]}" for room in form.rooms)
     typed = f"For the director 裁判: lineups file round {form.round}, team {form.team}; {rows}"
-    doc.text(x, y - 58, typed, doc.fitted(typed, 8, width))
+    doc.text(x, y - 58, typed, 8, fit=width)

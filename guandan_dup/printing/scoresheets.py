@@ -112,14 +112,13 @@ def draw(doc: Document, event: str, sheet: Scoresheet) -> None:
     """One sheet on the current page, top to bottom."""
     left, top, width = MARGIN, doc.height - MARGIN, doc.width - 2 * MARGIN
     doc.text(left, top - 20, "记分表 Scoresheet", 20, bold=True)
-    doc.text(left, top - 38, event, doc.fitted(event, 11, width - QR_SIZE - 10))
+    doc.text(left, top - 38, event, 11, fit=width - QR_SIZE - 10)
     heading = (f"Round 第{sheet.round}轮 · Table 第{sheet.table}桌 · Set 第{sheet.set}局 · "
                f"Group 第{sheet.group}组")
-    doc.text(left, top - 60, heading, doc.fitted(heading, 13, width - QR_SIZE - 10), bold=True)
+    doc.text(left, top - 60, heading, 13, fit=width - QR_SIZE - 10, bold=True)
     doc.text(left, top - 78, f"Boards 副 {sheet.boards[0]}-{sheet.boards[-1]}", 11)
     if sheet.caption:
-        doc.text(left, top - 94, sheet.caption, doc.fitted(sheet.caption, 9,
-                                                           width - QR_SIZE - 10))
+        doc.text(left, top - 94, sheet.caption, 9, fit=width - QR_SIZE - 10)
     _draw_link(doc, sheet.link, left + width - QR_SIZE, top - QR_SIZE)
     y = _draw_seats(doc, sheet.seats, left, top - 130, width)
     y = _draw_start(doc, sheet, left, y - 24)
@@ -131,7 +130,9 @@ def draw(doc: Document, event: str, sheet: Scoresheet) -> None:
 def _draw_link(doc: Document, link: TableLink, x: float, y: float) -> None:
     doc.qr(link.url, x, y, QR_SIZE)
     doc.centered(x + QR_SIZE / 2, y - 10, f"PIN {link.pin}", 10, bold=True)
-    doc.centered(x + QR_SIZE / 2, y - 20, "scan to enter 扫码录入", 7)
+    doc.centered(x + QR_SIZE / 2, y - 20, "scan to enter 扫码录入, or the PIN at", 7)
+    pin_page = link.url.rsplit("/t/", 1)[0] + "/t"
+    doc.centered(x + QR_SIZE / 2, y - 29, pin_page, 7, fit=QR_SIZE + 30)
 
 
 def _draw_seats(doc: Document, seats: tuple[Sitter, ...], x: float, y: float,
@@ -146,10 +147,10 @@ def _draw_seats(doc: Document, seats: tuple[Sitter, ...], x: float, y: float,
         doc.box(x, row_top - ROW, width, ROW, width=0.5)
         doc.text(columns[0] + 4, row_top - 14, SEAT_LABELS[sitter.seat], 11, bold=True)
         doc.text(columns[1] + 4, row_top - 14, sitter.player,
-                 doc.fitted(sitter.player, 11, 112))
+                 11, fit=112)
         name = sitter.name + (f"  (substitute 替补 for {sitter.replaces})"
                               if sitter.replaces else "")
-        doc.text(columns[2] + 4, row_top - 14, name, doc.fitted(name, 11, width - 208))
+        doc.text(columns[2] + 4, row_top - 14, name, 11, fit=width - 208)
     for column in columns[1:]:
         doc.line(column, y - ROW, column, y - 5 * ROW, width=0.5)
     return y - 5 * ROW
@@ -166,9 +167,10 @@ def _draw_start(doc: Document, sheet: Scoresheet, x: float, y: float) -> float:
 
 def _draw_boards(doc: Document, sheet: Scoresheet, x: float, y: float) -> float:
     """The grid: a header, a start row with the start levels filled in, a row per board;
-    rows shrink so that a long set still leaves room for the signatures."""
+    rows shrink so that a long set still leaves room for the final levels and the
+    signatures."""
     rows = len(sheet.boards) + 1
-    height = min(24.0, max(12.0, (y - 30 - MARGIN - 190) / rows))
+    height = min(24.0, max(8.0, (y - 30 - MARGIN - 166) / rows))
     edges = [x]
     for w in GRID_COLUMNS:
         edges.append(edges[-1] + w)
