@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..errors import GuandanError
 from ..event.folder import EventFolder
-from . import hand_records, seat_list, table_cards
+from . import hand_records, lineups, scoresheets, seat_list, table_cards
 from .document import Document
 from .fonts import find_cjk_font
 from .source import RoundSource, seated_round
@@ -24,7 +24,9 @@ Render = Callable[[RoundSource, Document], None]
 
 KINDS: dict[str, tuple[Render, str]] = {
     "table-cards": (table_cards.render, "table cards 座位卡"),
+    "scoresheets": (scoresheets.render, "scoresheets 记分表"),
     "seat-list": (seat_list.render, "seat list 座位表"),
+    "lineups": (lineups.render, "lineup forms 出场表"),
     "hand-records": (hand_records.render, "hand records 牌例"),
 }
 """WHAT -> (the kind's ``render``, its caption in titles and footers)."""

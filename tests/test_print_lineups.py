@@ -1,0 +1,81 @@
+"""Lineup forms (出场表, seed 000 art. 30): a page per team and match, read back from the PDF."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+from event_support import seated_event, swiss_cup
+from pypdf import PdfReader
+
+from guandan_dup.errors import GuandanError
+from guandan_dup.event import EventFolder
+from guandan_dup.event.formats.team_matches import teams_of
+from guandan_dup.printing import print_round
+
+pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None,
+                                reason="poppler-utils (pdftotext) not installed; .ci/run "
+                                "installs it")
+
+
+def page_texts(path) -> list[str]:
+    out = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                         text=True, check=True).stdout
+    return [" ".join(page.split()) for page in out.split("\f")[:-1]]
+
+
+def in_order(text: str, *parts: str) -> None:
+    """Each of ``parts`` is in ``text`` after the one before it."""
+    at = 0
+    for part in parts:
+        at = text.find(part, at)
+        assert at >= 0, f"{part!r} is missing or out of order in {text!r}"
+        at += len(part)
+
+
+@pytest.mark.parametrize(("sizes", "pages", "byes"), [
+    ([4, 5, 4, 6], 4, 0),
+    ([4, 4, 6, 5, 4], 4, 1),
+])
+def test_art30_a_form_per_team_and_match_on_a4_and_a_bye_said(tmp_path, sizes, pages, byes):
+    _, folder = swiss_cup(tmp_path, sizes, 3, dealt=(1,))
+    printed = print_round(folder, 1, "lineups", out=tmp_path / "l.pdf")
+    assert printed.pages == pages
+    assert [(round(p.mediabox.width), round(p.mediabox.height))
+            for p in PdfReader(printed.path).pages] == [(595, 842)] * pages
+    assert sum("has a bye in round 1: no lineup form" in n for n in printed.notes) == byes
+
+
+def test_art29_each_form_gives_the_teams_rooms_seats_and_roster(tmp_path):
+    _, folder = swiss_cup(tmp_path, [4, 5, 4, 6], 3, dealt=(1,))
+    printed = print_round(folder, 1, "lineups", out=tmp_path / "l.pdf")
+    matches = folder.read(1, "matches")
+    players = folder.players()
+    name = dict(zip(teams_of(folder)["team"], teams_of(folder)["name"], strict=True))
+    texts = iter(page_texts(printed.path))
+    for m in matches.itertuples():
+        for side, team, seats in (("home 主队", m.home, ("East 东", "West 西", "North 北",
+                                                        "South 南")),
+                                  ("away 客队", m.away, ("North 北", "South 南", "East 东",
+                                                        "West 西"))):
+            text = next(texts)
+            assert f"Round 第1轮 · Match 第{m.match}场" in text
+            assert f"team {team} {name[team]} ({side})" in text
+            in_order(text, f"Open room 开室 · table 第{m.open_table}桌", *seats[:2],
+                     f"Closed room 闭室 · table 第{m.closed_table}桌", *seats[2:])
+            mine = players[players["team"] == team]
+            for player, player_name in zip(mine["player"], mine["name"], strict=True):
+                assert f"{player} {player_name}" in text
+            others = players[players["team"] != team]["player"]
+            assert not any(f" {p} " in text for p in others)
+            assert "领队签名" in text and "提交时间" in text
+            assert f"team {team}; room open: player_1 =" in text
+
+
+def test_art30_lineups_are_refused_for_an_event_without_teams(tmp_path):
+    event = seated_event(tmp_path)
+    with pytest.raises(GuandanError, match=r"lineup forms \(出场表, art. 30\) are for team "
+                       "events.*event of individual players.*Nothing was printed"):
+        print_round(EventFolder.open(event), 1, "lineups", out=tmp_path / "l.pdf")
+    assert not (tmp_path / "l.pdf").exists()
