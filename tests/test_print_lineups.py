@@ -70,7 +70,8 @@ def test_art29_each_form_gives_the_teams_rooms_seats_and_roster(tmp_path):
             others = players[players["team"] != team]["player"]
             assert not any(f" {p} " in text for p in others)
             assert "领队签名" in text and "提交时间" in text
-            assert f"team {team}; room open: player_1 =" in text
+            first = seats[0].split()[0].lower()
+            assert f"round 1, team {team}: room open, player_1 = {first}," in text
 
 
 def test_art30_lineups_are_refused_for_an_event_without_teams(tmp_path):
