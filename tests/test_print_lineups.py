@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 
 import pytest
-from event_support import seated_event, swiss_cup
+from event_support import run, seated_event, swiss_cup
 from pypdf import PdfReader
 
-from guandan_dup.errors import GuandanError
-from guandan_dup.event import EventFolder
 from guandan_dup.event.formats.team_matches import teams_of
 from guandan_dup.printing import print_round
 
@@ -74,9 +73,11 @@ def test_art29_each_form_gives_the_teams_rooms_seats_and_roster(tmp_path):
             assert f"round 1, team {team}: room open, player_1 = {first}," in text
 
 
-def test_art30_lineups_are_refused_for_an_event_without_teams(tmp_path):
+def test_art30_the_command_says_why_an_individual_event_has_no_lineup_forms(tmp_path):
     event = seated_event(tmp_path)
-    with pytest.raises(GuandanError, match=r"lineup forms \(出场表, art. 30\) are for team "
-                       "events.*event of individual players.*Nothing was printed"):
-        print_round(EventFolder.open(event), 1, "lineups", out=tmp_path / "l.pdf")
-    assert not (tmp_path / "l.pdf").exists()
+    out = " ".join(run("event", "print", event, "--round", 1, "--what", "lineups",
+                       code=1).split())
+    assert re.search(r"Error: lineup forms \(出场表, art. 30\) are for team events, and "
+                     r"'.*' is an event of individual players, seated by the movement. "
+                     "Nothing was printed", out), out
+    assert not (event / "print").exists()
