@@ -10,6 +10,8 @@ import pytest
 from event_support import run, seated_event, swiss_cup
 from pypdf import PdfReader
 
+from guandan_dup.event import EventFolder
+from guandan_dup.event.access import table_links
 from guandan_dup.event.formats.team_matches import teams_of
 from guandan_dup.printing import print_round
 
@@ -81,3 +83,20 @@ def test_art30_the_command_says_why_an_individual_event_has_no_lineup_forms(tmp_
                      r"'.*' is an event of individual players, seated by the movement. "
                      "Nothing was printed", out), out
     assert not (event / "print").exists()
+
+
+def test_art30_seating_again_from_the_filled_forms_keeps_the_forms_and_the_links(tmp_path):
+    directory, folder = swiss_cup(tmp_path, [4, 5, 4, 6], 3, dealt=(1,))
+    before = page_texts(print_round(folder, 1, "lineups", out=tmp_path / "a.pdf").path)
+    links = table_links(directory, 1)
+    players = folder.players()
+    team = players[players["team"] == 1]["player"].tolist()
+    lineups = tmp_path / "lineups.csv"
+    lineups.write_text("round,team,room,player_1,player_2\n"
+                       f"1,1,open,{team[3]},{team[2]}\n1,1,closed,{team[1]},{team[0]}\n",
+                       encoding="utf-8")
+    run("event", "seat", directory, "--round", 1, "--lineups", lineups)
+    again = EventFolder.open(directory)
+    assert page_texts(print_round(again, 1, "lineups", out=tmp_path / "b.pdf").path) == before
+    assert table_links(directory, 1) == links
+    assert again.read(1, "lineups").iloc[0]["player_1"] == team[3]
