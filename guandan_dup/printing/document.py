@@ -52,7 +52,8 @@ class Document:
         self.notes: list[str] = []
         self.width, self.height = PORTRAIT
         self._buffer = io.BytesIO()
-        self.canvas = Canvas(self._buffer, pagesize=PORTRAIT, pageCompression=1)
+        self.canvas = Canvas(self._buffer, pagesize=PORTRAIT, pageCompression=1,
+                             initialFontName=font.name)
         self.canvas.setTitle(title)
         self.canvas.setCreator("guandan-dup")
 
