@@ -3,27 +3,22 @@
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 
 import pytest
 from event_support import run, seated_event, swiss_cup
-from pypdf import PdfReader
+from print_support import A4_PORTRAIT, needs_poppler, sizes, texts
 
 from guandan_dup.event import EventFolder
 from guandan_dup.event.access import table_links
 from guandan_dup.event.formats.team_matches import teams_of
 from guandan_dup.printing import print_round
 
-pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None,
-                                reason="poppler-utils (pdftotext) not installed; .ci/run "
-                                "installs it")
+pytestmark = needs_poppler
 
 
 def page_texts(path) -> list[str]:
-    out = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
-                         text=True, check=True).stdout
-    return [" ".join(page.split()) for page in out.split("\f")[:-1]]
+    """Each page's words, one space apart."""
+    return [" ".join(page.split()) for page in texts(path)]
 
 
 def in_order(text: str, *parts: str) -> None:
@@ -35,16 +30,15 @@ def in_order(text: str, *parts: str) -> None:
         at += len(part)
 
 
-@pytest.mark.parametrize(("sizes", "pages", "byes"), [
+@pytest.mark.parametrize(("teams", "pages", "byes"), [
     ([4, 5, 4, 6], 4, 0),
     ([4, 4, 6, 5, 4], 4, 1),
 ])
-def test_art30_a_form_per_team_and_match_on_a4_and_a_bye_said(tmp_path, sizes, pages, byes):
-    _, folder = swiss_cup(tmp_path, sizes, 3, dealt=(1,))
+def test_art30_a_form_per_team_and_match_on_a4_and_a_bye_said(tmp_path, teams, pages, byes):
+    _, folder = swiss_cup(tmp_path, teams, 3, dealt=(1,))
     printed = print_round(folder, 1, "lineups", out=tmp_path / "l.pdf")
     assert printed.pages == pages
-    assert [(round(p.mediabox.width), round(p.mediabox.height))
-            for p in PdfReader(printed.path).pages] == [(595, 842)] * pages
+    assert sizes(printed.path) == [A4_PORTRAIT] * pages
     assert sum("has a bye in round 1: no lineup form" in n for n in printed.notes) == byes
 
 
