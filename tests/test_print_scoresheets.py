@@ -6,45 +6,21 @@ The PDF is checked as a printer would see it: its pages and their size (pypdf), 
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-
 import pytest
 from event_support import players_csv, run, seated_event, swiss_cup
-from pypdf import PdfReader
+from print_support import A4_PORTRAIT, needs_poppler, pictures, qr_codes, sizes, texts
 
 from guandan_dup.errors import GuandanError
 from guandan_dup.event import EventFolder
 from guandan_dup.event.access import table_links
 from guandan_dup.printing import print_round
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("pdftoppm") is None or shutil.which("pdftotext") is None,
-    reason="poppler-utils (pdftoppm, pdftotext) not installed; .ci/run installs them")
-A4 = (595, 842)
+pytestmark = needs_poppler
 
 
 def page_texts(path) -> list[str]:
-    """Each page's text, as pdftotext reads it (pages end with a form feed)."""
-    out = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
-                         text=True, check=True).stdout
-    return out.split("\f")[:-1]
-
-
-def page_codes(path, tmp_path) -> list[list[str]]:
-    """The QR codes of each page, rendered at 100 dpi."""
-    import zxingcpp
-    from PIL import Image
-
-    subprocess.run(["pdftoppm", "-r", "100", "-png", str(path), str(tmp_path / "page")],
-                   check=True)
-    return [[code.text for code in zxingcpp.read_barcodes(Image.open(png))]
-            for png in sorted(tmp_path.glob("page-*.png"))]
-
-
-def sizes(path) -> list[tuple[int, int]]:
-    return [(round(p.mediabox.width), round(p.mediabox.height))
-            for p in PdfReader(path).pages]
+    """Each page's words, one space apart (the layout's line breaks do not matter)."""
+    return [" ".join(page.split()) for page in texts(path)]
 
 
 @pytest.fixture
@@ -55,7 +31,7 @@ def event(tmp_path):
 
 def test_art46_a_sheet_per_table_and_set_on_a4_a_tables_sheets_together(event, tmp_path):
     printed = print_round(EventFolder.open(event), 1, "scoresheets", out=tmp_path / "s.pdf")
-    assert printed.pages == 8 and sizes(printed.path) == [A4] * 8
+    assert printed.pages == 8 and sizes(printed.path) == [A4_PORTRAIT] * 8
     heads = [(t, s) for t in (1, 2, 3, 4) for s in (1, 2)]
     for text, (table, set_no) in zip(page_texts(printed.path), heads, strict=True):
         assert f"Table 第{table}桌 · Set 第{set_no}局" in text
@@ -72,16 +48,16 @@ def test_art46_a_sheet_names_each_seat_with_name_and_id_and_has_both_signatures(
     names = dict(zip(players["player"], players["name"], strict=True))
     for i, text in enumerate(page_texts(printed.path)):
         row = seating.loc[i // 2 + 1]
-        for seat, word in (("north", "North 北"), ("east", "East 东"), ("south", "South 南"),
-                           ("west", "West 西")):
-            line = next(x for x in text.splitlines() if x.strip().startswith(word))
-            assert row[seat] in line and names[row[seat]] in line, (seat, line)
+        seats = " ".join(f"{word} {row[seat]} {names[row[seat]]}" for seat, word in (
+            ("north", "North 北"), ("east", "East 东"), ("south", "South 南"),
+            ("west", "West 西")))
+        assert seats in text
         for label in ("南北签名", "东西签名", "最终级数", "上游", "下游", "南北级数",
                       "东西级数"):
             assert label in text
         set_no = i % 2 + 1
-        board_rows = [x.strip() for x in text.splitlines() if x.strip().isdigit()]
-        assert board_rows == [str(b) for b in range(3 * set_no - 2, 3 * set_no + 1)]
+        boards = " ".join(str(b) for b in range(3 * set_no - 2, 3 * set_no + 1))
+        assert f"start 起始 2 2 {boards} Final levels" in text
 
 
 @pytest.mark.parametrize(("side", "minutes", "start"), [
@@ -97,18 +73,18 @@ def test_art32_a_late_sides_opponents_start_higher_on_that_sheet_only(event, tmp
     texts = page_texts(printed.path)
     late = texts[3]  # table 2, set 2
     assert "Table 第2桌 · Set 第2局" in late
-    assert f"起始级数: {start}" in " ".join(late.split())
+    assert f"起始级数: {start}" in late
     assert "late 迟到 (art. 32, ledger row 1)" in late
     assert ("North-South 南北 late" if side == "NS" else "East-West 东西 late") in late
     for other in texts[:3] + texts[4:]:
-        assert "起始级数: N-S 南北 2 · E-W 东西 2" in " ".join(other.split())
+        assert "起始级数: N-S 南北 2 · E-W 东西 2" in other
         assert "迟到" not in other
 
 
 def test_spec11_each_sheets_qr_code_is_its_tables_entry_link_with_its_pin(event, tmp_path):
     printed = print_round(EventFolder.open(event), 1, "scoresheets", out=tmp_path / "s.pdf")
     links = {link.table: link for link in table_links(event, 1)}
-    codes = page_codes(printed.path, tmp_path)
+    codes = [qr_codes(png) for png in pictures(printed.path, tmp_path / "png")]
     texts = page_texts(printed.path)
     for i, (found, text) in enumerate(zip(codes, texts, strict=True)):
         link = links[i // 2 + 1]
@@ -124,9 +100,8 @@ def test_art19_a_substitute_is_printed_in_the_seat_of_the_player_replaced(event,
     printed = print_round(EventFolder.open(event), 1, "scoresheets", out=tmp_path / "s.pdf")
     names = dict(zip(folder.players()["player"], folder.players()["name"], strict=True))
     for text in page_texts(printed.path)[4:6]:  # table 3's two sets
-        east = next(x for x in text.splitlines() if x.strip().startswith("East 东"))
-        assert "SUB1" in east and f"substitute 替补 for {names[replaced]}" in east
-        assert replaced not in east
+        assert f"East 东 SUB1 SUB1 (substitute 替补 for {names[replaced]}) South" in text
+        assert replaced not in text
 
 
 def test_spec7_rotating_partners_give_each_sets_sheet_its_own_seats(tmp_path):
@@ -142,8 +117,8 @@ def test_spec7_rotating_partners_give_each_sets_sheet_its_own_seats(tmp_path):
     assert printed.pages == 6
     for text, (table, set_no) in zip(texts, [(t, s) for t in (1, 2) for s in (1, 2, 3)],
                                      strict=True):
-        south = next(x for x in text.splitlines() if x.strip().startswith("South 南"))
-        assert seating.loc[(table, set_no), "south"] in south
+        row = seating.loc[(table, set_no)]
+        assert f"South 南 {row['south']} " in text and f"North 北 {row['north']} " in text
 
 
 def test_spec8_a_team_matchs_sheets_name_the_match_and_room(tmp_path):

@@ -160,11 +160,13 @@ def _draw_signature(doc: Document, form: LineupForm, x: float, y: float,
     doc.line(x, y - 26, x + half - 20, y - 26)
     doc.text(x + half, y, "Handed in at 提交时间", 10, bold=True)
     doc.line(x + half, y - 26, x + width, y - 26)
-    rule = ("Hand in 10 minutes before the match, both teams at once; in a knockout the team "
-            "without the choice of seats first, 15 minutes before. A change after that needs "
-            "the chief director (art. 30).")
-    doc.text(x, y - 46, rule, 8, fit=width)
-    rows = "; ".join(f"room {room.room}: player_1 = {room.seats[0]}, player_2 = "
-                     f"{room.seats[1]}" for room in form.rooms)
-    typed = f"For the director 裁判: lineups file round {form.round}, team {form.team}; {rows}"
-    doc.text(x, y - 58, typed, 8, fit=width)
+    lines = (
+        "Hand in 10 minutes before the match, both teams at once 赛前10分钟双方同时提交; in a "
+        "knockout the team without the choice of seats first, 15 minutes before.",
+        "A change after that needs the chief director 更改须经裁判长同意 (art. 30).",
+        f"For the director 裁判: the lineups file's rows of round {form.round}, team "
+        f"{form.team}: " + "; ".join(f"room {room.room}, player_1 = {room.seats[0]}, "
+                                     f"player_2 = {room.seats[1]}" for room in form.rooms),
+    )
+    for i, line in enumerate(lines):
+        doc.text(x, y - 46 - 12 * i, line, 8, fit=width)
