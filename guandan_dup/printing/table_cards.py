@@ -30,6 +30,7 @@ def render(source: RoundSource, doc: Document) -> None:
         doc.new_page(LANDSCAPE)
         doc.line(MARGIN / 2, doc.height / 2, doc.width - MARGIN / 2, doc.height / 2, 0.4,
                  dashed=True)
+        doc.right(doc.width - MARGIN / 2, doc.height / 2 + 1.5 * mm, "fold 对折", 7)
         _half(doc, source, group, table, rows)
         with doc.turned():
             _half(doc, source, group, table, rows)
@@ -50,7 +51,8 @@ def _half(doc: Document, source: RoundSource, group: int, table: int,
     doc.qr(link.url, qr_x, top - 8 * mm - QR_SIZE, QR_SIZE)
     doc.centered(middle, top - 14 * mm - QR_SIZE, f"PIN {link.pin}", 16, bold=True)
     pin_page = link.url.rsplit("/t/", 1)[0] + "/t"
-    doc.centered(middle, top - 19 * mm - QR_SIZE, pin_page, 8, fit=QR_SIZE + 8 * mm)
+    doc.centered(middle, top - 19 * mm - QR_SIZE, f"扫码录分 scan, or the PIN at {pin_page}",
+                 8, fit=QR_SIZE + 12 * mm)
     _seats(doc, source, rows, left + NUMBER_W, qr_x - 6 * mm, bottom, top - 10 * mm)
 
 
