@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 import zxingcpp
+from event_support import players_csv, run
 from PIL import Image
 from pypdf import PdfReader
 
@@ -56,3 +57,14 @@ def embedded_fonts(pdf: Path) -> dict[str, bool]:
     lines = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True,
                            check=True).stdout.splitlines()[2:]
     return {line.split()[0]: line.split()[-5] == "yes" for line in lines}
+
+
+def rotating_event(tmp_path: Path) -> Path:
+    """``tmp_path / "rot"``: 8 players on 2 tables rotating partners over 3 sets of 2
+    boards (a seating row per table and set), one round, seated."""
+    directory = tmp_path / "rot"
+    run("event", "init", directory, "--players", players_csv(tmp_path / "p.csv", 8),
+        "--tables-per-group", 2, "--sets-per-round", 3, "--boards-per-set", 2, "--rounds", 1,
+        "--rotate-partners")
+    run("event", "seat", directory, "--round", 1)
+    return directory

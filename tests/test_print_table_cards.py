@@ -6,8 +6,16 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from event_support import players_csv, run, seated_event, team_players
-from print_support import A4_LANDSCAPE, needs_poppler, pictures, qr_codes, sizes, texts
+from event_support import run, seated_event, team_players
+from print_support import (
+    A4_LANDSCAPE,
+    needs_poppler,
+    pictures,
+    qr_codes,
+    rotating_event,
+    sizes,
+    texts,
+)
 
 from guandan_dup.event import EventFolder
 from guandan_dup.live import tokens
@@ -63,11 +71,7 @@ def test_a_card_printed_after_a_revocation_carries_the_new_link(event, tmp_path)
 
 
 def test_rotating_partners_show_each_sets_seats(tmp_path):
-    directory = tmp_path / "event"
-    run("event", "init", directory, "--players", players_csv(tmp_path / "p.csv", 8),
-        "--tables-per-group", 2, "--sets-per-round", 3, "--boards-per-set", 2, "--rounds", 1,
-        "--rotate-partners")
-    run("event", "seat", directory, "--round", 1)
+    directory = rotating_event(tmp_path)
     printed = print_round(EventFolder.open(directory), 1, "table-cards")
     seating = EventFolder.open(directory).read(1, "seating")
     assert printed.pages == 2

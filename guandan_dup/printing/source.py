@@ -73,13 +73,10 @@ def seated_round(folder: EventFolder, round_no: int) -> RoundSource:
     """``round_no`` of ``folder`` as the printed kinds read it; refused for a round not in
     the plan or not seated yet."""
     folder.plan.check_round(round_no)
-    seating = folder.read(round_no, "seating")
+    seating, byes = (folder.read(round_no, name) for name in ("seating", "byes"))
     if seating is None:
-        raise GuandanError(
-            f"round {round_no} is not seated yet, so there is nothing to print for it; run "
-            f"`guandan-dup event seat {folder.path} --round {round_no}` first"
-        )
-    byes = folder.read(round_no, "byes")
-    if byes is None:
-        byes = pd.DataFrame({"player": pd.Series(dtype="str")})
-    return RoundSource(folder, round_no, seating, byes)
+        raise GuandanError(f"round {round_no} is not seated yet, so there is nothing to print "
+                           f"for it; run `guandan-dup event seat {folder.path} --round "
+                           f"{round_no}` first")
+    no_byes = pd.DataFrame({"player": pd.Series(dtype="str")})  # a team round has none
+    return RoundSource(folder, round_no, seating, no_byes if byes is None else byes)
