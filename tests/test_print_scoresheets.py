@@ -7,8 +7,16 @@ The PDF is checked as a printer would see it: its pages and their size (pypdf), 
 from __future__ import annotations
 
 import pytest
-from event_support import players_csv, run, seated_event, swiss_cup
-from print_support import A4_PORTRAIT, needs_poppler, pictures, qr_codes, sizes, texts
+from event_support import run, seated_event, swiss_cup
+from print_support import (
+    A4_PORTRAIT,
+    needs_poppler,
+    pictures,
+    qr_codes,
+    rotating_event,
+    sizes,
+    texts,
+)
 
 from guandan_dup.errors import GuandanError
 from guandan_dup.event import EventFolder
@@ -105,12 +113,7 @@ def test_art19_a_substitute_is_printed_in_the_seat_of_the_player_replaced(event,
 
 
 def test_spec7_rotating_partners_give_each_sets_sheet_its_own_seats(tmp_path):
-    directory = tmp_path / "rot"
-    run("event", "init", directory, "--players", players_csv(tmp_path / "p.csv", 8),
-        "--tables-per-group", 2, "--sets-per-round", 3, "--boards-per-set", 2, "--rounds", 1,
-        "--rotate-partners")
-    run("event", "seat", directory, "--round", 1)
-    folder = EventFolder.open(directory)
+    folder = EventFolder.open(rotating_event(tmp_path))
     printed = print_round(folder, 1, "scoresheets", out=tmp_path / "s.pdf")
     seating = folder.read(1, "seating").set_index(["table", "set"])
     texts = page_texts(printed.path)
