@@ -6,17 +6,10 @@ The PDF is checked as a printer would see it: its pages and their size (pypdf), 
 
 from __future__ import annotations
 
+import print_support as pdf
 import pytest
 from event_support import run, seated_event, swiss_cup
-from print_support import (
-    A4_PORTRAIT,
-    needs_poppler,
-    pictures,
-    qr_codes,
-    rotating_event,
-    sizes,
-    texts,
-)
+from print_support import A4_PORTRAIT, needs_poppler, rotating_event
 
 from guandan_dup.errors import GuandanError
 from guandan_dup.event import EventFolder
@@ -28,7 +21,7 @@ pytestmark = needs_poppler
 
 def page_texts(path) -> list[str]:
     """Each page's words, one space apart (the layout's line breaks do not matter)."""
-    return [" ".join(page.split()) for page in texts(path)]
+    return [" ".join(page.split()) for page in pdf.texts(path)]
 
 
 @pytest.fixture
@@ -39,7 +32,7 @@ def event(tmp_path):
 
 def test_art46_a_sheet_per_table_and_set_on_a4_a_tables_sheets_together(event, tmp_path):
     printed = print_round(EventFolder.open(event), 1, "scoresheets", out=tmp_path / "s.pdf")
-    assert printed.pages == 8 and sizes(printed.path) == [A4_PORTRAIT] * 8
+    assert printed.pages == 8 and pdf.sizes(printed.path) == [A4_PORTRAIT] * 8
     heads = [(t, s) for t in (1, 2, 3, 4) for s in (1, 2)]
     for text, (table, set_no) in zip(page_texts(printed.path), heads, strict=True):
         assert f"Table 第{table}桌 · Set 第{set_no}局" in text
@@ -92,7 +85,7 @@ def test_art32_a_late_sides_opponents_start_higher_on_that_sheet_only(event, tmp
 def test_spec11_each_sheets_qr_code_is_its_tables_entry_link_with_its_pin(event, tmp_path):
     printed = print_round(EventFolder.open(event), 1, "scoresheets", out=tmp_path / "s.pdf")
     links = {link.table: link for link in table_links(event, 1)}
-    codes = [qr_codes(png) for png in pictures(printed.path, tmp_path / "png")]
+    codes = [pdf.qr_codes(png) for png in pdf.pictures(printed.path, tmp_path / "png")]
     texts = page_texts(printed.path)
     for i, (found, text) in enumerate(zip(codes, texts, strict=True)):
         link = links[i // 2 + 1]
