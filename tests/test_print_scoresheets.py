@@ -6,9 +6,10 @@ The PDF is checked as a printer would see it: its pages and their size (pypdf), 
 
 from __future__ import annotations
 
+import print_support as pdf
 import pytest
-from event_support import players_csv, run, seated_event, swiss_cup
-from print_support import A4_PORTRAIT, needs_poppler, pictures, qr_codes, sizes, texts
+from event_support import run, seated_event, swiss_cup
+from print_support import A4_PORTRAIT, needs_poppler, rotating_event
 
 from guandan_dup.errors import GuandanError
 from guandan_dup.event import EventFolder
@@ -20,7 +21,7 @@ pytestmark = needs_poppler
 
 def page_texts(path) -> list[str]:
     """Each page's words, one space apart (the layout's line breaks do not matter)."""
-    return [" ".join(page.split()) for page in texts(path)]
+    return [" ".join(page.split()) for page in pdf.texts(path)]
 
 
 @pytest.fixture
@@ -31,7 +32,7 @@ def event(tmp_path):
 
 def test_art46_a_sheet_per_table_and_set_on_a4_a_tables_sheets_together(event, tmp_path):
     printed = print_round(EventFolder.open(event), 1, "scoresheets", out=tmp_path / "s.pdf")
-    assert printed.pages == 8 and sizes(printed.path) == [A4_PORTRAIT] * 8
+    assert printed.pages == 8 and pdf.sizes(printed.path) == [A4_PORTRAIT] * 8
     heads = [(t, s) for t in (1, 2, 3, 4) for s in (1, 2)]
     for text, (table, set_no) in zip(page_texts(printed.path), heads, strict=True):
         assert f"Table 第{table}桌 · Set 第{set_no}局" in text
@@ -84,7 +85,7 @@ def test_art32_a_late_sides_opponents_start_higher_on_that_sheet_only(event, tmp
 def test_spec11_each_sheets_qr_code_is_its_tables_entry_link_with_its_pin(event, tmp_path):
     printed = print_round(EventFolder.open(event), 1, "scoresheets", out=tmp_path / "s.pdf")
     links = {link.table: link for link in table_links(event, 1)}
-    codes = [qr_codes(png) for png in pictures(printed.path, tmp_path / "png")]
+    codes = [pdf.qr_codes(png) for png in pdf.pictures(printed.path, tmp_path / "png")]
     texts = page_texts(printed.path)
     for i, (found, text) in enumerate(zip(codes, texts, strict=True)):
         link = links[i // 2 + 1]
@@ -105,12 +106,7 @@ def test_art19_a_substitute_is_printed_in_the_seat_of_the_player_replaced(event,
 
 
 def test_spec7_rotating_partners_give_each_sets_sheet_its_own_seats(tmp_path):
-    directory = tmp_path / "rot"
-    run("event", "init", directory, "--players", players_csv(tmp_path / "p.csv", 8),
-        "--tables-per-group", 2, "--sets-per-round", 3, "--boards-per-set", 2, "--rounds", 1,
-        "--rotate-partners")
-    run("event", "seat", directory, "--round", 1)
-    folder = EventFolder.open(directory)
+    folder = EventFolder.open(rotating_event(tmp_path))
     printed = print_round(folder, 1, "scoresheets", out=tmp_path / "s.pdf")
     seating = folder.read(1, "seating").set_index(["table", "set"])
     texts = page_texts(printed.path)
