@@ -142,11 +142,13 @@ def test_a_new_event_takes_a_number_of_rounds_and_a_folder(tmp_path):
          "Leader after round 2: team "),
         (("--kind", "pairs", "--tables-per-group", 2, "--sets-per-round", 1, "--rounds", 2),
          "pairs", "1", "Leader after round 1: "),
+        (("--kind", "pairs", "--format", "knockout"), "pairs", "1", "Bracket after round 1: "),
         (("--kind", "pairs", "--format", "knockout"), "pairs", "1-3", "Winner: D"),
     ],
 )
 def test_every_format_is_played_by_its_own_steps(tmp_path, init, players, rounds, last):
-    """A team Swiss, a pairs event and a pairs knockout (extra boards for a level match)."""
+    """A team Swiss, a pairs event and a pairs knockout (extra boards for a level match),
+    part of the way and to its winner."""
     csv = (team_players(tmp_path / "p.csv", [4] * 4) if players == "teams"
            else players_csv(tmp_path / "p.csv", 16, "pairs"))
     directory = tmp_path / "event"

@@ -22,6 +22,7 @@ import pandas as pd
 from rich.table import Table
 
 from ..errors import GuandanError
+from ..event.formats.knockout import Knockout
 from ..event.formats.team_matches import teams_of
 from ..event.rehearse import Rehearsal, play_rounds
 from ..event.transaction import writing
@@ -142,7 +143,7 @@ def simulate_rounds(
     with writing(event, "simulate") as folder:
         asked = asked_rounds(rounds, folder)
         check_playable(folder, asked, force)
-        knockout = folder.plan.event_format.format == "knockout"
+        knockout = isinstance(folder.plan.event_format, Knockout)
         play = KnockoutBotPlay(seed) if knockout else BotPlay(seed)
         exports = play_rounds(folder, asked, play, show_progress)
         standings = (folder.plan.event_format.final_standings(folder)
@@ -155,8 +156,7 @@ def simulate_rounds(
                f"round{'s' if len(left) > 1 else ''} left); " if left else "")
     return Simulation(rehearsal, (
         f"Simulated round{'s' if len(asked) > 1 else ''} {rounds_text(asked)} of {plan.name!r} "
-        f"({plan.event_format.title}, "
-        f"{len(folder.players())} players) in {event}",
+        f"({plan.event_format.title}, {len(folder.players())} players) in {event}",
         logs_line(event, asked),
         leader_line(rehearsal, asked[-1]),
         f"Exports: {exports[0].parent}",
@@ -177,15 +177,15 @@ def logs_line(out: str | os.PathLike, rounds: range) -> str:
 def leader_line(rehearsal: Rehearsal, last: int) -> str:
     """Who leads after round ``last`` (a knockout: who won, or where its bracket stands)."""
     folder, standings = rehearsal.folder, rehearsal.standings
-    if folder.plan.event_format.format == "knockout":
+    event_format = folder.plan.event_format
+    if isinstance(event_format, Knockout):
         if standings is None:
-            return (f"Bracket after round {last}: guandan-dup event status "
-                    f"{shlex.quote(str(folder.path))}")
+            return f"Bracket after round {last}: {folder.exports_dir}/bracket.html (.csv, .xlsx)"
         winner = standings.iloc[0]
         return (f"Winner: {winner['side']} ({winner['name']}); places in "
                 f"{folder.path}/places.parquet")
     leader = standings.sort_values("position").iloc[0]
-    if "team" in standings:
+    if event_format.by_team:
         name = names(teams_of(folder), "team")[leader["team"]]
         return (f"Leader after round {last}: team {leader['team']} ({name}), "
                 f"{leader['match_points']:g} 场分, {leader['level_points']:.2f} 级差分")
