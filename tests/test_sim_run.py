@@ -41,7 +41,7 @@ def test_simulate_event_returns_the_rehearsal_and_its_summary(tmp_path):
     assert done.lines == (
         f"Simulated 1 round(s) of 8 players in {out}",
         f"Results and play logs: {out}/results-round-R.parquet, playlog-round-R.parquet "
-        "(R = 1..1)",
+        "(R = 1)",
         f"Leader after round 1: {leader['player']} ({leader['name']}), "
         f"{leader['cumulative'] * 100:.2f}%",
     )

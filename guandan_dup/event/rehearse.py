@@ -1,6 +1,7 @@
 """Rehearse a whole event end to end: the loop behind ``guandan-dup demo``.
 
-For each round: deal, seat, *play*, ingest, score; then export. Everything but the play goes
+For each round: deal, seat, *play*, ingest, score; then export (``play_rounds``, which also
+plays chosen rounds of an existing event for ``simulate --event``). Everything but the play goes
 through the same functions the director's commands use, so a rehearsal exercises the real
 event folder. The play is a function ``play(folder, round_no) -> DataFrame`` returning a
 results file (set- or board-level, SPEC 5) for every table of the round; the default is the
@@ -91,7 +92,8 @@ def rehearse(
             name=f"{event_format.rehearsal_title} (seed {seed})", **shape)
         folder = create_from_request(path, event_format, request, rehearsal_key(seed))
     play = RandomModel(seed) if play is None else play
-    return play_rounds(folder, folder.plan.rounds, play, show_progress)
+    exports = play_rounds(folder, range(1, folder.plan.rounds + 1), play, show_progress)
+    return Rehearsal(folder, folder.plan.event_format.final_standings(folder), exports)
 
 
 def rehearse_teams(
@@ -111,23 +113,28 @@ def rehearse_teams(
 
 
 def play_rounds(
-    folder: EventFolder, rounds: int, play: PlayFunction, show_progress: bool = False
-) -> Rehearsal:
-    """Deal, seat, play, ingest and score every round of a new event, then export, holding
-    the folder's write lock throughout; the final standings are the format's
-    (``final_standings``: players' or teams' with names, a knockout's places)."""
+    folder: EventFolder, rounds: range, play: PlayFunction, show_progress: bool = False
+) -> list[Path]:
+    """Deal, seat, play, ingest and score ``rounds`` (in order), then export, holding the
+    folder's write lock throughout; returns the exports.
+
+    A round already dealt keeps its boards, and one already seated its seating unless the
+    format says to seat it again (``reseat_because``): a rehearsal of an existing event
+    (``simulate --event``) plays what its director prepared, as the day would."""
     path = folder.path
     with (
         writing(path, "rehearse") as folder,
-        progress(rounds, "Rehearsing rounds", show_progress) as advance,
+        progress(len(rounds), "Rehearsing rounds", show_progress) as advance,
     ):
-        for r in range(1, rounds + 1):
-            deal_round(folder, r)
-            seat_event_round(folder, r)
+        for r in rounds:
+            if not folder.file(r, "boards").exists():
+                deal_round(folder, r)
+            if (not folder.file(r, "seating").exists()
+                    or folder.plan.event_format.reseat_because(folder, r)):
+                seat_event_round(folder, r)
             results = path / f"results-round-{r}.parquet"
             folder.replace_files({results: parquet_bytes(play(folder, r))})
             ingest(folder, results, r)
             score_round(folder, r)
             advance()
-        exports = export_event(folder).paths
-    return Rehearsal(folder, folder.plan.event_format.final_standings(folder), exports)
+        return export_event(folder).paths

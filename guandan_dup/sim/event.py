@@ -1,4 +1,5 @@
-"""Simulated events: bots play every table of a round; ``simulate`` rehearses a whole event.
+"""Simulated events: bots play every table of a round; ``simulate`` rehearses a whole event,
+``asked_rounds`` and ``check_playable`` choose the rounds of an existing one the bots may play.
 
 ``play_round`` has the signature of a rehearsal's play function once its seed is bound
 (:class:`BotPlay`), so ``event.rehearse`` deals, seats, ingests and scores exactly as for a
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 import os
 import random
+import re
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +25,7 @@ from ..errors import GuandanError
 from ..event.folder import EVENT_TOML, EventFolder, parquet_bytes
 from ..event.random_model import results_frame, table_sets
 from ..event.rehearse import Rehearsal, rehearse, rehearse_teams
+from ..event.status import event_status
 from ..event.transaction import step
 from ..seats import SEAT_COLUMNS, Seat
 from .boards import set_deals
@@ -36,6 +40,15 @@ MAX_ERROR = 0.3
 def error_rates(players: list[str], seed: int) -> dict[str, float]:
     """Each player's hidden error rate, fixed by the seed and the player id."""
     return {p: random.Random(f"error-rate/{seed}/{p}").uniform(0.0, MAX_ERROR) for p in players}
+
+
+ROUNDS = re.compile(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?")
+"""``--rounds`` of an existing event: a round ("2") or a range of rounds ("2-3")."""
+
+
+def playlog_path(folder: EventFolder, round_no: int) -> Path:
+    """Where the bots' play of a round is logged: its presence says the bots played it."""
+    return folder.path / f"playlog-round-{round_no}.parquet"
 
 
 @step("simulate play")
@@ -59,9 +72,7 @@ def play_round(folder: EventFolder, round_no: int, seed: int = 0) -> pd.DataFram
         results += rows
         log += steps
     frame = results_frame(results)
-    folder.replace_files(
-        {folder.path / f"playlog-round-{round_no}.parquet": parquet_bytes(log_table(log))}
-    )
+    folder.replace_files({playlog_path(folder, round_no): parquet_bytes(log_table(log))})
     return frame
 
 
@@ -136,3 +147,81 @@ def simulate_teams(
     check_new_folder(out_dir)
     return rehearse_teams(out_dir, teams, rounds, boards_per_set, fmt, seed, BotPlay(seed),
                           show_progress)
+
+
+def asked_rounds(text: str | None, folder: EventFolder) -> range:
+    """The rounds ``--rounds`` names ("2" or "2-3", within the plan); without it, every round
+    from the first without results to the last: the rest of the day."""
+    last = folder.plan.rounds
+    if text is None:
+        first = next((r for r in range(1, last + 1) if not folder.file(r, "results").exists()),
+                     None)
+        if first is None:
+            raise GuandanError(f"every round of {folder.plan.name!r} (1-{last}) already holds "
+                               "results: nothing is left to rehearse")
+        return range(first, last + 1)
+    match = ROUNDS.fullmatch(text)
+    if match is None:
+        raise GuandanError(f"--rounds {text!r}: expected a round (2) or a range of rounds (2-3)")
+    first, end = int(match[1]), int(match[2] or match[1])
+    if first > end:
+        raise GuandanError(f"--rounds {text!r}: a range goes from its first round to its last "
+                           f"({end}-{first})")
+    if first < 1 or end > last:
+        raise GuandanError(f"--rounds {text!r}: {folder.plan.name!r} has rounds 1-{last}")
+    return range(first, end + 1)
+
+
+def rounds_text(rounds: range) -> str:
+    """``rounds`` as ``--rounds`` takes them: "3" or "2-3"."""
+    return f"{rounds[0]}-{rounds[-1]}" if len(rounds) > 1 else str(rounds[0])
+
+
+def rehearsal_copy(folder: EventFolder) -> str:
+    """The copy a director is told to make: the folder's name with ``-rehearsal``, beside it."""
+    path = folder.path if folder.path.name else folder.path.resolve()
+    return shlex.quote(str(path.with_name(f"{path.name}-rehearsal")))
+
+
+def check_playable(folder: EventFolder, rounds: range, force: bool = False) -> None:
+    """Refuse to let bots play ``rounds`` unless the day could go that way: none of them
+    holds results (bots never play over results), every earlier round holds results and is
+    scored (rounds are played in order, each seated from the one before), and the earlier
+    results were the bots' (``playlog_path``), or ``force`` says the folder is a copy of an
+    event under way: bots' results must never slip silently into the event's own folder."""
+    where = shlex.quote(str(folder.path))
+    span = rounds_text(rounds)
+    held = [r for r in rounds if folder.file(r, "results").exists()]
+    if held:
+        later = (f"; or play the rounds after it, `--rounds "
+                 f"{rounds_text(range(held[-1] + 1, rounds.stop))}`"
+                 if held[-1] < rounds[-1] else "")
+        copy = rehearsal_copy(folder)
+        raise GuandanError(
+            f"round {held[0]} already holds results ({folder.file(held[0], 'results')}); "
+            "nothing was played: bots never play over results. A director rehearses on a "
+            f"copy of the event folder made before the round was played (`cp -r EVENT {copy}`, "
+            f"then `guandan-dup simulate --event {copy} --rounds {span}`){later}")
+    for earlier in range(1, rounds[0]):
+        if not folder.file(earlier, "results").exists():
+            raise GuandanError(
+                f"round {earlier} has no results yet, and rounds are played in order (each "
+                f"is seated from the one before); nothing was played. Play it first: "
+                f"`guandan-dup simulate --event {where} --rounds "
+                f"{rounds_text(range(earlier, rounds.stop))}`")
+    status = event_status(folder)
+    unfinished = [s.round for s in status.rounds[: rounds[0] - 1]
+                  if s.missing or s.replay or not s.scored or s.out_of_date]
+    if unfinished:
+        raise GuandanError(
+            f"round {unfinished[0]} is not finished, and round {rounds[0]} is seated from it; "
+            f"nothing was played. First: `{status.next_step().replace('DIR', where)}`")
+    real = [r for r in range(1, rounds[0]) if not playlog_path(folder, r).exists()]
+    if real and not force:
+        copy = rehearsal_copy(folder)
+        raise GuandanError(
+            f"round(s) {', '.join(map(str, real))} hold results the bots did not play: "
+            f"{where} looks like the event itself, under way, and bots' results must not mix "
+            "with its own; nothing was played. Rehearse on a copy: "
+            f"`cp -r {where} {copy}`, then `guandan-dup simulate --event {copy} --rounds "
+            f"{span} --force` (--force: the folder is a copy)")

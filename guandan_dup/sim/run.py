@@ -2,7 +2,9 @@
 
 ``simulate_event`` picks an individual event, a team event or a knockout from the counts it
 is given (the ``simulate`` command's options) and refuses a combination that names none or
-two; ``demo_event`` runs the small event of ``demo``. Both play with bots
+two; ``simulate_rounds`` has the bots play chosen rounds of an existing event folder (its
+players, plan and format: ``simulate --event``); ``demo_event`` runs the small event of
+``demo``. Both play with bots
 (``sim.event.simulate``, ``simulate_teams``, ``sim.knockout.simulate_knockout``) and return the
 rehearsal with the lines (and for the demo, the final standings table) a command prints.
 """
@@ -10,17 +12,30 @@ rehearsal with the lines (and for the demo, the final standings table) a command
 from __future__ import annotations
 
 import os
+import shlex
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import pandas as pd
 from rich.table import Table
 
 from ..errors import GuandanError
-from ..event.rehearse import Rehearsal
+from ..event.formats.knockout import Knockout
+from ..event.formats.team_matches import teams_of
+from ..event.rehearse import Rehearsal, play_rounds
+from ..event.transaction import writing
 from ..reports.terminal import standings_table, team_standings_table
-from .event import simulate, simulate_teams
-from .knockout import simulate_knockout
+from .event import (
+    BotPlay,
+    asked_rounds,
+    check_playable,
+    rounds_text,
+    simulate,
+    simulate_teams,
+)
+from .knockout import KnockoutBotPlay, simulate_knockout
 
 DEMO_PLAYERS = 32
 """Players of the individual demo unless ``players`` says otherwise."""
@@ -47,7 +62,7 @@ class Demo:
 
 
 def simulate_event(
-    out: str | os.PathLike,
+    out: str | os.PathLike | None,
     *,
     players: int | None = None,
     teams: int | None = None,
@@ -65,7 +80,10 @@ def simulate_event(
     ``teams`` teams when ``knockout`` is ``"pairs"`` or ``"teams"``; else ``rounds`` rounds of
     an individual event of ``players`` players, or of a team event (``fmt``: swiss or
     round-robin) of ``teams`` teams. ``GuandanError`` unless exactly one of ``players`` and
-    ``teams`` is given with ``rounds`` (or a knockout with its count)."""
+    ``teams`` is given with ``rounds`` (or a knockout with its count), and ``out``."""
+    if out is None:
+        raise GuandanError("give --out DIR, a new folder for the simulated event (or --event "
+                           "DIR to play rounds of an existing event)")
     if knockout is not None:
         entries = teams if knockout == "teams" else pairs
         rehearsal = simulate_knockout(out, entries, boards_per_set, seed, show_progress,
@@ -81,22 +99,104 @@ def simulate_event(
                            "--rounds (or --knockout pairs --pairs N)")
     if teams is not None:
         rehearsal = simulate_teams(out, teams, rounds, boards_per_set, fmt, seed, show_progress)
-        leader = rehearsal.standings.sort_values("position").iloc[0]
         return Simulation(rehearsal, (
             f"Simulated {rounds} round(s) of {teams} teams ({fmt}) in {out}",
-            f"Leader after round {rounds}: team {leader['team']} ({leader['name']}), "
-            f"{leader['match_points']:g} 场分, {leader['level_points']:.2f} 级差分",
+            leader_line(rehearsal, rounds),
         ))
     rehearsal = simulate(out, players, rounds, sets_per_round, boards_per_set, seed,
                          tables_per_group=tables_per_group, show_progress=show_progress)
-    leader = rehearsal.standings.sort_values("position").iloc[0]
     return Simulation(rehearsal, (
         f"Simulated {rounds} round(s) of {players} players in {out}",
-        f"Results and play logs: {out}/results-round-R.parquet, "
-        f"playlog-round-R.parquet (R = 1..{rounds})",
-        f"Leader after round {rounds}: {leader['player']} ({leader['name']}), "
-        f"{leader['cumulative'] * 100:.2f}%",
+        logs_line(out, range(1, rounds + 1)),
+        leader_line(rehearsal, rounds),
     ))
+
+
+def whole_rounds(text: str | None) -> int | None:
+    """``--rounds`` of a new event: a number of rounds (a range is for ``--event``)."""
+    if text is None or text.strip().isdigit():
+        return None if text is None else int(text)
+    raise GuandanError(f"--rounds {text!r}: a new event plays rounds 1 to N, give --rounds N "
+                       "(a round or a range of rounds, such as 2-3, is for --event DIR)")
+
+
+def check_event_options(given: Sequence[str]) -> None:
+    """Refuse the options that shape a new event beside ``--event`` (``given``: those the
+    command line gave): an existing event has its own players, plan and folder."""
+    if given:
+        raise GuandanError(f"--event plays rounds of an existing event, with its own players "
+                           f"and plan, in its own folder: leave out {', '.join(given)}")
+
+
+def simulate_rounds(
+    event: str | os.PathLike,
+    rounds: str | None = None,
+    *,
+    seed: int = 0,
+    force: bool = False,
+    show_progress: bool = False,
+) -> Simulation:
+    """Bots play ``rounds`` ("2" or "2-3"; default: every round left) of the existing event
+    folder ``event`` through its own deal, seat, ingest and score steps (a knockout's level
+    matches on extra boards), then export; refused as ``sim.event.check_playable`` says.
+    The director's rehearsal of the day, on a copy of the event's folder."""
+    with writing(event, "simulate") as folder:
+        asked = asked_rounds(rounds, folder)
+        check_playable(folder, asked, force)
+        knockout = isinstance(folder.plan.event_format, Knockout)
+        play = KnockoutBotPlay(seed) if knockout else BotPlay(seed)
+        exports = play_rounds(folder, asked, play, show_progress)
+        standings = (folder.plan.event_format.final_standings(folder)
+                     if knockout or asked[-1] == folder.plan.rounds
+                     else folder.read(asked[-1], folder.standings_name))
+    rehearsal = Rehearsal(folder, standings, exports)
+    plan, where = folder.plan, shlex.quote(str(event))
+    left = range(asked[-1] + 1, plan.rounds + 1)
+    play_on = (f"guandan-dup simulate --event {where} --rounds {rounds_text(left)} (the "
+               f"round{'s' if len(left) > 1 else ''} left); " if left else "")
+    return Simulation(rehearsal, (
+        f"Simulated round{'s' if len(asked) > 1 else ''} {rounds_text(asked)} of {plan.name!r} "
+        f"({plan.event_format.title}, {len(folder.players())} players) in {event}",
+        logs_line(event, asked),
+        leader_line(rehearsal, asked[-1]),
+        f"Exports: {exports[0].parent}",
+        "The results are the bots': the folder also holds the event's key and real deals, "
+        "so keep it to yourself and run the day itself in the event's own folder",
+        f"Next: {play_on}guandan-dup event status {where}; guandan-dup event site {where} (the "
+        "site as players will see it)",
+    ))
+
+
+def logs_line(out: str | os.PathLike, rounds: range) -> str:
+    """Where the bots' results and play logs of ``rounds`` are."""
+    which = f"{rounds[0]}..{rounds[-1]}" if len(rounds) > 1 else rounds[0]
+    return (f"Results and play logs: {out}/results-round-R.parquet, playlog-round-R.parquet "
+            f"(R = {which})")
+
+
+def leader_line(rehearsal: Rehearsal, last: int) -> str:
+    """Who leads after round ``last`` (a knockout: who won, or where its bracket stands)."""
+    folder, standings = rehearsal.folder, rehearsal.standings
+    event_format = folder.plan.event_format
+    if isinstance(event_format, Knockout):
+        if standings is None:
+            return f"Bracket after round {last}: {folder.exports_dir}/bracket.html (.csv, .xlsx)"
+        winner = standings.iloc[0]
+        return (f"Winner: {winner['side']} ({winner['name']}); places in "
+                f"{folder.path}/places.parquet")
+    leader = standings.sort_values("position").iloc[0]
+    if event_format.by_team:
+        name = names(teams_of(folder), "team")[leader["team"]]
+        return (f"Leader after round {last}: team {leader['team']} ({name}), "
+                f"{leader['match_points']:g} 场分, {leader['level_points']:.2f} 级差分")
+    name = names(folder.players(), "player")[leader["player"]]
+    return (f"Leader after round {last}: {leader['player']} ({name}), "
+            f"{leader['cumulative'] * 100:.2f}%")
+
+
+def names(entrants: pd.DataFrame, key: str) -> pd.Series:
+    """Entrants' names by ``key`` (player id or team number)."""
+    return entrants.set_index(key)["name"]
 
 
 def demo_event(
