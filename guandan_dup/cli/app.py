@@ -62,7 +62,8 @@ COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
     "deal": (("deals",), "Deal a board set from an event key (guandan-dup deal --key FILE "
              "--boards 1-36 --out boards.parquet), or check one with 'deal verify'."),
     "event": (("event", "site", "ledger", "live", "printing"), "Run an event in a folder: "
-              "init, deal, seat, ingest, score, export, status, reveal, site, ledger, diff."),
+              "init, deal, seat, sheet, print, ingest, score, export, status, reveal, site, "
+              "ledger, diff."),
     "serve": (("live",), "Run the event's web server: table phones enter results, the "
               "director's console, the board."),
     "rules": (("rules",), "The combinations of Guandan (seed 000 art. 3-5): classify a play, "

@@ -30,8 +30,8 @@ from .options import report_formats
 
 event_app = typer.Typer(
     no_args_is_help=True,
-    help="Run an event in a folder: init, deal, seat, sheet, ingest, score, export, status, "
-    "reveal, site, ledger, diff.",
+    help="Run an event in a folder: init, deal, seat, sheet, print, ingest, score, export, "
+    "status, reveal, site, ledger, diff.",
 )
 app.add_typer(event_app, name="event")
 

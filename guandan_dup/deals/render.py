@@ -86,7 +86,7 @@ def hand_by_suit(hand: np.ndarray) -> tuple[list[list[str]], list[str]]:
     return suits, [card_to_unicode(card) for card in cards if card >= SMALL_JOKER]
 
 
-def _board_rows(table: pa.Table) -> list[dict]:
+def board_rows(table: pa.Table) -> list[dict]:
     """One dict per board: number, set, position, leader seat (or None) and its four hands."""
     hands = hands_of(table)
     leaders = table.column("leader").to_pylist()
@@ -110,7 +110,7 @@ def _board_rows(table: pa.Table) -> list[dict]:
     ]
 
 
-def _info(table: pa.Table) -> BoardSetInfo | None:
+def board_set_info(table: pa.Table) -> BoardSetInfo | None:
     """The file's metadata, or None for a bare table: hand records need no provenance."""
     try:
         return BoardSetInfo.from_table(table)
@@ -118,7 +118,7 @@ def _info(table: pa.Table) -> BoardSetInfo | None:
         return None
 
 
-def _heading(row: dict, info: BoardSetInfo | None) -> str:
+def board_heading(row: dict, info: BoardSetInfo | None) -> str:
     """``Board 7  (set 2, board 1 of 6, East leads)``; ``Board 7  (East leads)`` in board mode.
 
     With one board per set the set is the board, so saying so would only be noise; a bare
@@ -145,7 +145,7 @@ def to_json(table: pa.Table) -> str:
             column: [card_to_text(card) for card in row["hands"][seat]]
             for seat, column in enumerate(SEAT_COLUMNS)
         }
-        for row in _board_rows(table)
+        for row in board_rows(table)
     ]
     return "[\n" + ",\n".join(json.dumps(board) for board in boards) + "\n]\n"
 
@@ -162,10 +162,10 @@ def _text_hand(hand: np.ndarray) -> str:
 
 def to_text(table: pa.Table) -> str:
     """A plain hand record: a heading line per board, then one line per seat."""
-    info = _info(table)
+    info = board_set_info(table)
     blocks = []
-    for row in _board_rows(table):
-        lines = [_heading(row, info)]
+    for row in board_rows(table):
+        lines = [board_heading(row, info)]
         lines += [
             f"  {SEAT_NAMES[seat]:<5}  {_text_hand(row['hands'][seat])}"
             for seat in range(len(SEAT_NAMES))
@@ -182,7 +182,7 @@ _templates = Environment(
 )
 
 
-def _html_hand(seat: int, hand: np.ndarray) -> dict:
+def html_hand(seat: int, hand: np.ndarray) -> dict:
     """What the template needs for one seat: name, grid area, suits with colour, jokers."""
     suits, jokers = hand_by_suit(hand)
     return {
@@ -198,15 +198,15 @@ def _html_hand(seat: int, hand: np.ndarray) -> dict:
 
 def to_html(table: pa.Table, title: str = "Hand records") -> str:
     """Printable hand records: one block per board, hands in compass layout, never split."""
-    info = _info(table)
+    info = board_set_info(table)
     boards = [
         {
-            "heading": _heading(row, info),
+            "heading": board_heading(row, info),
             "number": row["board"],
             "leader": None if row["leader"] is None else SEAT_NAMES[row["leader"]],
-            "hands": [_html_hand(seat, row["hands"][seat]) for seat in range(len(SEAT_NAMES))],
+            "hands": [html_hand(seat, row["hands"][seat]) for seat in range(len(SEAT_NAMES))],
         }
-        for row in _board_rows(table)
+        for row in board_rows(table)
     ]
     return _templates.get_template("hand_records.html.j2").render(
         title=title, info=info, boards=boards

@@ -12,7 +12,7 @@ from reportlab.lib.units import mm
 from ..cards import BIG_JOKER as BIG_JOKER_CARD
 from ..cards import card_to_unicode
 from ..deals.boardset import load
-from ..deals.render import _board_rows, _heading, _html_hand, _info
+from ..deals.render import board_heading, board_rows, board_set_info, html_hand
 from ..errors import GuandanError
 from .document import MARGIN, Document
 from .source import RoundSource
@@ -33,14 +33,14 @@ def render(source: RoundSource, doc: Document) -> None:
             f"round {source.round_no} is not dealt yet, so it has no hand records; run "
             f"`guandan-dup event deal {source.folder.path} --round {source.round_no}` first")
     table = load(path)
-    info = _info(table)
-    rows = _board_rows(table)
+    info = board_set_info(table)
+    rows = board_rows(table)
     for index, row in enumerate(rows):
         if index % PER_PAGE == 0:
             doc.new_page()
         height = (doc.height - 2 * MARGIN) / PER_PAGE
         top = doc.height - MARGIN - (index % PER_PAGE) * height
-        _board(doc, row, _heading(row, info), top, height)
+        _board(doc, row, board_heading(row, info), top, height)
 
 
 def _board(doc: Document, row: dict, heading: str, top: float, height: float) -> None:
@@ -49,7 +49,7 @@ def _board(doc: Document, row: dict, heading: str, top: float, height: float) ->
     doc.box(left, top - height + 3 * mm, width, height - 3 * mm, 0.6)
     doc.text(left + 4 * mm, top - 9 * mm, heading, 13, bold=True)
     column = width / 3
-    hands = [_html_hand(seat, row["hands"][seat]) for seat in range(4)]
+    hands = [html_hand(seat, row["hands"][seat]) for seat in range(4)]
     band = (height - 18 * mm) / 3
     places = {"north": (1, 0), "west": (0, 1), "east": (2, 1), "south": (1, 2)}
     for hand in hands:
