@@ -13,6 +13,12 @@ class GuandanError(ValueError):
     """Base of every error that bad input (not a bug) can cause."""
 
 
+class Unreadable(Exception):  # noqa: N818 - carries the reason, caught at once by callers
+    """An input file that cannot be read at all; ``str()`` is the reason, phrased after the
+    file's name. Not a ``GuandanError``: the reader that meets it turns it into its own
+    (a ``GuandanError`` or one problem of a ``ProblemsError``) with the file's name."""
+
+
 class NotationError(GuandanError):
     """A card, seat, level or finishing-order token that cannot be parsed."""
 

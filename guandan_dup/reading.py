@@ -1,9 +1,12 @@
-"""Reading input files (Parquet, CSV) with an error a director understands, whatever goes wrong.
+"""Reading input files (Parquet, CSV, xlsx) with an error a director understands, whatever
+goes wrong.
 
 A missing file, a folder, a truncated or non-Parquet file, a CSV in an encoding that is
-neither UTF-8 nor GBK all become one ``GuandanError`` (subclass) naming the file and what to
-do, never a traceback. Every CSV a director brings (results, players, teams, lineups) is
-read by :func:`csv_rows`, so all take the same encodings, separators and line numbers.
+neither UTF-8 nor GBK, a damaged workbook all become one ``GuandanError`` (subclass) naming
+the file and what to do, never a traceback. Every CSV a director brings (results, players,
+teams, lineups) is read by :func:`csv_rows`, so all take the same encodings, separators and
+line numbers; every workbook by :func:`.workbooks.workbook_rows`, so all take the same sheet
+and the sheet's row numbers. :func:`read_table` reads either, by the file's suffix.
 """
 
 from __future__ import annotations
@@ -20,8 +23,12 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .errors import GuandanError, Problem, ProblemsError
+from .errors import GuandanError, Problem, ProblemsError, Unreadable
 from .headers import column_name, header_index, named_twice, naming, normal
+from .workbooks import Contents, workbook_rows
+
+__all__ = ["Unreadable", "csv_rows", "csv_text", "is_utf16", "read_bytes", "read_parquet",
+           "read_table", "read_table_with", "separator", "table_rows", "text_problem"]
 
 
 def read_parquet(
@@ -60,10 +67,6 @@ UTF16_REASON = (
     "(comma delimited)' (Excel) or with the encoding UTF-8 (WPS)"
 )
 """What to do about a UTF-16 file, phrased after its name."""
-
-
-class Unreadable(Exception):  # noqa: N818 - carries the reason, caught at once by callers
-    """The file cannot be read at all; ``str()`` is the reason, phrased after the file name."""
 
 
 def separator(data: bytes | str) -> str:
@@ -142,19 +145,35 @@ def csv_rows(path: str | os.PathLike, notes: list[str] | None = None, what: str 
     return rows, lines
 
 
-def read_csv(path: str | os.PathLike, required: Sequence[str] = (),
-             numbers: Collection[str] = ()) -> pd.DataFrame:
-    """A CSV file's table as text, indexed by the line each row is on (the header is the
-    first row naming ``required``, so a title line above it is skipped: :mod:`.headers`);
-    header names by :func:`.headers.column_name` (Chinese aliases), cells trimmed, those of
-    the ``numbers`` columns (numbers, codes) read after NFKC too (:func:`.headers.normal`:
-    full-width ``７`` is 7), blank lines dropped. A file that cannot be read is a
-    ``GuandanError`` naming it; how it was read (GBK, ``;``) goes unsaid: it changes nothing
-    a director does."""
+def table_rows(path: str | os.PathLike, required: Sequence[str] = ()
+               ) -> tuple[list[list[str]], list[int]]:
+    """A director's table file's rows of cells and the number of each as the spreadsheet
+    shows it: an ``.xlsx`` workbook's sheet (the visible one whose header names
+    ``required``: :func:`.workbooks.choose_sheet`) by its rows, from 1; any other file as a
+    CSV (:func:`csv_rows`) by its lines."""
+    if Path(path).suffix.lower() != ".xlsx":
+        return csv_rows(path)
+    read_bytes(path, "workbook")  # a missing file or a folder gets the usual reason
+    _, rows, _ = workbook_rows(path, naming(required), Contents.naming(required))
+    return rows, list(range(1, len(rows) + 1))
+
+
+def read_table(path: str | os.PathLike, required: Sequence[str] = (),
+               numbers: Collection[str] = ()) -> pd.DataFrame:
+    """A CSV file's or an xlsx sheet's table as text, indexed by the line (the sheet row)
+    each row is on (:func:`table_rows`; the header is the first row naming ``required``, so
+    a title line above it is skipped: :mod:`.headers`); header names by
+    :func:`.headers.column_name` (Chinese aliases), cells trimmed, those of the ``numbers``
+    columns (numbers, codes) read after NFKC too (:func:`.headers.normal`: full-width ``７``
+    is 7), blank lines dropped. A file that cannot be read is a ``GuandanError`` naming it;
+    how it was read (GBK, ``;``, which sheet) goes unsaid: it changes nothing a director
+    does."""
     try:
-        rows, lines = csv_rows(path)
+        rows, lines = table_rows(path, required)
     except Unreadable as reason:
-        raise GuandanError(f"cannot read {str(path)!r}: it {reason}") from None
+        said = str(reason)  # a damaged workbook's reason says "cannot be read as ..." itself
+        raise GuandanError(f"{str(path)!r} {said}" if said.startswith("cannot ")
+                           else f"cannot read {str(path)!r}: it {said}") from None
     start = header_index(rows, naming(required))
     if start is None:
         raise GuandanError(f"cannot read {str(path)!r}: it is empty (no header line)")
@@ -170,13 +189,14 @@ def read_csv(path: str | os.PathLike, required: Sequence[str] = (),
                         dtype="str", columns=list(cells))
 
 
-def read_csv_with(
+def read_table_with(
     path: str | os.PathLike, columns: Sequence[str], error: type[ProblemsError],
     numbers: Collection[str] = (),
 ) -> pd.DataFrame:
-    """``read_csv``, refusing with ``error`` (one problem per column) a file that lacks any
-    of ``columns``: a director's CSV with a misnamed header is told which names it has."""
-    frame = read_csv(path, columns, numbers)
+    """:func:`read_table`, refusing with ``error`` (one problem per column) a file that lacks
+    any of ``columns``: a director's file with a misnamed header is told which names it
+    has."""
+    frame = read_table(path, columns, numbers)
     missing = [c for c in columns if c not in frame.columns]
     if missing:
         found = ", ".join(frame.columns) or "none"

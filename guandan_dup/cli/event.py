@@ -77,7 +77,8 @@ def locked_folder(directory: Path, command: str, wait: float):
 def init(
     directory: Path = DIR,
     players: Path = typer.Option(
-        ..., "--players", help="CSV with id, name[, seed][, pair] (teams: id, name, team)."
+        ..., "--players",
+        help="CSV or .xlsx with id, name[, seed][, pair] (teams: id, name, team).",
     ),
     tables_per_group: int | None = typer.Option(
         None, "--tables-per-group", help="Tables in a group (not for teams or a knockout)."
@@ -94,10 +95,12 @@ def init(
         None, "--format", help="Teams: swiss, round-robin or knockout; pairs: knockout."
     ),
     conversion: str | None = typer.Option(
-        None, "--conversion", help="Team events: 级差分 table, linear (default), half or a CSV."
+        None, "--conversion",
+        help="Team events: 级差分 table, linear (default), half, or a CSV or .xlsx file.",
     ),
     team_names: Path | None = typer.Option(
-        None, "--team-names", "--teams", help="Team events: CSV with team, name naming the teams."
+        None, "--team-names", "--teams",
+        help="Team events: CSV or .xlsx with team, name naming the teams.",
     ),
     awards: str | None = typer.Option(
         None, "--awards",
@@ -112,7 +115,8 @@ def init(
     name: str | None = typer.Option(None, "--name", help="Event name (default: folder name)."),
     seeding: Path | None = typer.Option(
         None, "--seeding",
-        help="CSV with an id column (teams: a team column), best seed first (else a lot).",
+        help="CSV or .xlsx with an id column (teams: a team column), best seed first (else a "
+        "lot).",
     ),
     rotate_partners: bool = typer.Option(
         False, "--rotate-partners", help="Rotate partners within a round (ad-bc, ac-bd, ab-cd)."
@@ -168,8 +172,8 @@ def seat(
     round_no: int = ROUND,
     lineups: Path | None = typer.Option(
         None, "--lineups",
-        help="Team events: CSV with round, team, room, player_1, player_2 (default: each "
-        "team's first four players).",
+        help="Team events: CSV or .xlsx with round, team, room, player_1, player_2 (default: "
+        "each team's first four players).",
     ),
     wait: float = WAIT,
 ) -> None:

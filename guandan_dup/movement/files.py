@@ -20,7 +20,7 @@ import pyarrow.parquet as pq
 from ..atomic import staged_writes
 from ..deals.keys import read_key
 from ..errors import GuandanError, InvalidPlanError
-from ..reading import read_csv
+from ..reading import read_table
 from .draw import draw_lot, seeded_then_lot, with_unplaced
 from .individual import Seating, seat_round
 from .pairs import earlier_meetings, pair_byes, pair_order, partnerships, seat_pairs
@@ -30,9 +30,10 @@ PathLike = str | os.PathLike
 
 
 def _read_table(path: PathLike, columns: Sequence[str]) -> pd.DataFrame:
-    """A Parquet file, or by its suffix a CSV one (read as players files are), with ``columns``."""
-    if Path(path).suffix.lower() == ".csv":
-        frame = read_csv(path, columns)
+    """A Parquet file, or by its suffix a CSV or xlsx one (read as players files are), with
+    ``columns``."""
+    if Path(path).suffix.lower() in (".csv", ".xlsx"):
+        frame = read_table(path, columns)
     else:
         try:
             frame = pd.read_parquet(path)

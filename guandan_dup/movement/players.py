@@ -1,11 +1,13 @@
-"""The players file a director brings (CSV) and the players table the event folder keeps.
+"""The players file a director brings (CSV or xlsx) and the players table the event folder keeps.
 
-The CSV needs ``id`` and ``name`` columns (or 编号 and 姓名; UTF-8, with or without a
-byte-order mark, or GBK as Excel on Chinese Windows saves it, so Chinese names survive; a
-title line above the header is skipped: :func:`~guandan_dup.reading.read_csv`); an optional
+The file needs ``id`` and ``name`` columns (or 编号 and 姓名; a CSV in UTF-8, with or without a
+byte-order mark, or GBK as Excel on Chinese Windows saves it, so Chinese names survive, or a
+workbook's visible sheet naming them; a title line above the header is skipped:
+:func:`~guandan_dup.reading.read_table`); an optional
 ``seed`` column gives the seeding order (1 = best, each seed once) and, for pairs events, a
 ``pair`` column names each player's partnership. Every player needs a name (the standings
-and the site show it). Every problem is reported at once, with the CSV line it is on.
+and the site show it). Every problem is reported at once, with the CSV line (the sheet
+row) it is on.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import Problem, ProblemsError
-from ..reading import read_csv, read_csv_with, text_problem
+from ..reading import read_table, read_table_with, text_problem
 
 
 class InvalidPlayersError(ProblemsError):
@@ -26,7 +28,7 @@ class InvalidPlayersError(ProblemsError):
 
 
 def _id_problems(frame: pd.DataFrame, file: str) -> list[Problem]:
-    line = frame.index  # the CSV line of each row
+    line = frame.index  # the CSV line (the sheet row) of each row
     problems = [Problem(file, int(n), "id", "", "empty id") for n in line[frame["id"] == ""]]
     problems += [Problem(file, int(n), "id", v, f"the id {why}")
                  for n, v in zip(line, frame["id"], strict=True)
@@ -60,7 +62,7 @@ def load_players(path: str | os.PathLike, kind: str = "individual") -> pd.DataFr
     """Players as (player, name, seed[, pair]); ``seed`` is <NA> where the file gives none."""
     file = Path(path).name
     required = ["id", "name"] + (["pair"] if kind == "pairs" else [])
-    frame = read_csv_with(path, required, InvalidPlayersError, numbers=("seed",))
+    frame = read_table_with(path, required, InvalidPlayersError, numbers=("seed",))
     problems = _id_problems(frame, file)
     problems += [
         Problem(file, int(i), "name", "", "empty name: every player needs one")
@@ -88,9 +90,10 @@ def load_players(path: str | os.PathLike, kind: str = "individual") -> pd.DataFr
 
 
 def load_seeding(path: str | os.PathLike, known: pd.Series) -> list[str]:
-    """Player ids in seeding order from a CSV with an ``id`` column (file order is the order)."""
+    """Player ids in seeding order from a CSV or xlsx file with an ``id`` column (file order
+    is the order)."""
     file = Path(path).name
-    frame = read_csv(path, ["id"])
+    frame = read_table(path, ["id"])
     if "id" not in frame.columns:
         raise InvalidPlayersError([Problem(file, None, "id", None, "missing column")])
     problems = _id_problems(frame, file)

@@ -17,7 +17,7 @@ import pandas as pd
 
 from ..errors import GuandanError
 from ..levels import LEVEL_NAMES
-from ..reading import read_csv, read_parquet
+from ..reading import read_parquet, read_table
 from ..scoring import read_output
 from .render import Section, render
 
@@ -61,7 +61,7 @@ def load_names(path: str | os.PathLike) -> pd.Series:
     if Path(path).suffix.lower() == ".parquet":
         frame = read_parquet(path, "names file").to_pandas()
     else:
-        frame = read_csv(path)
+        frame = read_table(path)
     missing = [c for c in ("player", "name") if c not in frame.columns]
     if missing:
         raise GuandanError(

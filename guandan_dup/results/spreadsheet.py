@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from datetime import date, datetime, time
 
 import pyarrow as pa
 
@@ -30,8 +29,7 @@ from ..reading import Unreadable, csv_rows, read_bytes
 from .schema import file_kind
 
 SUFFIXES = (".csv", ".xlsx")
-__all__ = ["SUFFIXES", "Unreadable", "cell_text", "csv_table", "header_at", "read_bytes",
-           "text_table"]
+__all__ = ["SUFFIXES", "Unreadable", "csv_table", "header_at", "read_bytes", "text_table"]
 
 
 def csv_table(path: str | os.PathLike, notes: list[str] | None = None
@@ -44,19 +42,6 @@ def csv_table(path: str | os.PathLike, notes: list[str] | None = None
     except Unreadable as reason:
         raise Unreadable(f"{reason}, and ingest it again") from None
     return text_table(rows, lines)
-
-
-def cell_text(value: object) -> str:
-    """What a sheet shows for a cell: a whole number without ``.0``; empty for no value."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return str(value).upper()
-    if isinstance(value, float) and value.is_integer() and abs(value) < 2**63:
-        return str(int(value))
-    if isinstance(value, datetime | date | time):
-        return value.isoformat()
-    return str(value)
 
 
 def header_at(rows: Sequence[Sequence[str]]) -> int | None:

@@ -24,7 +24,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import GuandanError, Problem, ProblemsError
-from ..reading import read_csv_with
+from ..reading import read_table_with
 
 MAX_MARGIN = 26
 MARGINS = range(MAX_MARGIN + 1)
@@ -152,7 +152,8 @@ def _shape_problems(
 
 
 def load(path: str | os.PathLike, name: str | None = None) -> ConversionTable:
-    """A director's table from a CSV (``margin, winner, loser``), named after the file.
+    """A director's table from a CSV or xlsx file (``margin, winner, loser``), named after
+    the file.
 
     Every problem is reported at once (with the CSV line): a missing column, a margin
     outside 0..26 or given twice, a value that is not a number with at most two decimals or
@@ -160,7 +161,7 @@ def load(path: str | os.PathLike, name: str | None = None) -> ConversionTable:
     be read.
     """
     file = Path(path).name
-    frame = read_csv_with(path, COLUMNS, InvalidConversionError, numbers=COLUMNS)
+    frame = read_table_with(path, COLUMNS, InvalidConversionError, numbers=COLUMNS)
     problems: list[Problem] = []
     rows: dict[int, tuple[int, int, int]] = {}
     seen: set[int] = set()
@@ -198,11 +199,11 @@ def load(path: str | os.PathLike, name: str | None = None) -> ConversionTable:
 
 
 def resolve(spec: str | os.PathLike) -> ConversionTable:
-    """``--conversion``: a preset's name or the path of a director's CSV."""
+    """``--conversion``: a preset's name or the path of a director's CSV or xlsx file."""
     text = str(spec)
     if text in PRESETS:
         return PRESETS[text]
-    if Path(text).suffix.lower() == ".csv" or Path(text).exists():
+    if Path(text).suffix.lower() in (".csv", ".xlsx") or Path(text).exists():
         table = load(text)
         if table.name in PRESETS:
             raise GuandanError(

@@ -16,7 +16,7 @@ import pandas as pd
 
 from ..errors import Problem, ProblemsError
 from ..lots import draw_lot
-from ..reading import read_csv_with, text_problem
+from ..reading import read_table_with, text_problem
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 TEAM_LOT_LABEL = "team numbers"
@@ -64,8 +64,8 @@ def load_team_players(path: str | os.PathLike) -> pd.DataFrame:
     a player on two lines (naming both teams when they differ) and a team of fewer than 4
     or more than 6 players."""
     file = Path(path).name
-    frame = read_csv_with(path, ("id", "name", "team"), InvalidTeamsError)
-    line = frame.index  # the CSV line of each row
+    frame = read_table_with(path, ("id", "name", "team"), InvalidTeamsError)
+    line = frame.index  # the CSV line (the sheet row) of each row
     problems = [Problem(file, int(n), c, "", f"empty {c}: every player needs one")
                 for c in ("id", "name", "team") for n in line[frame[c] == ""]]
     problems += [Problem(file, int(n), c, v, f"the {c} {why}")
@@ -94,9 +94,10 @@ def load_team_players(path: str | os.PathLike) -> pd.DataFrame:
 
 
 def load_team_names(path: str | os.PathLike, labels: list[str]) -> dict[str, str]:
-    """Team label -> name from a CSV with ``team, name``; refuses unknown or repeated teams."""
+    """Team label -> name from a CSV or xlsx file with ``team, name``; refuses unknown or
+    repeated teams."""
     file = Path(path).name
-    frame = read_csv_with(path, ("team", "name"), InvalidTeamsError)
+    frame = read_table_with(path, ("team", "name"), InvalidTeamsError)
     problems = [Problem(file, int(i), "team", t, "not a team of the players file")
                 for i, t in frame["team"].items() if t not in labels]
     problems += [Problem(file, int(i), "team", t, "this team is on two lines")
@@ -107,10 +108,10 @@ def load_team_names(path: str | os.PathLike, labels: list[str]) -> dict[str, str
 
 
 def load_team_seeding(path: str | os.PathLike, labels: list[str]) -> list[str]:
-    """Team labels best first from a CSV with a ``team`` column; refuses unknown or repeated
-    teams."""
+    """Team labels best first from a CSV or xlsx file with a ``team`` column; refuses
+    unknown or repeated teams."""
     file = Path(path).name
-    frame = read_csv_with(path, ("team",), InvalidTeamsError)
+    frame = read_table_with(path, ("team",), InvalidTeamsError)
     problems = [Problem(file, int(i), "team", t, "unknown team: not in the players file")
                 for i, t in frame["team"].items() if t not in labels]
     problems += [Problem(file, int(i), "team", t, "this team is on two lines")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import Problem
-from ..reading import read_csv_with
+from ..reading import read_table_with
 from .registration import InvalidTeamsError, team_of_cell
 
 LINEUP_COLUMNS = ("round", "team", "room", "player_1", "player_2")
@@ -59,15 +59,16 @@ def load_lineups(
     players: pd.DataFrame,
     numbers: Mapping[str, int] | None = None,
 ) -> pd.DataFrame:
-    """The lineups of ``round_no`` from a director's CSV (``LINEUP_COLUMNS``; rows of other
-    rounds, and of a team with a bye, are ignored, so one file may hold the whole event),
+    """The lineups of ``round_no`` from a director's CSV or xlsx file (``LINEUP_COLUMNS``;
+    rows of other rounds, and of a team with a bye, are ignored, so one file may hold the
+    whole event),
     the default for teams it does not name. Every problem is listed: a round that is not a
     number (such a row would be ignored unseen), an unknown team or room, a team naming one
     room only or a room twice, a player not registered for that team (art. 19.2), a player
     twice in a team's lineup. ``numbers`` (team label of the players file -> team number)
     turns a label written for a number into a hint."""
     file = Path(path).name
-    frame = read_csv_with(path, LINEUP_COLUMNS, InvalidTeamsError, numbers=("round", "room"))
+    frame = read_table_with(path, LINEUP_COLUMNS, InvalidTeamsError, numbers=("round", "room"))
     team_of = dict(zip(players["player"].astype(str), players["team"], strict=True))
     frame = frame.assign(line=frame.index)
     unreadable = ~frame["round"].str.fullmatch(r"[1-9][0-9]*")
