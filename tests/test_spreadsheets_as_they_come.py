@@ -23,7 +23,7 @@ ENGLISH = ["round", "table", "set", "north", "east", "south", "west", "ns_level"
 CHINESE = ["轮次", "桌号", "局", "北", "东", "南", "西", "南北级数", "东西级数"]
 ROWS = [[1, 1, 1, "p1", "p2", "p3", "p4", "K", "7"],
         [1, 2, 1, "p5", "p6", "p7", "p8", "10", "2"]]
-FULL_WIDTH = [["１", "１", "１", "p1", "p2", "p3", "p4", " Ｋ ", "７"],
+FULL_WIDTH = [["１", "１", "１", "ｐ1", "p2", "p3", "p４", " Ｋ ", "７"],
               ["1", "２", "1", "p5", "p6", "p7", "p8", "１０", "\u3000２"]]
 
 
@@ -155,6 +155,12 @@ def test_issue23_a_players_file_in_gbk_with_chinese_headers_and_a_title_line(tmp
     assert players["player"].tolist() == ["P1", "P2", "P3"]
     assert players["name"].tolist() == ["王伟", "李娜", "张三"]
     assert players["seed"].tolist() == [2, 1, pd.NA]
+
+
+def test_issue23_a_full_width_player_id_is_read_as_the_plain_id(tmp_path):
+    rows = [["编号", "姓名"], ["Ｐ０３", "张敏"], ["P4", "李娜"]]
+    path = write_csv(tmp_path / "players.csv", rows, "gbk")
+    assert load_players(path)["player"].tolist() == ["P03", "P4"]
 
 
 def test_issue23_a_players_file_problem_names_its_csv_line(tmp_path):

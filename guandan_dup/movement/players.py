@@ -20,6 +20,10 @@ import pandas as pd
 from ..errors import Problem, ProblemsError
 from ..reading import read_table, read_table_with, text_problem
 
+ID_COLUMNS = ("id", "pair")
+"""Read after NFKC, as the results' seat cells are: a full-width ``Ｐ０３`` typed with a
+Chinese input method is the id P03 (names are kept as typed)."""
+
 
 class InvalidPlayersError(ProblemsError):
     """A players or seeding file that cannot be used; carries every problem found."""
@@ -62,7 +66,7 @@ def load_players(path: str | os.PathLike, kind: str = "individual") -> pd.DataFr
     """Players as (player, name, seed[, pair]); ``seed`` is <NA> where the file gives none."""
     file = Path(path).name
     required = ["id", "name"] + (["pair"] if kind == "pairs" else [])
-    frame = read_table_with(path, required, InvalidPlayersError, numbers=("seed",))
+    frame = read_table_with(path, required, InvalidPlayersError, numbers=ID_COLUMNS + ("seed",))
     problems = _id_problems(frame, file)
     problems += [
         Problem(file, int(i), "name", "", "empty name: every player needs one")

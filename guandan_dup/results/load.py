@@ -34,10 +34,11 @@ from .workbook import xlsx_table
 
 _INT64 = {pa.int64(): pd.Int64Dtype()}.get
 LEVEL_COLUMNS = ("ns_level", "ew_level")
-NORMAL_COLUMNS = frozenset(INT_COLUMNS + TEXT_COLUMNS)
+NORMAL_COLUMNS = frozenset(INT_COLUMNS + TEXT_COLUMNS + PLAYER_COLUMNS)
 """Text columns read after NFKC and trimming (:func:`~guandan_dup.headers.normal`): a
 Chinese input method types full-width ``Ｋ``, ``７`` and ``，``, which look like the level K,
-the number 7 and a comma and must read as them. Player ids are kept as typed."""
+the number 7 and a comma and must read as them; a player id ``Ｐ０３`` looks like P03 and is
+it (the players file reads its ids so too)."""
 
 
 def _empty(column: str, n: int) -> pd.Series:

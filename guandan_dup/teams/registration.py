@@ -64,7 +64,7 @@ def load_team_players(path: str | os.PathLike) -> pd.DataFrame:
     a player on two lines (naming both teams when they differ) and a team of fewer than 4
     or more than 6 players."""
     file = Path(path).name
-    frame = read_table_with(path, ("id", "name", "team"), InvalidTeamsError)
+    frame = read_table_with(path, ("id", "name", "team"), InvalidTeamsError, numbers=("id",))
     line = frame.index  # the CSV line (the sheet row) of each row
     problems = [Problem(file, int(n), c, "", f"empty {c}: every player needs one")
                 for c in ("id", "name", "team") for n in line[frame[c] == ""]]

@@ -68,7 +68,8 @@ def load_lineups(
     twice in a team's lineup. ``numbers`` (team label of the players file -> team number)
     turns a label written for a number into a hint."""
     file = Path(path).name
-    frame = read_table_with(path, LINEUP_COLUMNS, InvalidTeamsError, numbers=("round", "room"))
+    frame = read_table_with(path, LINEUP_COLUMNS, InvalidTeamsError,
+                            numbers=("round", "room", "player_1", "player_2"))
     team_of = dict(zip(players["player"].astype(str), players["team"], strict=True))
     frame = frame.assign(line=frame.index)
     unreadable = ~frame["round"].str.fullmatch(r"[1-9][0-9]*")
