@@ -54,6 +54,20 @@ def test_a_file_that_is_not_a_font_is_refused(event, tmp_path):
         print_round(EventFolder.open(event), 1, "seat-list", font=fake)
 
 
+LATIN_FONTS = ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+               "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf")
+
+
+def test_a_font_without_chinese_characters_is_refused_and_passed_over(event, monkeypatch):
+    latin = next((f for f in LATIN_FONTS if Path(f).is_file()), None)
+    if latin is None:
+        pytest.skip("no Latin-only TrueType font on this machine (fonts-dejavu-core)")
+    with pytest.raises(GuandanError, match="not a Chinese font .it has no 第桌局"):
+        print_round(EventFolder.open(event), 1, "seat-list", font=latin)
+    monkeypatch.setattr(fonts, "_candidates", lambda: iter([Path(latin)]))
+    assert fonts.find_cjk_font().name == fonts.FALLBACK, "boxes are worse than the CID font"
+
+
 @needs_poppler
 def test_the_found_chinese_font_is_embedded_and_said(event):
     output = run("event", "print", event, "--round", 1, "--what", "seat-list")

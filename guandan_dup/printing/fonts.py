@@ -39,6 +39,9 @@ KNOWN_FONTS = (
 """Where Debian (``fonts-wqy-microhei``), Windows and macOS keep a Chinese TrueType font."""
 
 FALLBACK = "STSong-Light"
+CHINESE_SAMPLE = "第桌局轮北东南西王李张刘陈"
+"""Characters every page prints (headings, seats) and the commonest surnames: a font without
+them (DejaVu, Arial) would print the names as boxes, so it is not a Chinese font here."""
 INSTALL_HINT = ("install a Chinese TrueType font (Debian/Ubuntu: apt install "
                 "fonts-wqy-microhei) or give --font FILE")
 
@@ -51,6 +54,8 @@ class Font:
     name: str
     embedded: bool
     note: str | None = None
+    #: The characters of ``CHINESE_SAMPLE`` the font has no glyph for ("" for a Chinese font).
+    missing: str = ""
 
 
 def find_cjk_font(path: str | os.PathLike | None = None) -> Font:
@@ -68,10 +73,15 @@ def find_cjk_font(path: str | os.PathLike | None = None) -> Font:
                 "a .ttc with TrueType outlines; PostScript-outline .otf fonts cannot be "
                 f"embedded); expected for example {KNOWN_FONTS[0]}"
             )
+        if font.missing:
+            raise GuandanError(
+                f"--font {str(path)!r}: not a Chinese font (it has no {font.missing}, so "
+                f"names would print as boxes); give one such as {KNOWN_FONTS[0]}"
+            )
         return font
     for candidate in _candidates():
         font = _truetype(candidate)
-        if font is not None:
+        if font is not None and not font.missing:
             return font
     pdfmetrics.registerFont(UnicodeCIDFont(FALLBACK))
     return Font(FALLBACK, embedded=False, note=(
@@ -109,7 +119,10 @@ def _truetype(file: Path) -> Font | None:
         return None
     name = f"CJK-{file.stem}"
     try:
-        pdfmetrics.registerFont(TTFont(name, str(file), subfontIndex=0))
+        font = TTFont(name, str(file), subfontIndex=0)
     except (TTFError, OSError, ValueError, KeyError):
         return None
-    return Font(name, embedded=True, note=f"Chinese font embedded: {file}")
+    missing = "".join(c for c in CHINESE_SAMPLE if ord(c) not in font.face.charToGlyph)
+    if not missing:
+        pdfmetrics.registerFont(font)
+    return Font(name, embedded=True, note=f"Chinese font embedded: {file}", missing=missing)
