@@ -61,6 +61,15 @@ def test_art46_a_sheet_names_each_seat_with_name_and_id_and_has_both_signatures(
         assert f"start 起始 2 2 {boards} Final levels" in text
 
 
+def test_art32_a_set_the_ledger_decides_says_there_is_nothing_to_write(event, tmp_path):
+    run("event", "ledger", "add", event, "late", "--round", 1, "--table", 2, "--set", 2,
+        "--side", "EW", "--minutes", 12, "--reason", "traffic")  # past 10 minutes: forfeit
+    printed = print_round(EventFolder.open(event), 1, "scoresheets", out=tmp_path / "s.pdf")
+    texts = page_texts(printed.path)
+    assert "本局结果已由裁判判定，无需记分" in texts[3]  # table 2, set 2
+    assert not any("无需记分" in text for text in texts[:3] + texts[4:])
+
+
 @pytest.mark.parametrize(("side", "minutes", "start"), [
     ("NS", 3, "N-S 南北 2 · E-W 东西 3"),
     ("NS", 7, "N-S 南北 2 · E-W 东西 4"),

@@ -42,7 +42,8 @@ class Sitter:
 @dataclass(frozen=True)
 class Scoresheet:
     """One table's set as its sheet shows it; ``start`` is (N-S, E-W) as level indices,
-    ``late`` says why they are not 2/2, ``caption`` a team match's room."""
+    ``notes`` say why they are not 2/2 or why nothing is to be written (a set whose result
+    the ledger decides), ``caption`` a team match's room."""
 
     round: int
     group: int
@@ -51,7 +52,7 @@ class Scoresheet:
     boards: range
     seats: tuple[Sitter, ...]
     start: tuple[int, int]
-    late: str | None
+    notes: tuple[str, ...]
     caption: str
     link: TableLink
 
@@ -62,6 +63,8 @@ def scoresheets(source: RoundSource) -> list[Scoresheet]:
     round_no = source.round_no
     starts = decided.start_levels[decided.start_levels["round"] == round_no]
     late = {(int(r.table), int(r.set)): r for r in starts.itertuples()}
+    settled = {(int(r.table), int(r.set)) for r in decided.will_not_play.itertuples()
+               if r.round == round_no}
     subs = decided.substitutes[decided.substitutes["round"] == round_no]
     substitute = dict(zip(subs["for_player"].astype(str), subs["player"].astype(str),
                           strict=True))
@@ -72,11 +75,13 @@ def scoresheets(source: RoundSource) -> list[Scoresheet]:
                             for seat in SEAT_COLUMNS)
             for set_no in source.sets_of(row):
                 start = late.get((table, set_no))
+                notes = (() if start is None else (_late_text(start),)) + (
+                    (DECIDED,) if (table, set_no) in settled else ())
                 sheets.append(Scoresheet(
                     round_no, group, table, set_no, source.plan.boards_of_set(set_no),
                     sitters,
                     (0, 0) if start is None else (int(start.ns_start), int(start.ew_start)),
-                    None if start is None else _late_text(start),
+                    notes,
                     source.captions.get(table, ""), source.links[table]))
     return sorted(sheets, key=lambda sheet: (sheet.table, sheet.set))
 
@@ -87,6 +92,11 @@ def _sitter(seat: str, player: str, names: dict[str, str], substitute: dict[str,
         sub = substitute[player]
         return Sitter(seat, sub, names.get(sub, sub), names.get(player, player))
     return Sitter(seat, player, names.get(player, player))
+
+
+DECIDED = ("本局结果已由裁判判定，无需记分 · This set's result is decided in the director's "
+           "ledger: nothing to write")
+"""The note of a set no results file will bring (forfeited, not played, assigned)."""
 
 
 def _late_text(start) -> str:
@@ -159,9 +169,9 @@ def _draw_seats(doc: Document, seats: tuple[Sitter, ...], x: float, y: float,
 def _draw_start(doc: Document, sheet: Scoresheet, x: float, y: float) -> float:
     ns, ew = (level_to_text(i) for i in sheet.start)
     doc.text(x, y, f"Start levels 起始级数:  N-S 南北 {ns}  ·  E-W 东西 {ew}", 12, bold=True)
-    if sheet.late:
-        doc.text(x, y - 14, sheet.late, 9)
-        return y - 14
+    for note in sheet.notes:
+        y -= 14
+        doc.text(x, y, note, 9)
     return y
 
 
