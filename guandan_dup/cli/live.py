@@ -11,9 +11,11 @@ import typer
 from ..atomic import write_bytes
 from ..errors import GuandanError
 from ..event.access import DEFAULT_PORT, event_tokens, links_csv
+from ..event.opening import open_round
 from ..event.platforms import make_platform_token, revoke_platform
 from .app import app
-from .event import DIR, event_app
+from .event import DIR, ROUND, WAIT, event_app, locked_folder
+from .ledger import command_line
 
 
 @event_app.command("tokens")
@@ -73,6 +75,26 @@ def _platform_tokens(directory: Path, platform: str | None, revoke: str | None,
         typer.echo(f"Replaced platform {made.name!r}'s token (the old one no longer works)")
     typer.echo(f"Platform {made.name!r} token (shown once, only its hash is kept): "
                f"{made.token}")
+
+
+@event_app.command("open")
+def open_command(
+    ctx: typer.Context,
+    directory: Path = DIR,
+    round_no: int = ROUND,
+    reason: str = typer.Option("the round starts", "--reason",
+                               help="Why (recorded with the ledger row)."),
+    wait: float = WAIT,
+) -> None:
+    """Start the round: release its boards to the platforms (a ledger row, kind open).
+
+    Before it, GET /api/v1/rounds/R/tables/T/boards is refused; a running server sees it
+    at once. Refused for a round not dealt, not seated, or already open.
+    """
+    with locked_folder(directory, "event open", wait) as folder:
+        row = open_round(folder, round_no, reason, command=command_line(ctx))
+    typer.echo(f"Ledger row {int(row['id'])}: round {round_no} is open; platforms may now "
+               "fetch its tables' boards")
 
 
 @app.command("serve")
