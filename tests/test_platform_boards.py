@@ -20,6 +20,7 @@ from guandan_dup.deals import boardset
 from guandan_dup.event import EventFolder
 from guandan_dup.event.opening import RELEASES, releases
 from guandan_dup.ledger import load
+from guandan_dup.live.callers import DIRECTOR_COOKIE
 from guandan_dup.live.tokens import RECHECK
 
 template, event, base = live_support.template, live_support.event, live_support.base
@@ -150,6 +151,8 @@ def test_issue24_releases_recorded_and_shown_by_event_status(base, event):
     status = run("event", "status", event)
     assert "Round 1 open since" in status
     assert "qq (1 of 4 tables), tencent (3 of 4 tables)" in status
+    page = httpx.get(f"{base}/director", cookies={DIRECTOR_COOKIE: tokens(event).director})
+    assert "qq (1 of 4 tables), tencent (3 of 4 tables)" in page.text
 
 
 def test_issue24_a_torn_last_release_line_is_skipped(event):
@@ -162,3 +165,13 @@ def test_issue24_reveal_works_after_open(event):
     run("event", "open", event, "--round", 1)
     output = run("event", "reveal", event, "--abandoned", "a test")
     assert "Error" not in output
+
+
+def test_issue24_opening_a_round_leaves_scored_rounds_up_to_date(event):
+    folder = EventFolder.open(event)
+    simulate = run("simulate", "--event", event, "--rounds", 1)
+    assert "Error" not in simulate
+    run("event", "deal", event, "--round", 2, "--quiet")
+    run("event", "seat", event, "--round", 2)
+    run("event", "open", event, "--round", 2)
+    assert EventFolder.open(event).stale_rounds() == [] and folder.rounds_scored() == [1]

@@ -25,6 +25,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import GuandanError
 from ..event.access import (
     DIRECTOR_TOKEN,
     REVOKED,
@@ -172,5 +173,9 @@ class Keys:
                   for r, found in by_round.items() for link in found}
         pins = [(r, {link.pin: link.table for link in by_round[r]})
                 for r in sorted(by_round, reverse=True)]
-        self._state = (director, tables, pins, platform_hashes(self.path))
+        try:
+            platforms = platform_hashes(self.path)
+        except GuandanError:  # a damaged file: no platform gets in, the tables still do
+            platforms = {}
+        self._state = (director, tables, pins, platforms)
         self._stamp = stamp
