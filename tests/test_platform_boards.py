@@ -18,7 +18,7 @@ from live_support import tokens
 from guandan_dup.cards import card_to_text
 from guandan_dup.deals import boardset
 from guandan_dup.event import EventFolder
-from guandan_dup.event.opening import RELEASES, releases
+from guandan_dup.event.opening import RELEASES, releases, table_boards
 from guandan_dup.ledger import load
 from guandan_dup.live.callers import DIRECTOR_COOKIE
 from guandan_dup.live.tokens import RECHECK
@@ -175,3 +175,17 @@ def test_issue24_opening_a_round_leaves_scored_rounds_up_to_date(event):
     run("event", "seat", event, "--round", 2)
     run("event", "open", event, "--round", 2)
     assert EventFolder.open(event).stale_rounds() == [] and folder.rounds_scored() == [1]
+
+
+@pytest.mark.parametrize("make", [live_support.individual, live_support.teams,
+                                  live_support.knockout], ids=["individual", "teams",
+                                                               "knockout"])
+def test_issue24_every_format_gives_each_seated_table_its_own_sets(tmp_path, make):
+    directory = make(tmp_path)
+    run("event", "open", directory, "--round", 1)
+    folder = EventFolder.open(directory)
+    seating = folder.read(1, "seating")
+    for table in sorted({int(t) for t in seating["table"]}):
+        body = table_boards(folder, 1, table)
+        assert body["boards"] == expected(directory, 1, table), table
+        assert body["boards"], f"table {table} has no boards"
