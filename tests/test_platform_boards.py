@@ -18,7 +18,7 @@ from live_support import tokens
 from guandan_dup.cards import card_to_text
 from guandan_dup.deals import boardset
 from guandan_dup.event import EventFolder
-from guandan_dup.event.opening import RELEASES, releases, table_boards
+from guandan_dup.event.opening import RELEASES, RoundNotOpenError, releases, table_boards
 from guandan_dup.ledger import load
 from guandan_dup.live.callers import DIRECTOR_COOKIE
 from guandan_dup.live.tokens import RECHECK
@@ -189,3 +189,13 @@ def test_issue24_every_format_gives_each_seated_table_its_own_sets(tmp_path, mak
         body = table_boards(folder, 1, table)
         assert body["boards"] == expected(directory, 1, table), table
         assert body["boards"], f"table {table} has no boards"
+
+
+def test_issue24_withdrawing_the_open_row_closes_the_round_again(event):
+    run("event", "open", event, "--round", 1)
+    assert table_boards(EventFolder.open(event), 1, 1)["boards"]
+    row = int(load(event / "ledger.parquet")["id"].max())
+    run("event", "ledger", "withdraw", event, row, "--reason", "opened too early")
+    with pytest.raises(RoundNotOpenError, match="round 1 is not open yet"):
+        table_boards(EventFolder.open(event), 1, 1)
+    assert "round 1 is open" in run("event", "open", event, "--round", 1)
