@@ -1,5 +1,6 @@
-"""CLI for the day of the event: ``serve`` (the phones' server) and ``event tokens`` (the
-tables' entry links and PINs)."""
+"""CLI for the day of the event: ``serve`` (the phones' server), ``event tokens`` (the
+tables' entry links and PINs, the platforms' tokens) and ``event open`` (a round's boards
+released to platforms)."""
 
 from __future__ import annotations
 
@@ -8,15 +9,20 @@ from pathlib import Path
 import typer
 
 from ..atomic import write_bytes
+from ..errors import GuandanError
 from ..event.access import DEFAULT_PORT, event_tokens, links_csv
+from ..event.opening import open_round
+from ..event.platforms import make_platform_token, revoke_platform
 from .app import app
-from .event import DIR, ROUND, event_app
+from .event import DIR, ROUND, WAIT, event_app, locked_folder
+from .ledger import command_line
 
 
 @event_app.command("tokens")
 def tokens(
     directory: Path = DIR,
-    round_no: int = ROUND,
+    round_no: int | None = typer.Option(
+        None, "--round", help="Round number (1 = first): the tables' links of this round."),
     out: Path | None = typer.Option(
         None, "--out", help="Write the CSV to this file (owner-only) instead of printing it."),
     revoke: int | None = typer.Option(
@@ -26,18 +32,69 @@ def tokens(
         None, "--base-url", metavar="URL",
         help="Save the address phones use, e.g. http://192.168.1.20:8000 (default: this "
         "laptop's LAN address, port 8000)."),
+    platform: str | None = typer.Option(
+        None, "--platform", metavar="NAME",
+        help="Make a new token for this platform (replacing its old one) and print it."),
+    revoke_platform_name: str | None = typer.Option(
+        None, "--revoke-platform", metavar="NAME",
+        help="Remove this platform's token: it stops working."),
 ) -> None:
     """The round's table links and PINs as CSV: table,pin,url (the url carries the token).
 
     Tokens stay the same until revoked, so cards printed early stay valid. Makes
-    DIR/director.token (owner-only) when missing.
+    DIR/director.token (owner-only) when missing. With --platform NAME, instead: a new
+    token for an online platform, printed once (only its hash is kept).
     """
+    if platform is not None or revoke_platform_name is not None:
+        _platform_tokens(directory, platform, revoke_platform_name,
+                         round_no is not None or revoke is not None or out is not None
+                         or base_url is not None)
+        return
+    if round_no is None:
+        raise GuandanError("event tokens needs --round R (the tables' links), or --platform "
+                           "NAME / --revoke-platform NAME")
     text = links_csv(event_tokens(directory, round_no, revoke, base_url))
     if out is None:
         typer.echo(text, nl=False)
         return
     write_bytes(out, text.encode("utf-8"), mode=0o600)
     typer.echo(f"Wrote {out} (owner-only: it holds every table's token)", err=True)
+
+
+def _platform_tokens(directory: Path, platform: str | None, revoke: str | None,
+                     mixed: bool) -> None:
+    if mixed or (platform is not None and revoke is not None):
+        raise GuandanError("--platform and --revoke-platform go alone: give one of them, "
+                           "without --round, --revoke, --base-url or --out")
+    if revoke is not None:
+        revoke_platform(directory, revoke)
+        typer.echo(f"Revoked platform {revoke!r}'s token: it no longer works")
+        return
+    made = make_platform_token(directory, platform)
+    if made.replaced:
+        typer.echo(f"Replaced platform {made.name!r}'s token (the old one no longer works)")
+    typer.echo(f"Platform {made.name!r} token (shown once, only its hash is kept): "
+               f"{made.token}")
+
+
+@event_app.command("open")
+def open_command(
+    ctx: typer.Context,
+    directory: Path = DIR,
+    round_no: int = ROUND,
+    reason: str = typer.Option("the round starts", "--reason",
+                               help="Why (recorded with the ledger row)."),
+    wait: float = WAIT,
+) -> None:
+    """Start the round: release its boards to the platforms (a ledger row, kind open).
+
+    Before it, GET /api/v1/rounds/R/tables/T/boards is refused; a running server sees it
+    at once. Refused for a round not dealt, not seated, or already open.
+    """
+    with locked_folder(directory, "event open", wait) as folder:
+        row = open_round(folder, round_no, reason, command=command_line(ctx))
+    typer.echo(f"Ledger row {int(row['id'])}: round {round_no} is open; platforms may now "
+               "fetch its tables' boards")
 
 
 @app.command("serve")

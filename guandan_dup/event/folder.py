@@ -48,9 +48,11 @@ EVENT_TOML = "event.toml"
 KEY_FILE = "event.key"
 LIVE_SECRET = "live/secret"
 DIRECTOR_TOKEN = "director.token"
-PRIVATE = (KEY_FILE, LIVE_SECRET, DIRECTOR_TOKEN)
-"""Files written owner-only (0600): the event key, the HMAC key of the tables' links and the
-director's console token (``event.access``)."""
+PLATFORMS = "live/platforms.json"
+PRIVATE = (KEY_FILE, LIVE_SECRET, DIRECTOR_TOKEN, PLATFORMS)
+"""Files written owner-only (0600): the event key, the HMAC key of the tables' links, the
+director's console token (``event.access``) and the platforms' token hashes
+(``event.platforms``)."""
 RESULTS_DIGEST = b"guandan_dup.results_digest"
 """Standings metadata key: the ``results_digest`` of the results they were scored from."""
 TABLES = ("boards", "seating", "byes", "results", "scores", "travellers", "standings", "bracket")
@@ -363,17 +365,25 @@ class EventFolder:
             self.planned.removed.extend(p for p in remove if p not in files and p.exists())
             return
         staged: dict[Path, bytes] = {}
+        private = {self.path / name for name in PRIVATE}
+        kept = set()  # history copies of private files stay owner-only
         for dest, data in files.items():
             old = _regular_bytes(dest)
             if old is not None and old != data:
-                staged[self.history_name(dest)] = old
+                copy = self.history_name(dest)
+                staged[copy] = old
+                if dest in private:
+                    kept.add(copy)
             staged[dest] = data
         gone = [dest for dest in remove if dest not in files and dest.exists()]
         for dest in gone:
             old = _regular_bytes(dest)
             if old is not None:
-                staged[self.history_name(dest)] = old
-        private = frozenset(self.path / name for name in PRIVATE)
+                copy = self.history_name(dest)
+                staged[copy] = old
+                if dest in private:
+                    kept.add(copy)
+        private = frozenset(private | kept)
         commit(self.path, staged, private=private, remove=gone)
 
     def with_key_revealed(self, override: dict | None = None) -> EventFolder:

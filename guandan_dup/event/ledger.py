@@ -177,6 +177,9 @@ def what_it_does(folder: EventFolder, ledger: pd.DataFrame, row: pd.Series) -> s
 def add_entry(folder: EventFolder, kind: str, round_no: int, reason: str, command: str = "",
               now: pd.Timestamp | None = None, **fields) -> tuple[pd.Series, str]:
     """Check and record one decision; returns the row added and what it does."""
+    if kind == "open":
+        raise GuandanError("a round is opened by `guandan-dup event open DIR --round R`, "
+                           "which checks it is dealt and seated first; nothing was written")
     ledger = read_ledger(folder)
     now = now or now_utc()
     new = add(ledger, event_context(folder, ledger, now), kind, round_no, reason, time=now,

@@ -14,6 +14,7 @@ from .conflicts import start_conflicts
 from .finality import final as final_rounds
 from .folder import EventFolder
 from .ledger import effects, read_ledger
+from .opening import release_lines
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,8 @@ class EventStatus:
     abandoned: str | None = None
     """The reason recorded when the key was revealed with sets unplayed."""
     notes: tuple[str, ...] = ()
+    releases: tuple[str, ...] = ()
+    """A line per open round: since when, released to which platforms (``event.opening``)."""
     """Lines about the event's format (a knockout: its bracket and places)."""
 
     def next_step(self) -> str:
@@ -134,7 +137,8 @@ def exported(folder: EventFolder) -> bool:
 
 def event_status(folder: EventFolder) -> EventStatus:
     """The status of every round of the plan."""
-    done = final_rounds(folder, read_ledger(folder))
+    ledger = read_ledger(folder)
+    done = final_rounds(folder, ledger)
     starts = effects(folder).start_levels
     rounds = [round_status(folder, r, r in done, starts)
               for r in range(1, folder.plan.rounds + 1)]
@@ -149,4 +153,5 @@ def event_status(folder: EventFolder) -> EventStatus:
         exported=exported(folder),
         abandoned=None if override is None else f"{override['reason']}, {override['at']}",
         notes=plan.event_format.status_notes(folder),
+        releases=tuple(release_lines(folder, ledger)),
     )

@@ -84,6 +84,7 @@ _SENTENCES = {
     "override": lambda r: "a change after the correction deadline (art. 48)",
     "corrected": lambda r: "the result verified at the table corrected by the director" + (
         f": now {r['result']} (NS/EW levels)" if not pd.isna(r.get("result")) else ""),
+    "open": lambda r: "the round starts: its boards are released to platforms",
     "retract": lambda r: f"withdraws row {int(r['withdraws'])}",
 }
 
@@ -120,7 +121,7 @@ def follow_up(kind: str, directory: str | os.PathLike, round_no: int,
               scored: Collection[int] = (), stale: Collection[int] = ()) -> str | None:
     """The step that applies a new row of ``kind`` about round ``round_no`` (its command),
     given the rounds ``scored`` and those the row left out of date (``stale``); None when
-    nothing needs doing (an ``ends`` row).
+    nothing needs doing (an ``ends`` or ``open`` row).
 
     >>> follow_up("enter", "cup", 3)
     'The seating of round 3 and later follows it (`guandan-dup event seat cup --round 3`).'
@@ -134,7 +135,7 @@ def follow_up(kind: str, directory: str | os.PathLike, round_no: int,
     >>> follow_up("ends", "cup", 3) is None
     True
     """
-    if kind == "ends":
+    if kind in ("ends", "open"):
         return None
     if stale:
         first = min(stale)

@@ -30,6 +30,7 @@ FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "ends": (frozenset({"at"}), frozenset()),
     "override": (frozenset(), frozenset()),
     "corrected": (frozenset({"table", "set"}), frozenset({"result"})),
+    "open": (frozenset(), frozenset()),
 }
 TEAM_FIELDS = FIELDS | {
     "absent": (frozenset({"team"}), frozenset()),

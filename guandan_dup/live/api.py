@@ -16,6 +16,10 @@ Each route reads the path and the body, finds the caller (``live.callers``) and 
 - ``GET /api/v1/rounds/{R}/progress`` and ``.../queue`` (``Desk.progress``,
   ``Desk.queue``), the director's token.
 - ``GET /api/v1/rounds/{R}/standings`` (``live.board.standings``), public.
+- ``GET /api/v1/rounds/{R}/tables/{T}/boards`` (``live.boards.TableBoards``), a platform's
+  token: ``200 {"round", "table", "boards": [{"board", "set", "leader", "north", "east",
+  "south", "west"}]}`` once the round is open (``event open``), ``403 {"error"}`` before,
+  ``404`` an unknown round or table.
 - ``GET /api/v1/health``: ``200 {"ok": true, ...}`` once the server can take entries.
 
 No token or an unknown one: ``401``; a token for another table or round: ``403``. Every
@@ -35,7 +39,7 @@ from ..errors import GuandanError
 from .board import standings as board_standings
 from .callers import caller_of
 from .desk import Answer, Desk
-from .tokens import Director
+from .tokens import Director, Platform
 
 MAX_BODY = 64 * 1024
 """An entry is a few dozen bytes; a body beyond this is refused unread."""
@@ -170,6 +174,19 @@ async def standings(request: Request) -> JSONResponse:
     return JSONResponse(figures)
 
 
+async def boards(request: Request) -> JSONResponse:
+    round_no, table = _ints(request, "round", "table")
+    _, caller = caller_of(request)
+    if caller is None:
+        return error(401, "a platform's token is needed (`guandan-dup event tokens DIR "
+                     "--platform NAME`)")
+    if not isinstance(caller, Platform):
+        return error(403, "only a platform's token reaches the boards")
+    status, body = await asyncio.to_thread(request.app.state.boards.answer, caller.name,
+                                           round_no, table)
+    return JSONResponse(body, status)
+
+
 PREFIX = "/api/v1"
 routes = [
     Route(f"{PREFIX}/health", health),
@@ -179,6 +196,7 @@ routes = [
           verify, methods=["POST"]),
     Route(f"{PREFIX}/rounds/{{round:int}}/tables/{{table:int}}/sets/{{set:int}}/dispute",
           dispute, methods=["POST"]),
+    Route(f"{PREFIX}/rounds/{{round:int}}/tables/{{table:int}}/boards", boards),
     Route(f"{PREFIX}/rounds/{{round:int}}/tables/{{table:int}}", table_view),
     Route(f"{PREFIX}/rounds/{{round:int}}/progress", progress),
     Route(f"{PREFIX}/rounds/{{round:int}}/queue", queue),

@@ -21,6 +21,7 @@ from starlette.responses import JSONResponse
 
 from ..errors import GuandanError
 from . import api, console, pages, stream
+from .boards import TableBoards
 from .desk import Desk
 from .server import redact
 from .tokens import Keys
@@ -58,6 +59,7 @@ def create_app(path: str | os.PathLike, *, desk: Desk | None = None,
         app.state.desk = (await asyncio.to_thread(Desk.open, path, store_delay)
                           if own else desk)
         app.state.keys = Keys.load(path)
+        app.state.boards = TableBoards(path)
         app.state.ping = ping
         try:
             yield

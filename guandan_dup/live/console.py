@@ -57,7 +57,7 @@ from .tokens import Director, revoke, table_links
 
 KEPT_RESULTS = 50
 """Results of the last actions kept for the page the redirect shows."""
-FORM_KINDS = tuple(k for k in FIELDS if k != "corrected")
+FORM_KINDS = tuple(k for k in FIELDS if k not in ("corrected", "open"))
 """The ledger kinds the ledger form adds; a correction of a verified set is the correction
 form's (through the Desk), a withdrawal the withdraw form's."""
 NUMBER_FIELDS = {"set": int, "table": int, "team": int, "scale": int, "minutes": float}

@@ -44,7 +44,9 @@ class Stored:
     entered: dict[tuple[int, int], tuple[str, int, str]] = field(default_factory=dict)
 
 
-def _stamp(paths) -> tuple:
+def file_stamps(paths) -> tuple:
+    """Each path's (mtime_ns, size, inode), ``None`` for a missing one: what changes when a
+    file is replaced."""
     out = []
     for path in paths:
         try:
@@ -83,7 +85,7 @@ class RoundFiles:
         looked = self._looked.get(paths)
         if looked is not None and now - looked[0] < RECHECK:
             return looked[1]
-        stamp = _stamp(paths)
+        stamp = file_stamps(paths)
         self._looked[paths] = (now, stamp)
         return stamp
 

@@ -8,7 +8,8 @@ exactly one ``Table(round, table)``: the routes compare it with the round and ta
 path, so it reaches nothing else.
 
 ``Keys`` rebuilds its dictionaries when a file they come from changes (the director's
-token, the folder's secret, the revocations, a round's seating), checked by ``os.stat`` at
+token, the folder's secret, the revocations, the platforms' token hashes, a round's
+seating), checked by ``os.stat`` at
 most every ``RECHECK`` seconds: a revocation or a new round seated from a second terminal
 takes effect within ``RECHECK`` seconds without restarting the server (at once after
 ``recheck``, which the console calls after its own actions). Not on every lookup: each stat
@@ -24,6 +25,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import GuandanError
 from ..event.access import (
     DIRECTOR_TOKEN,
     REVOKED,
@@ -37,7 +39,8 @@ from ..event.access import (
     save_base_url,
     table_links,
 )
-from ..event.folder import EventFolder
+from ..event.folder import PLATFORMS, EventFolder
+from ..event.platforms import platform_hashes, platform_of
 
 __all__ = [
     "Caller", "Director", "Keys", "Platform", "Table", "TableLink", "base_url",
@@ -60,7 +63,8 @@ class Table:
 
 @dataclass(frozen=True)
 class Platform:
-    """A results platform's token (issue 24); no token names one yet."""
+    """A platform's token (``event tokens --platform NAME``, issue 24): the boards of a
+    round once it is open."""
 
     name: str
 
@@ -89,10 +93,11 @@ class Keys:
         self._watched = self._files()
         self._stamp: _Stamp | None = None
         self._checked = float("-inf")  # time.monotonic() of the last stamps taken
-        # (director's token, token -> table, [(round, pin -> table)] latest round first),
-        # swapped whole so a request in another thread never sees half of a rebuild
-        self._state: tuple[str, dict[str, Table], list[tuple[int, dict[str, int]]]] = (
-            "", {}, [])
+        # (director's token, token -> table, [(round, pin -> table)] latest round first,
+        # platform -> token hash), swapped whole so a request in another thread never sees
+        # half of a rebuild
+        self._state: tuple[str, dict[str, Table], list[tuple[int, dict[str, int]]],
+                           dict[str, str]] = ("", {}, [], {})
         director_token(self.path)  # made before the first stamp, so it is not a change
         folder_secret(self.path)
         self._refresh()
@@ -113,10 +118,14 @@ class Keys:
         if not token:
             return None
         self._refresh()
-        director, tables, _ = self._state
+        director, tables, _, platforms = self._state
         if hmac.compare_digest(token.encode("utf-8", "replace"), director.encode("ascii")):
             return Director()
-        return tables.get(token)
+        table = tables.get(token)
+        if table is not None:
+            return table
+        name = platform_of(platforms, token)
+        return None if name is None else Platform(name)
 
     def table_of_pin(self, pin: str) -> Table | None:
         """The table whose PIN is ``pin`` in the latest seated round that has it."""
@@ -130,6 +139,7 @@ class Keys:
         rounds = self.path / "rounds"
         return [str(p) for p in (
             self.path / DIRECTOR_TOKEN, self.path / SECRET, self.path / REVOKED,
+            self.path / PLATFORMS,
             *(rounds / str(r) / "seating.parquet" for r in range(1, self._rounds + 1)))]
 
     def _stamps(self) -> _Stamp:
@@ -163,5 +173,9 @@ class Keys:
                   for r, found in by_round.items() for link in found}
         pins = [(r, {link.pin: link.table for link in by_round[r]})
                 for r in sorted(by_round, reverse=True)]
-        self._state = (director, tables, pins)
+        try:
+            platforms = platform_hashes(self.path)
+        except GuandanError:  # a damaged file: no platform gets in, the tables still do
+            platforms = {}
+        self._state = (director, tables, pins, platforms)
         self._stamp = stamp
