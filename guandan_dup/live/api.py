@@ -20,6 +20,11 @@ Each route reads the path and the body, finds the caller (``live.callers``) and 
   token: ``200 {"round", "table", "boards": [{"board", "set", "leader", "north", "east",
   "south", "west"}]}`` once the round is open (``event open``), ``403 {"error"}`` before,
   ``404`` an unknown round or table.
+- ``POST /api/v1/results`` (``live.pushes.push``), a platform's token: body ``{"results":
+  [...]}``, up to 1,000 items; ``200 {"results": [{"id", "state"} or {"id", "problems"}]}``
+  in the order given; ``400`` a body that is not such an object, ``413`` a larger one.
+- ``GET /api/v1/feed?after=C&limit=N`` (``live.feed.Feed.page``), a platform's or the
+  director's token: ``200 {"events": [...], "next": C}``; ``400`` a bad cursor or limit.
 - ``GET /api/v1/health``: ``200 {"ok": true, ...}`` once the server can take entries.
 
 No token or an unknown one: ``401``; a token for another table or round: ``403``. Every
@@ -36,9 +41,11 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ..errors import GuandanError
+from . import pushes
 from .board import standings as board_standings
 from .callers import caller_of
 from .desk import Answer, Desk
+from .feed import CursorError, parse_cursor, parse_limit
 from .tokens import Director, Platform
 
 MAX_BODY = 64 * 1024
@@ -187,9 +194,61 @@ async def boards(request: Request) -> JSONResponse:
     return JSONResponse(body, status)
 
 
+def platform_only(request: Request, what: str, director: bool = False
+                  ) -> tuple[Platform | Director | None, JSONResponse | None]:
+    """(the caller, None) for a platform (or, with ``director``, the director), else
+    (None, the ``401``/``403`` that refuses it)."""
+    _, caller = caller_of(request)
+    if caller is None:
+        return None, error(401, "a platform's token is needed (`guandan-dup event tokens DIR "
+                           "--platform NAME`)")
+    if isinstance(caller, Platform) or (director and isinstance(caller, Director)):
+        return caller, None
+    who = "a platform's token or the director's" if director else "a platform's token"
+    return None, error(403, f"only {who} reaches {what}")
+
+
+async def results(request: Request) -> JSONResponse:
+    caller, refused = platform_only(request, "the results route")
+    if refused is not None:
+        return refused
+    too_big = error(413, f"the body is over {pushes.MAX_BODY // 1024} KB; a batch is at most "
+                    f"{pushes.MAX_ITEMS} results")
+    if int(request.headers.get("content-length") or 0) > pushes.MAX_BODY:
+        return too_big
+    raw = await request.body()
+    if len(raw) > pushes.MAX_BODY:
+        return too_big
+    try:
+        body = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as failure:
+        return error(400, f"the body is not JSON ({failure})")
+    if not isinstance(body, dict) or not isinstance(body.get("results"), list):
+        return error(400, "expected a JSON object {\"results\": [...]}, a list of results")
+    if len(body["results"]) > pushes.MAX_ITEMS:
+        return error(413, f"{len(body['results'])} results in one batch; a batch is at most "
+                     f"{pushes.MAX_ITEMS}: send the rest in another")
+    return respond(await pushes.push(desk_of(request), caller.name, body["results"]))
+
+
+async def feed_page(request: Request) -> JSONResponse:
+    _, refused = platform_only(request, "the feed", director=True)
+    if refused is not None:
+        return refused
+    try:
+        after = parse_cursor(request.query_params.get("after"))
+        limit = parse_limit(request.query_params.get("limit"))
+    except CursorError as failure:
+        return error(400, str(failure))
+    desk = desk_of(request)
+    return JSONResponse(desk.feed.page(after, limit, desk.journal.committed))
+
+
 PREFIX = "/api/v1"
 routes = [
     Route(f"{PREFIX}/health", health),
+    Route(f"{PREFIX}/results", results, methods=["POST"]),
+    Route(f"{PREFIX}/feed", feed_page),
     Route(f"{PREFIX}/rounds/{{round:int}}/tables/{{table:int}}/entries", enter,
           methods=["POST"]),
     Route(f"{PREFIX}/rounds/{{round:int}}/tables/{{table:int}}/sets/{{set:int}}/verify",

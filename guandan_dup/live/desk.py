@@ -58,6 +58,7 @@ from .entries import (
     problem,
     result_rows,
 )
+from .feed import Feed
 from .journal import Journal, JournalError, Record
 from .round_files import RoundFiles, Stored
 from .store import Key, Outcome, Pending, Store
@@ -120,6 +121,10 @@ class Desk:
         """Bumps when verified sets reach the folder (the public board may change)."""
         self._sets: dict[Key, SetRecord] = {}
         self._seen: dict[tuple[int, int, str], Seen] = {}
+        self._pushed: dict[tuple[str, str], Seen] = {}
+        """(platform, id) -> the platform's result (``live.pushes``)."""
+        self.feed = Feed()
+        """Every verified set, in journal order (``live.feed``)."""
         self._seq = journal.last_seq
         self.files = RoundFiles(self.path)
         """The round's facts and stored sets, read again when their files change."""
@@ -296,16 +301,37 @@ class Desk:
                 rec.corrections.append((record.seq, entry.reason or ""))
                 rec.override = entry.override
                 rec.disputed, rec.note = False, ""
+                self.feed.add(record.seq, key, data["answer"].get("levels"), "director",
+                              correction=True)
             self._seen[(key[0], key[1], str(entry.id))] = Seen(data["body"], data["answer"])
         elif record.kind == "verify":
             if not rec.verified:
                 rec.verified, rec.by, rec.at, rec.seq = True, data["by"], data["at"], record.seq
+                self.feed.add(record.seq, key, data.get("levels") or self._levels_now(key, rec),
+                              rec.by)
             rec.disputed, rec.note = False, ""
+        elif record.kind == "platform":  # a platform's result (``live.pushes``)
+            rec.entered.take(Entry.from_dict(data["entry"]))
+            self._pushed[(data["platform"], data["id"])] = Seen(data["body"], data["answer"])
+            if data["verified"] and not rec.verified:
+                by = f"platform {data['platform']}"
+                rec.verified, rec.by, rec.at, rec.seq = True, by, data["at"], record.seq
+                rec.disputed, rec.note = False, ""
+                self.feed.add(record.seq, key, data["levels"], by, data["id"])
         elif record.kind == "dispute":
             rec.disputed, rec.note = True, data.get("note", "")
         elif record.kind == "settle":  # a dispute over a set the director's files settled
             rec.disputed, rec.note = False, ""
         self._seq = max(self._seq, record.seq)
+
+    def _levels_now(self, key: Key, rec: SetRecord) -> dict | None:
+        """A verified set's levels from its entries (a journal written before verify
+        records carried them)."""
+        with suppress(GuandanError, OSError, ValueError, KeyError):
+            facts = self._facts_now(key[0])
+            if facts is not None:
+                return derive(facts, key[1], key[2], rec.entered).levels()
+        return None
 
     async def _commit(self, kind: str, data: dict) -> tuple[Record, asyncio.Future]:
         """Apply a new record now and queue it: (the record, its durability)."""
@@ -534,7 +560,8 @@ class Desk:
         was_verified = rec.verified
         _, durable = await self._commit("verify", {
             "round": round_no, "table": table, "set": set_no, "at": _now(),
-            "by": "director" if isinstance(by, Director) else "table"})
+            "by": "director" if isinstance(by, Director) else "table",
+            "levels": derived.levels()})
         failed = await self._durable(durable)
         if failed is not None:
             return failed

@@ -30,6 +30,7 @@ from ..event.folder import EventFolder
 from ..event.formats.knockout import Knockout
 from ..event.formats.team_matches import teams_of
 from ..event.ledger import effects, read_ledger, will_not_play_rows
+from ..event.opening import open_rounds
 from ..knockout.decide import pair_outcome
 from ..levels import LEVEL_NAMES, level_from_text
 from ..results.masks import possible_levels
@@ -92,6 +93,7 @@ class RoundFacts:
     planned: tuple[tuple[int, int], ...]  # (table, set) the round expects, set by set
     deadline: pd.Timestamp | None  # art. 48: the round is final from then
     by_team: bool = False
+    opened: pd.Timestamp | None = None  # issue 24: ``event open`` (platforms may push)
 
     def boards(self, set_no: int) -> range:
         first = (set_no - 1) * self.boards_per_set + 1
@@ -155,6 +157,7 @@ def load_facts(folder: EventFolder, round_no: int) -> RoundFacts | None:
         planned=planned,
         deadline=round_deadlines(folder, ledger).get(round_no),
         by_team=event_format.by_team,
+        opened=open_rounds(ledger).get(round_no),
     )
 
 

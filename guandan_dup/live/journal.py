@@ -97,6 +97,8 @@ class Journal:
             self._lock.release()
             raise JournalError(f"cannot open the journal {str(self.path)!r}: {error}") from None
         self.failed: str | None = None
+        self.committed: int = self.last_seq
+        """The last record committed (records commit in order; ``live.feed``)."""
         self.commits = 0
         """Transactions committed since opening (group commit: far fewer than records)."""
         self.written = 0
@@ -178,6 +180,7 @@ class Journal:
                 db.executemany("INSERT INTO records (seq, kind, body) VALUES (?, ?, ?)",
                                [item[:3] for item in batch])
                 db.execute("COMMIT")
+                self.committed = max(self.committed, batch[-1][0])
                 self.commits += 1
                 self.written += len(batch)
             except (sqlite3.Error, OSError) as error:
