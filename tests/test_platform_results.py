@@ -5,26 +5,17 @@ results.parquet, and its id is idempotent per platform across batches and restar
 from __future__ import annotations
 
 import json
-import time
 
 import httpx
 import pytest
 from event_support import run
 from live_support import individual, running, tokens, wait_for
+from platform_support import RESULTS, client_of, item, opened, platform, push
 
 from guandan_dup.event import EventFolder
 from guandan_dup.event.ingest import read_entered
 from guandan_dup.levels import LEVEL_NAMES
 from guandan_dup.live.pushes import MAX_ITEMS
-from guandan_dup.live.tokens import RECHECK
-
-RESULTS = "/api/v1/results"
-
-
-def platform(event, name: str = "tencent") -> dict:
-    token = run("event", "tokens", event, "--platform", name).split()[-1]
-    time.sleep(RECHECK + 0.1)  # the running server sees the new token
-    return {"Authorization": f"Bearer {token}"}
 
 
 @pytest.fixture
@@ -34,17 +25,6 @@ def served(tmp_path):
     header = platform(folder)
     with running(folder, store_delay=0.05) as base, httpx.Client(base_url=base) as client:
         yield folder, client, header
-
-
-def push(client, header, items) -> list[dict]:
-    answer = client.post(RESULTS, json={"results": items}, headers=header)
-    assert answer.status_code == 200, answer.text
-    return answer.json()["results"]
-
-
-def item(i: str, table: int, set_no: int = 1, ns: str = "5", ew: str = "2", **more) -> dict:
-    return {"id": i, "round": 1, "table": table, "set": set_no, "ns_level": ns,
-            "ew_level": ew, **more}
 
 
 def test_issue24_every_item_is_answered_in_the_order_given(served):
@@ -120,10 +100,8 @@ def test_issue24_results_need_a_platform_token(served, who, status):
 
 
 def test_issue24_platform_results_reach_results_parquet_and_ids_survive_a_restart(tmp_path):
-    event = individual(tmp_path)
-    header = platform(event)
-    run("event", "open", event, "--round", 1)
-    with running(event, store_delay=0.05) as base, httpx.Client(base_url=base) as client:
+    event, header = opened(tmp_path)
+    with client_of(event) as client:
         assert push(client, header, [item("p1", 1), item("p2", 2, ns="3", ew="4")]) == [
             {"id": "p1", "state": "verified"}, {"id": "p2", "state": "verified"}]
     results = EventFolder.open(event).read(1, "results")
@@ -131,7 +109,7 @@ def test_issue24_platform_results_reach_results_parquet_and_ids_survive_a_restar
         results["table"], results["set"], results["ns_level"], results["ew_level"],
         strict=True))
     assert got == [(1, 1, "5", "2"), (2, 1, "3", "4")]
-    with running(event, store_delay=0.05) as base, httpx.Client(base_url=base) as client:
+    with client_of(event) as client:
         answers = push(client, header, [item("p1", 1), item("p2", 1)])
     assert answers[0] == {"id": "p1", "state": "verified"}
     assert "already used" in answers[1]["problems"][0]["message"]

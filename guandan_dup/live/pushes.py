@@ -101,7 +101,10 @@ async def _one(desk: Desk, platform: str, item, rounds: dict):
         facts = rounds[round_no] = await desk._round(round_no)
     if isinstance(facts, Answer):
         return _refused(entry_id, problem("round", facts.body["error"])), None, None
-    if facts.opened is None:
+    if facts.opened is None:  # opened a moment ago? the files are looked at again
+        desk.recheck()
+        facts = rounds[round_no] = await desk._round(round_no)
+    if isinstance(facts, Answer) or facts.opened is None:
         return _refused(entry_id, problem(
             "round", f"round {round_no} is not open: platforms push results of a round the "
             f"director opened (`guandan-dup event open DIR --round {round_no}`)")), None, None
