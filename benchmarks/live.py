@@ -369,9 +369,23 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="draws the finishing orders")
     parser.add_argument("--keep", type=Path, metavar="DIR",
                         help="make the event folder here (must not exist) and keep it")
+    parser.add_argument("--platform", action="store_true",
+                        help="issue 24: a platform's batches instead of phones "
+                        "(benchmarks/live_platform.py)")
+    parser.add_argument("--clients", type=int, default=4,
+                        help="with --platform: clients pushing at once (default 4)")
+    parser.add_argument("--batch", type=int, default=1000,
+                        help="with --platform: results a batch (default 1000)")
     args = parser.parse_args()
     scratch = Path(tempfile.mkdtemp(prefix="live-bench-"))  # the server's log, the event
     path = args.keep or scratch / "event"
+    if args.platform:
+        from live_platform import run_platform
+        try:
+            run_platform(args, path, scratch)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+        return
     try:
         start = time.perf_counter()
         plan = make_event(path, args.tables, args.sets, args.boards_per_set)
