@@ -25,6 +25,7 @@ Each route reads the path and the body, finds the caller (``live.callers``) and 
   in the order given; ``400`` a body that is not such an object, ``413`` a larger one.
 - ``GET /api/v1/feed?after=C&limit=N`` (``live.feed.Feed.page``), a platform's or the
   director's token: ``200 {"events": [...], "next": C}``; ``400`` a bad cursor or limit.
+- ``GET /api/v1/openapi.json`` (``live.openapi``), public: the OpenAPI 3.1 description.
 - ``GET /api/v1/health``: ``200 {"ok": true, ...}`` once the server can take entries.
 
 No token or an unknown one: ``401``; a token for another table or round: ``403``. Every
@@ -41,7 +42,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ..errors import GuandanError
-from . import pushes
+from . import openapi, pushes
 from .board import standings as board_standings
 from .callers import caller_of
 from .desk import Answer, Desk
@@ -244,9 +245,14 @@ async def feed_page(request: Request) -> JSONResponse:
     return JSONResponse(desk.feed.page(after, limit, desk.journal.committed))
 
 
+async def openapi_json(request: Request) -> JSONResponse:
+    return JSONResponse(openapi.document())
+
+
 PREFIX = "/api/v1"
 routes = [
     Route(f"{PREFIX}/health", health),
+    Route(f"{PREFIX}/openapi.json", openapi_json),
     Route(f"{PREFIX}/results", results, methods=["POST"]),
     Route(f"{PREFIX}/feed", feed_page),
     Route(f"{PREFIX}/rounds/{{round:int}}/tables/{{table:int}}/entries", enter,
