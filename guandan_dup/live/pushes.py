@@ -16,7 +16,6 @@ before and stores nothing again; with another item it is a problem of that item.
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
 
 import pandas as pd
 
@@ -52,8 +51,9 @@ async def push(desk: Desk, platform: str, items: list) -> Answer:
     waiting: list[asyncio.Future] = []
     stores: list[tuple] = []
     rounds: dict[int, object] = {}
+    now = pd.Timestamp.now(tz="UTC")  # once a batch: the time of its records
     for item in items:
-        answer, durable, store = await _one(desk, platform, item, rounds)
+        answer, durable, store = await _one(desk, platform, item, rounds, now)
         answers.append(answer)
         if durable is not None:
             waiting.append(durable)
@@ -68,7 +68,7 @@ async def push(desk: Desk, platform: str, items: list) -> Answer:
     return Answer(200, {"results": answers})
 
 
-async def _one(desk: Desk, platform: str, item, rounds: dict):
+async def _one(desk: Desk, platform: str, item, rounds: dict, now: pd.Timestamp):
     """(answer, durability to wait for or None, (facts, key) to store or None)."""
     if not isinstance(item, dict):
         return _refused(None, problem(None, "expected a JSON object: {\"id\", \"round\", "
@@ -89,7 +89,8 @@ async def _one(desk: Desk, platform: str, item, rounds: dict):
                 "needs a new id")), None, None
         return seen.answer, seen.durable, None
     found = [problem(k, f"is not a field of a platform's result; expected "
-                     f"{', '.join(sorted(ITEM_FIELDS))}") for k in sorted(set(item) - ITEM_FIELDS)]
+                     f"{', '.join(sorted(ITEM_FIELDS))}")
+             for k in sorted(item.keys() - ITEM_FIELDS)]
     for name in ("round", "table"):
         if not _whole(item.get(name)):
             found.append(problem(name, f"expected a {name} number, not {item.get(name)!r}"))
@@ -123,7 +124,7 @@ async def _one(desk: Desk, platform: str, item, rounds: dict):
         return _refused(entry_id, problem(
             "set", f"round {round_no} table {table} set {entry.set} is already verified "
             f"(by {who}); only the director can change it now")), None, None
-    if facts.final(pd.Timestamp.now(tz="UTC")):
+    if facts.final(now):
         return _refused(entry_id, problem(
             "round", f"round {round_no} is final: its correction deadline (art. 48) passed "
             f"at {facts.deadline:%H:%M} UTC; ask the director")), None, None
@@ -138,7 +139,7 @@ async def _one(desk: Desk, platform: str, item, rounds: dict):
     verified = not unfinished
     answer = {"id": entry_id, "state": "verified" if verified else "entered"}
     data = {"round": round_no, "table": table, "set": entry.set, "platform": platform,
-            "id": entry_id, "at": datetime.now(UTC).isoformat(), "body": _canonical(item),
+            "id": entry_id, "at": now.isoformat(), "body": _canonical(item),
             "entry": entry.to_dict(), "answer": answer, "verified": verified,
             "levels": derived.levels()}
     _, durable = await desk._commit("platform", data)
