@@ -22,6 +22,10 @@ give), and the time from the last verification until the public standings count 
 and until results.parquet holds every set. The goals of the issue are printed beside them.
 Client and server share the machine's cores, so the figures are those of one laptop doing
 both; ``--keep DIR`` keeps the event folder (the server's journal included) for a look.
+
+``--platform`` runs issue 24's platform benchmark instead (``benchmarks/live_platform.py``):
+results pushed by the batch from ``--clients`` clients, a kill -9 of the server midway, the
+feed read from the start.
 """
 
 from __future__ import annotations
