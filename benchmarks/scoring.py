@@ -3,6 +3,14 @@
     python benchmarks/scoring.py                          # 500,000 and 2,000,000 table-sets
     python benchmarks/scoring.py --rows 500000 --repeat 1
     python benchmarks/scoring.py --rows --big 2000000 50000000   # local and Dask engines
+    python benchmarks/scoring.py --rows 2000000 --shape online --duckdb-query lean
+
+``--shape online`` is issue 24's field: 5 rounds of 2 sets, the tables as many as the size
+needs (2,000,000 table-sets: 200,000 tables, 800,000 players), players reseated at random
+every round; the default ``--shape benchmark`` keeps 4 sets a round (2,000,000 table-sets:
+400,000 players). ``--duckdb-query lean`` compares with a leaner query too (``DUCKDB_LEAN``:
+one window per set over the level differences, the level lookup the only join, no grid of
+byes), checked first against ours on a small event of the same shape.
 
 The synthetic event is deterministic (numpy's generator is fine for test data): 4 sets a
 round, every table of a round plays every set of it, players reseated at random each round,
@@ -44,6 +52,7 @@ import time
 from pathlib import Path
 
 ROUNDS, SETS_PER_ROUND, GROUP_TABLES = 5, 4, 10
+SHAPES = {"benchmark": 4, "online": 2}  # sets a round; both shapes have ROUNDS rounds
 
 DUCKDB_SQL = """
 CREATE TEMP TABLE t AS
@@ -91,14 +100,65 @@ COPY standings TO '{out}/standings.parquet' (FORMAT parquet);
 COPY rated TO '{out}/travellers.parquet' (FORMAT parquet);
 """
 
+# The leaner query of issue 24: the level lookup is the only join; one window per set over
+# the level differences gives both the results below (RANK) and those below or tied (COUNT
+# over the default RANGE frame, peers included), so 2 x below + same - 1 = (RANK - 1) +
+# (COUNT - 1), and EW's is the rest of 2 x (n - 1) over the same divisor (not 1 - NS's float,
+# which is off in the last bit; so both rates are the exact fractions rounded, as ours). The
+# standings skip the grid of byes: every player of
+# the synthetic events plays every set, so the cumulative average is a window over the
+# player's rounds. Same three files.
+DUCKDB_LEAN = """
+CREATE TEMP TABLE lv AS SELECT * FROM (VALUES {level_rows}) v(name, i);
+CREATE TEMP TABLE rated AS
+  SELECT r.*, n.i - e.i AS d,
+    CASE WHEN adjusted IS NOT NULL THEN
+           CASE split_part(adjusted, '/', 1) WHEN 'A+' THEN 0.6 WHEN 'A' THEN 0.5 ELSE 0.4 END
+         WHEN count(*) OVER a = 1 THEN 0.5
+         ELSE (rank() OVER w - 1 + count(*) OVER w - 1) / (2.0 * (count(*) OVER a - 1))
+    END AS ns_rate,
+    CASE WHEN adjusted IS NOT NULL THEN
+           CASE split_part(adjusted, '/', 2) WHEN 'A+' THEN 0.6 WHEN 'A' THEN 0.5 ELSE 0.4 END
+         WHEN count(*) OVER a = 1 THEN 0.5
+         ELSE (2 * count(*) OVER a - rank() OVER w - count(*) OVER w)
+              / (2.0 * (count(*) OVER a - 1))
+    END AS ew_rate
+  FROM read_parquet('{src}') r
+  LEFT JOIN lv n ON n.name = r.ns_level LEFT JOIN lv e ON e.name = r.ew_level
+  WINDOW w AS (PARTITION BY set, adjusted IS NULL ORDER BY n.i - e.i),
+         a AS (w ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING);
+CREATE TEMP TABLE scores AS
+  SELECT round, "group", set, "table", player, direction, score, score_rate FROM (
+    SELECT round, "group", set, "table", north AS player, 'NS' AS direction, d AS score,
+           ns_rate AS score_rate FROM rated
+    UNION ALL SELECT round, "group", set, "table", south, 'NS', d, ns_rate FROM rated
+    UNION ALL SELECT round, "group", set, "table", east, 'EW', -d, ew_rate FROM rated
+    UNION ALL SELECT round, "group", set, "table", west, 'EW', -d, ew_rate FROM rated);
+CREATE TEMP TABLE standings AS
+  SELECT round, player, sets, round_avg, cumulative,
+    rank() OVER (PARTITION BY round ORDER BY cumulative DESC) AS rank,
+    row_number() OVER (PARTITION BY round ORDER BY cumulative DESC, player) AS position
+  FROM (
+    SELECT round, player, sum(n) OVER c AS sets, total / n AS round_avg,
+      sum(total) OVER c / sum(n) OVER c AS cumulative
+    FROM (SELECT player, round, count(*) AS n, sum(score_rate) AS total
+          FROM scores GROUP BY player, round)
+    WINDOW c AS (PARTITION BY player ORDER BY round));
+COPY scores TO '{out}/scores.parquet' (FORMAT parquet);
+COPY standings TO '{out}/standings.parquet' (FORMAT parquet);
+COPY rated TO '{out}/travellers.parquet' (FORMAT parquet);
+"""
 
-def make_event(rows: int, path: Path, players: int | None = None, dataset: bool = False) -> None:
+
+def make_event(rows: int, path: Path, players: int | None = None, dataset: bool = False,
+               sets_per_round: int = SETS_PER_ROUND) -> None:
     """Write the synthetic set-level results of ``rows`` table-set rows, a (round, set) at a
     time (a row group each), so 50 million rows need no more memory than one set's.
 
-    ``players`` fixes the field (tables = players / 4, rounds = rows / (tables x 4 sets));
-    by default there are 5 rounds. ``dataset`` writes a folder hive-partitioned by round
-    (``round=N/part.0.parquet``, no round column in the files) instead of one file.
+    ``players`` fixes the field (tables = players / 4, rounds = rows / (tables x sets a
+    round)); by default there are 5 rounds of ``sets_per_round`` sets. ``dataset`` writes a
+    folder hive-partitioned by round (``round=N/part.0.parquet``, no round column in the
+    files) instead of one file.
     """
     import numpy as np
     import pyarrow as pa
@@ -109,10 +169,10 @@ def make_event(rows: int, path: Path, players: int | None = None, dataset: bool 
 
     rng = np.random.default_rng(20261129)
     if players is None:
-        tables, rounds = rows // (ROUNDS * SETS_PER_ROUND), ROUNDS
+        tables, rounds = rows // (ROUNDS * sets_per_round), ROUNDS
     else:
         tables = players // 4
-        rounds = max(rows // (tables * SETS_PER_ROUND), 1)
+        rounds = max(rows // (tables * sets_per_round), 1)
     ids = pa.array(np.char.add("p", np.arange(tables * 4).astype(str)))
     pairs = np.array(sorted(reachable_levels(None)))
     names = pa.array(LEVEL_NAMES)
@@ -122,19 +182,19 @@ def make_event(rows: int, path: Path, players: int | None = None, dataset: bool 
             (path / f"round={rnd}").mkdir(parents=True, exist_ok=True)
             writer = writer_close(writer)
         seats = rng.permutation(tables * 4).reshape(tables, 4)
-        for s in range(SETS_PER_ROUND):
+        for s in range(sets_per_round):
             pick = pairs[rng.integers(0, len(pairs), tables)]
             artificial = rng.random(tables) < 0.002
             columns = {
                 "round": pa.array(np.full(tables, rnd)),
                 "group": pa.array(np.arange(tables) // GROUP_TABLES + 1),
                 "table": pa.array(np.arange(1, tables + 1)),
-                "set": pa.array(np.full(tables, (rnd - 1) * SETS_PER_ROUND + s + 1)),
+                "set": pa.array(np.full(tables, (rnd - 1) * sets_per_round + s + 1)),
                 **{seat: ids.take(pa.array(seats[:, i]))
                    for i, seat in enumerate(("north", "east", "south", "west"))},
                 "ns_level": names.take(pa.array(pick[:, 0], mask=artificial)),
                 "ew_level": names.take(pa.array(pick[:, 1], mask=artificial)),
-                "adjusted": pa.array(np.where(artificial, "A+/A-", None)),
+                "adjusted": pa.array(np.where(artificial, "A+/A-", None), type=pa.string()),
             }
             if dataset:
                 del columns["round"]
@@ -180,16 +240,70 @@ def run_ours(src: str, out: str) -> None:
     score_to_files(read_unvalidated(src), out, keep=False)
 
 
-def run_duckdb(src: str, out: str, threads: str) -> None:
+def run_duckdb(src: str, out: str, threads: str, query: str = "obvious") -> None:
     import duckdb
 
     from guandan_dup.levels import LEVEL_NAMES
 
     levels = "[" + ", ".join(f"'{name}'" for name in LEVEL_NAMES) + "]"
+    level_rows = ", ".join(f"('{name}', {i})" for i, name in enumerate(LEVEL_NAMES))
     connection = duckdb.connect()
     if threads != "default":
         connection.execute(f"SET threads = {int(threads)}")
-    connection.execute(DUCKDB_SQL.format(src=src, out=out, levels=levels))
+    sql = DUCKDB_LEAN if query == "lean" else DUCKDB_SQL
+    connection.execute(sql.format(src=src, out=out, levels=levels, level_rows=level_rows))
+
+
+def check_lean(tmp: Path, sets_per_round: int) -> str:
+    """Score a small event of the shape with ours and the lean query and hold them equal:
+    every player score's rate exactly (both divide the same integers), the cumulative
+    averages to 1e-12 (float sums in another order), and the rank wherever the exact
+    averages of neighbours differ by more than that."""
+    import numpy as np
+    import pandas as pd
+
+    src, ours, lean = tmp / "check.parquet", tmp / "check-ours", tmp / "check-lean"
+    make_event(ROUNDS * sets_per_round * 300, src, sets_per_round=sets_per_round)
+    for folder in (ours, lean):
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir()
+    run_ours(str(src), str(ours))
+    run_duckdb(str(src), str(lean), "default", "lean")
+    keys = ["round", "set", "table", "player"]
+    got = {}
+    for name, folder in (("ours", ours), ("lean", lean)):
+        scores = pd.read_parquet(folder / "scores.parquet")[[*keys, "score_rate"]]
+        scores["player"] = scores["player"].astype(str)
+        standings = pd.read_parquet(folder / "standings.parquet")
+        standings["player"] = standings["player"].astype(str)
+        got[name] = (scores.sort_values(keys, ignore_index=True),
+                     standings[["round", "player", "cumulative", "rank"]]
+                     .sort_values(["round", "player"], ignore_index=True))
+    (ours_scores, ours_standings), (lean_scores, lean_standings) = got["ours"], got["lean"]
+    if len(ours_scores) != len(lean_scores) or not (
+            ours_scores[keys].astype(str).equals(lean_scores[keys].astype(str))
+            and np.array_equal(ours_scores["score_rate"].to_numpy(float),
+                               lean_scores["score_rate"].to_numpy(float))):
+        raise SystemExit("the lean DuckDB query's rates differ from ours")
+    cumulative = ours_standings["cumulative"].to_numpy(float)
+    if not np.allclose(cumulative, lean_standings["cumulative"].to_numpy(float),
+                       rtol=0, atol=1e-12):
+        raise SystemExit("the lean DuckDB query's cumulative averages differ from ours")
+    # a rank is only comparable where no other average of the round is within 1e-12
+    clear = np.ones(len(cumulative), bool)
+    for _, where in ours_standings.groupby("round").indices.items():
+        order = where[np.argsort(cumulative[where], kind="stable")]
+        close = np.diff(cumulative[order]) <= 1e-12
+        clear[order[1:][close]] = clear[order[:-1][close]] = False
+    if not np.array_equal(ours_standings["rank"].to_numpy(int)[clear],
+                          lean_standings["rank"].to_numpy(int)[clear]):
+        raise SystemExit("the lean DuckDB query's ranks differ from ours")
+    for path in (ours, lean):
+        shutil.rmtree(path)
+    src.unlink()
+    return (f"lean DuckDB query checked against ours ({len(ours_scores):,} player scores: "
+            f"rates exact, averages to 1e-12, {clear.sum():,} of {clear.size:,} ranks "
+            "without a near tie equal)")
 
 
 def run_polars(src: str, out: str) -> None:
@@ -252,6 +366,8 @@ def child(which: str, src: str, out: str) -> None:
         run_ours(src, out)
     elif which == "polars":
         run_polars(src, out)
+    elif which.startswith("lean-"):
+        run_duckdb(src, out, which.removeprefix("lean-"), "lean")
     else:
         run_duckdb(src, out, which.removeprefix("duckdb-"))
 
@@ -262,6 +378,7 @@ COMPARED = {
     "DuckDB SQL, default threads": "duckdb-default",
     "Polars, default threads": "polars",
 }
+LEAN = {"DuckDB lean SQL, default threads": "lean-default"}
 
 
 def measure(which: str, src: Path, out: Path) -> tuple[float, float, float]:
@@ -311,25 +428,37 @@ def _sample(process: subprocess.Popen, sampled: list[int]) -> None:
         time.sleep(0.1)
 
 
-def compare(rows: int, repeat: int, tmp: Path) -> list[str]:
-    """guandan-dup, DuckDB and Polars on one input, interleaved: medians of ``repeat``."""
+def compare(rows: int, repeat: int, tmp: Path, shape: str = "benchmark",
+            queries: tuple[str, ...] = ("obvious",), skip: tuple[str, ...] = ()) -> list[str]:
+    """guandan-dup, DuckDB and Polars on one input, interleaved: medians of ``repeat``, the
+    range of the wall times beside them, each against the first DuckDB query's median."""
+    sets_per_round = SHAPES[shape]
     src = tmp / f"results-{rows}.parquet"
-    make_event(rows, src)
-    runs: dict[str, list] = {label: [] for label in COMPARED}
+    make_event(rows, src, sets_per_round=sets_per_round)
+    compared = {label: which for label, which in COMPARED.items() if which not in skip}
+    if "obvious" not in queries:
+        compared.pop("DuckDB SQL, default threads", None)
+    if "lean" in queries:
+        compared |= LEAN
+    runs: dict[str, list] = {label: [] for label in compared}
     for _ in range(repeat):
-        for label, which in COMPARED.items():
+        for label, which in compared.items():
             runs[label].append(measure(which, src, tmp / which))
     src.unlink()
-    players = rows // (ROUNDS * SETS_PER_ROUND) * 4
+    players = rows // (ROUNDS * sets_per_round) * 4
     lines = [f"{rows:,} table-sets, {4 * rows:,} player scores, {players:,} players, {ROUNDS} "
-             f"rounds; median of {repeat}"]
-    duckdb = statistics.median(w for w, *_ in runs["DuckDB SQL, default threads"])
+             f"rounds of {sets_per_round} sets; median of {repeat} (wall range)"]
+    duckdbs = [label for label in runs if label.startswith("DuckDB")]
     for label, got in runs.items():
-        wall = statistics.median(w for w, *_ in got)
+        walls = [w for w, *_ in got]
+        wall = statistics.median(walls)
         cpu = statistics.median(c for _, c, _ in got)
         peak = max(p for *_, p in got)
-        lines.append(f"  {label:34} {wall:7.2f}s  CPU {cpu:7.2f}s  peak {peak / 2**30:5.2f} GiB"
-                     f"  {wall / duckdb:4.2f}x DuckDB")
+        against = "  ".join(
+            f"{wall / statistics.median(w for w, *_ in runs[d]):4.2f}x {d.split(',')[0]}"
+            for d in duckdbs)
+        lines.append(f"  {label:34} {wall:7.2f}s ({min(walls):.2f}-{max(walls):.2f})  "
+                     f"CPU {cpu:7.2f}s  peak {peak / 2**30:5.2f} GiB  {against}")
     return lines
 
 
@@ -365,6 +494,14 @@ def main() -> None:
     parser.add_argument("--dir", type=Path, default=None,
                         help="folder (made if missing) for inputs and outputs; they are removed "
                         "at the end (default: the system's temporary folder)")
+    parser.add_argument("--shape", choices=sorted(SHAPES), default="benchmark",
+                        help="benchmark: 5 rounds of 4 sets; online: issue 24's 5 rounds of "
+                        "2 sets (2,000,000 table-sets: 800,000 players)")
+    parser.add_argument("--duckdb-query", nargs="+", choices=["obvious", "lean"],
+                        default=["obvious"], help="the DuckDB queries compared (lean is "
+                        "checked against ours on a small event first)")
+    parser.add_argument("--skip", nargs="*", default=[], choices=sorted(COMPARED.values()),
+                        help="compared runs to leave out (e.g. polars)")
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -374,8 +511,11 @@ def main() -> None:
         args.dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start")
+        if "lean" in args.duckdb_query and args.rows:
+            print(check_lean(Path(tmp), SHAPES[args.shape]), flush=True)
         for rows in args.rows:
-            print("\n".join(compare(rows, args.repeat, Path(tmp))), flush=True)
+            print("\n".join(compare(rows, args.repeat, Path(tmp), args.shape,
+                                     tuple(args.duckdb_query), tuple(args.skip))), flush=True)
         for rows in args.big:
             print("\n".join(big(rows, args.players, args.engines, Path(tmp))), flush=True)
         print(f"load average {os.getloadavg()[0]:.1f} at the end")
