@@ -106,6 +106,9 @@ class EventFormat:
     rehearsal_title: str = "Rehearsal 演练"
     shape_note: str = ""
     ledger_not_applied: Mapping[str, str] = MappingProxyType({})
+    by_venue: bool = False
+    """Whether the format can keep each venue's players at its own tables (the plan's
+    ``venues``)."""
 
     def __repr__(self) -> str:
         return f"format_named({self.kind!r}, {self.format!r})"
@@ -125,6 +128,8 @@ class EventFormat:
             out.append("rotate_partners = true: partners rotate only in individual events")
         elif plan.rotate_partners and plan.schedule:
             out.append("rotate_partners = true needs every group to play the same sets")
+        if plan.venues and not self.by_venue:
+            out.append(f"venues: {_article(self.title)} {self.title} cannot seat by venue")
         return out
 
     def plan_problems(self, plan) -> list[str]:

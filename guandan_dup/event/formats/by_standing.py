@@ -9,12 +9,13 @@ table); ``Individual`` and ``Pairs`` say only how a round is seated.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
 import pyarrow.parquet as pq
 
-from ...errors import GuandanError, Problem
+from ...errors import GuandanError, InvalidPlanError, Problem
 from ...ledger import registered
 from ...movement import Seating, seeded_then_lot, seeding_order
 from ...movement.players import load_players, load_seeding
@@ -74,6 +75,40 @@ def seated_ids(seating: pd.DataFrame) -> set[str]:
     return {str(p) for column in SEAT_COLUMNS for p in seating[column] if not pd.isna(p)}
 
 
+def venue_sizes(players: pd.DataFrame) -> tuple[tuple[str, int], ...]:
+    """The plan's ``venues``: each venue of the players table with its player count, sorted
+    by name (code point order, so the same file gives the same table numbers whatever
+    order its lines are in); ``()`` without a venue column."""
+    if "venue" not in players:
+        return ()
+    return tuple((str(v), int(n)) for v, n in players["venue"].value_counts().sort_index().items())
+
+
+def seat_by_venue(folder: EventFolder, order: list[str], seat_field) -> Seating:
+    """``seat_field(order, venue)`` called for each venue of the plan with that venue's
+    players of ``order`` (best first), its tables and groups renumbered to the venue's own
+    (``EventPlan.venue_tables``); without venues, once for the whole field (venue ``None``)."""
+    plan = folder.plan
+    if not plan.venues:
+        return seat_field(order, None)
+    players = folder.players()
+    venue_of = dict(zip(players["player"], players["venue"], strict=True))
+    parts = []
+    for venue, tables in plan.venue_tables().items():
+        mine = [p for p in order if venue_of.get(p) == venue]
+        try:
+            part = seat_field(mine, venue)
+        except InvalidPlanError as error:
+            raise InvalidPlanError(f"venue {venue!r}: {error}") from None
+        offset = plan.group_of_table(tables.start) - 1
+        parts.append(replace(part, seating=part.seating.assign(
+            table=part.seating["table"] + (tables.start - 1),
+            group=part.seating["group"] + offset)))
+    return replace(parts[0], **{name: pd.concat([getattr(p, name) for p in parts],
+                                                ignore_index=True)
+                                for name in ("seating", "byes", "repeats")})
+
+
 class ByStanding(EventFormat):
     """An event of players (or pairs) reseated by standing after every round."""
 
@@ -81,6 +116,12 @@ class ByStanding(EventFormat):
     needs = ("tables_per_group", "sets_per_round", "rounds")
     pairs = False
     """Whether entrants play in fixed pairs (the players file's ``pair``)."""
+    by_venue = True
+
+    def tables(self, plan):
+        if plan.venues:
+            return sum(players // 4 for _, players in plan.venues)
+        return plan.players // 4
 
     def create(self, path, request: InitRequest, key: bytes):
         players, seeded = registered_players(self.kind, request, key)
@@ -96,6 +137,7 @@ class ByStanding(EventFormat):
             rotate_partners=request.rotate_partners,
             seeding="list" if seeded else "lot",
             correction_minutes=request.correction_minutes,
+            venues=venue_sizes(players),
         )
         return plan, {path / "players.parquet": parquet_bytes(players)}
 
