@@ -115,12 +115,15 @@ def standings(
     names: Path | None = typer.Option(
         None, "--names", help="csv or Parquet with columns player, name: adds a name column."
     ),
+    venue: str = typer.Option(
+        "", "--venue", help="Only this venue's players, ranked within the venue."
+    ),
 ) -> None:
     """The ranking table after a round: rank ("1=" for ties), player, sets, averages in %."""
     from ..reports import standings_report
 
     _check_destination(fmt, out)
-    _emit(standings_report(directory, round_, fmt.value, names), out)
+    _emit(standings_report(directory, round_, fmt.value, names, venue), out)
 
 
 @app.command("travellers")

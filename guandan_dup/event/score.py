@@ -128,7 +128,7 @@ def players_scoring(folder: EventFolder, round_no: int, ledger: pd.DataFrame,
     plan = folder.plan
     results = folder.read_rounds("results", range(1, round_no + 1))
     players = folder.players()
-    return score_with_ledger(
+    scored = score_with_ledger(
         empty_results() if results is None else results,
         folder.read_rounds("seating", range(1, round_no + 1)),
         ledger,
@@ -139,6 +139,11 @@ def players_scoring(folder: EventFolder, round_no: int, ledger: pd.DataFrame,
         seed=derive_seed(folder.key(), LOT_LABEL),
         previous_positions=dict(zip(players["player"], players["seed"], strict=True)),
     )
+    if "venue" not in players:
+        return scored
+    venue_of = players.set_index("player")["venue"]
+    return replace(scored, standings=scored.standings.assign(
+        venue=lambda t: t["player"].map(venue_of).astype("str")))
 
 
 def empty_results() -> pd.DataFrame:

@@ -21,6 +21,7 @@ from ...movement import Seating, seeded_then_lot, seeding_order
 from ...movement.players import load_players, load_seeding
 from ...ranking import standing_ranks
 from ...reports.tables import standings_document
+from ...scoring.venues import venue_slug, venues_of
 from ...seats import SEAT_COLUMNS
 from ..entrants import demo_players
 from ..folder import EventFolder, parquet_bytes
@@ -235,15 +236,27 @@ class ByStanding(EventFormat):
             table = pd.DataFrame({"player": ids, "sets": 0, "cumulative": np.nan,
                                   "rank": ranks, "rank_label": labels.to_pylist(),
                                   "position": range(1, len(ids) + 1)})
-        names = folder.players().set_index("player")["name"]
-        table = table.sort_values("position").assign(name=lambda t: t["player"].map(names))
-        return Provisional(table[["position", "rank", "rank_label", "player", "name",
+        players = folder.players().set_index("player")
+        table = table.sort_values("position").assign(
+            name=lambda t: t["player"].map(players["name"]))
+        venue = []
+        if "venue" in players:
+            table, venue = table.assign(venue=table["player"].map(players["venue"])), ["venue"]
+        return Provisional(table[["position", "rank", "rank_label", "player", "name", *venue,
                                   "cumulative", "sets"]].reset_index(drop=True))
 
     def round_reports(self, folder, round_no, fmt, context):
-        return {"standings": standings_document(
-            folder.read(round_no, "standings"), round_no, fmt, context.names,
-            context.standings_note, context.decisions_until(round_no))}
+        """The round's standings and, in an event with venues, each venue's standings
+        ranked within it (``standings-venue-V-round-R``)."""
+        standings = folder.read(round_no, "standings")
+        decisions = context.decisions_until(round_no)
+        reports = {"standings": standings_document(
+            standings, round_no, fmt, context.names, context.standings_note, decisions)}
+        for venue in venues_of(standings):
+            reports[f"standings-venue-{venue_slug(venue)}"] = standings_document(
+                standings, round_no, fmt, context.names, context.standings_note, decisions,
+                venue=venue)
+        return reports
 
     def demo_request(self, scratch, entrants, boards_per_set, **shape):
         csv = scratch / "players.csv"
