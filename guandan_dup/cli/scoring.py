@@ -11,12 +11,12 @@ from pathlib import Path
 import typer
 
 from ..errors import GuandanError
-from ..scoring.options import COMPARE_WITHIN, ENGINES
+from ..scoring.options import ENGINES, FILE_COMPARE_WITHIN
 from .app import app
 from .options import REPORT_FORMATS
 
 # Choices for typer, made from the library's own lists so the two cannot drift apart.
-CompareWithin = StrEnum("CompareWithin", {name: name for name in COMPARE_WITHIN})
+CompareWithin = StrEnum("CompareWithin", {name: name for name in FILE_COMPARE_WITHIN})
 Engine = StrEnum("Engine", {name: name for name in ENGINES})
 ReportFormat = StrEnum("ReportFormat", {name: name for name in REPORT_FORMATS})
 

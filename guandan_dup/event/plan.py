@@ -114,7 +114,11 @@ class EventPlan:
             out.append(f"correction_minutes = {self.correction_minutes!r}: expected a whole "
                        "number of minutes >= 0")
         if self.compare_within not in COMPARE_WITHIN:
-            out.append(f"compare_within = {self.compare_within!r}: expected event or group")
+            out.append(f"compare_within = {self.compare_within!r}: expected event, group or "
+                       "venue")
+        elif self.compare_within == "venue" and not self.venues:
+            out.append('compare_within = "venue" needs venues (a venue column in the players '
+                       "file)")
         if self.seeding not in ("lot", "list"):
             out.append(f"seeding = {self.seeding!r}: expected lot or list")
         unknown = format_problem(self.kind, self.format)
@@ -294,6 +298,22 @@ class EventPlan:
             for g in range(1, self.groups() + 1)
             for s in self.sets_of_group(round_no, g)
         }
+
+    def expected_tables_by_venue(self, round_no: int) -> dict[tuple[int, int], int]:
+        """Results expected per (set, venue number) of the round, venues numbered 1.. in the
+        plan's order: Neuberg's N when venues are compared apart (``compare_within =
+        "venue"``)."""
+        numbers = self.venue_numbers()
+        out: dict[tuple[int, int], int] = {}
+        for s in self.sets_of_round(round_no):
+            for t in self.tables_of_set(round_no, s):
+                key = (s, numbers[t])
+                out[key] = out.get(key, 0) + 1
+        return out
+
+    def venue_numbers(self) -> dict[int, int]:
+        """Table -> its venue's number (1.. in the plan's venue order)."""
+        return {t: i for i, tables in enumerate(self.venue_tables().values(), 1) for t in tables}
 
     def to_dict(self) -> dict:
         """The plan as event.toml keys: the common ones (schedule as an array of tables),

@@ -56,6 +56,7 @@ class InitRequest:
     seed_from: str | os.PathLike | None = None
     top: int | None = None
     correction_minutes: int = 30
+    compare_within: str = "event"
 
     def given(self) -> list[str]:
         """The shape options given, in ``SHAPE_OPTIONS`` order (a 0 is given: the plan
@@ -149,6 +150,9 @@ class EventFormat:
     def check_request(self, request: InitRequest) -> None:
         """Refuse shape options this format does not take, or lacks."""
         given = request.given()
+        if request.compare_within != "event" and not self.by_venue:
+            raise InvalidPlanError(f"{_article(self.title)} {self.title} compares every set "
+                                   "event-wide: leave out --compare-within")
         wrong = [SHAPE_OPTIONS[o] for o in given if o not in self.takes]
         missing = [SHAPE_OPTIONS[o] for o in self.needs if o not in given]
         if wrong or missing:

@@ -139,6 +139,7 @@ class ByStanding(EventFormat):
             seeding="list" if seeded else "lot",
             correction_minutes=request.correction_minutes,
             venues=venue_sizes(players),
+            compare_within=request.compare_within,
         )
         return plan, {path / "players.parquet": parquet_bytes(players)}
 
