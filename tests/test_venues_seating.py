@@ -7,7 +7,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 from event_support import run, team_players
-from venue_support import VENUES, play, venue_event
+from venue_support import VENUES, play, venue_event, venue_players
 
 from guandan_dup.event import EventFolder
 from guandan_dup.event.entrants import demo_players
@@ -15,6 +15,10 @@ from guandan_dup.seats import SEAT_COLUMNS
 
 
 def test_issue24_venue_column_survives_init(tmp_path):
+    out = run("event", "init", tmp_path / "e2", "--players", venue_players(tmp_path),
+              "--tables-per-group", 2, "--sets-per-round", 2, "--boards-per-set", 2,
+              "--rounds", 3)
+    assert "5 tables in 3 groups (venues 南京 tables 1-3, 淮安 tables 4-5)" in out
     folder = EventFolder.open(venue_event(tmp_path))
     players = folder.players()
     assert players.groupby("venue").size().to_dict() == VENUES

@@ -12,12 +12,17 @@ VENUES = {"淮安": 9, "南京": 14}
 """Two venues of odd sizes: one bye in 淮安 (2 tables), two in 南京 (3 tables)."""
 
 
-def venue_event(tmp_path, rounds=3, header="场地", kind="individual"):
-    players = demo_players(sum(VENUES.values()), pairs=kind == "pairs")
+def venue_players(tmp_path, header="场地"):
+    """``tmp_path / "p.csv"``: the ``VENUES`` players, lines shuffled, venue under ``header``."""
+    players = demo_players(sum(VENUES.values()))
     players[header] = [v for v, n in VENUES.items() for _ in range(n)]
     players.sample(frac=1, random_state=1).to_csv(tmp_path / "p.csv", index=False)
+    return tmp_path / "p.csv"
+
+
+def venue_event(tmp_path, rounds=3):
     directory = tmp_path / "event"
-    run("event", "init", directory, "--players", tmp_path / "p.csv", "--kind", kind,
+    run("event", "init", directory, "--players", venue_players(tmp_path),
         "--tables-per-group", 2, "--sets-per-round", 2, "--boards-per-set", 2,
         "--rounds", rounds)
     return directory

@@ -110,6 +110,14 @@ def seat_by_venue(folder: EventFolder, order: list[str], seat_field) -> Seating:
                                 for name in ("seating", "byes", "repeats")})
 
 
+def venues_note(plan) -> str:
+    """`` (venues 南京 tables 1-3, 淮安 tables 4-5)`` for an event with venues, else ""."""
+    if not plan.venues:
+        return ""
+    return " (venues " + ", ".join(f"{v} tables {t.start}-{t.stop - 1}"
+                                   for v, t in plan.venue_tables().items()) + ")"
+
+
 class ByStanding(EventFormat):
     """An event of players (or pairs) reseated by standing after every round."""
 
@@ -148,7 +156,8 @@ class ByStanding(EventFormat):
 
     def created(self, plan, where):
         return (f"Created {plan.kind} event {plan.name!r} in {where}: {plan.players} players, "
-                f"{plan.tables()} tables in {plan.groups()} groups, {plan.rounds} rounds of "
+                f"{plan.tables()} tables in {plan.groups()} groups{venues_note(plan)}, "
+                f"{plan.rounds} rounds of "
                 f"{plan.sets_per_round} sets of {plan.boards_per_set} boards.")
 
     def plan_seating(self, folder: EventFolder, round_no: int, order: list[str],
