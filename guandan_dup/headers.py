@@ -35,6 +35,7 @@ ALIASES = {
     "搭档": "pair", "组合": "pair",
     "队": "team", "队伍": "team", "代表队": "team",
     "室": "room", "房间": "room",
+    "场地": "venue", "赛场": "venue",
     "选手1": "player_1", "选手2": "player_2",
 }
 """Header text (after NFKC and trimming) -> the column it names."""

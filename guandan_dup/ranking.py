@@ -62,3 +62,15 @@ def standing_ranks(keys: np.ndarray, above: int = 0) -> tuple[np.ndarray, pa.Arr
     starts, run = _runs(keys)
     ranks = (starts.astype(np.int64) + (above + 1))[run]
     return ranks, rank_labels(ranks)
+
+
+def ranks_within(ranks: np.ndarray) -> tuple[np.ndarray, pa.Array]:
+    """The ranks of part of a field among themselves, given its event-wide competition
+    ``ranks`` in standing order: entries tied event-wide stay tied, the others are placed
+    in turn (one venue's players ranked within the venue).
+
+    >>> ranks, labels = ranks_within(np.array([2, 5, 5, 9]))
+    >>> ranks.tolist(), labels.to_pylist()
+    ([1, 2, 2, 4], ['1', '2=', '2=', '4'])
+    """
+    return standing_ranks(np.asarray(ranks, dtype=np.int64))

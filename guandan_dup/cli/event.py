@@ -125,6 +125,10 @@ def init(
         30, "--correction-minutes",
         help="Art. 48: minutes after a round's end until its results are final.",
     ),
+    compare_within: str = typer.Option(
+        "event", "--compare-within",
+        help="Compare a set's results over the event, each group or each venue.",
+    ),
     wait: float = WAIT,
 ) -> None:
     """Create an event folder: plan, players, secret key; prints the commitment to publish."""
@@ -147,6 +151,7 @@ def init(
         seed_from=seed_from,
         top=top,
         correction_minutes=correction_minutes,
+        compare_within=compare_within,
     )
     typer.echo(folder.plan.event_format.created(folder.plan, str(directory)))
     typer.echo(f"Secret key: {folder.key_path} (owner-only; never share it before the end).")

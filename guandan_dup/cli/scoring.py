@@ -11,12 +11,12 @@ from pathlib import Path
 import typer
 
 from ..errors import GuandanError
-from ..scoring.options import COMPARE_WITHIN, ENGINES
+from ..scoring.options import ENGINES, FILE_COMPARE_WITHIN
 from .app import app
 from .options import REPORT_FORMATS
 
 # Choices for typer, made from the library's own lists so the two cannot drift apart.
-CompareWithin = StrEnum("CompareWithin", {name: name for name in COMPARE_WITHIN})
+CompareWithin = StrEnum("CompareWithin", {name: name for name in FILE_COMPARE_WITHIN})
 Engine = StrEnum("Engine", {name: name for name in ENGINES})
 ReportFormat = StrEnum("ReportFormat", {name: name for name in REPORT_FORMATS})
 
@@ -115,12 +115,15 @@ def standings(
     names: Path | None = typer.Option(
         None, "--names", help="csv or Parquet with columns player, name: adds a name column."
     ),
+    venue: str = typer.Option(
+        "", "--venue", help="Only this venue's players, ranked within the venue."
+    ),
 ) -> None:
     """The ranking table after a round: rank ("1=" for ties), player, sets, averages in %."""
     from ..reports import standings_report
 
     _check_destination(fmt, out)
-    _emit(standings_report(directory, round_, fmt.value, names), out)
+    _emit(standings_report(directory, round_, fmt.value, names, venue), out)
 
 
 @app.command("travellers")

@@ -42,6 +42,7 @@ def create_event(
     seed_from: str | os.PathLike | None = None,
     top: int | None = None,
     correction_minutes: int = 30,
+    compare_within: str = "event",
 ) -> EventFolder:
     """Create the event folder at ``path`` and return it opened.
 
@@ -52,7 +53,8 @@ def create_event(
     ``sets_per_round`` and ``rounds``; a team event takes ``conversion``, ``team_names``
     and ``awards``; a knockout takes its shape from its entries, and a team knockout may be
     seeded from a finished stage's folder (``seed_from``, its ``top`` teams).
-    ``correction_minutes`` is art. 48's correction time after a round's end (the plan's).
+    ``correction_minutes`` is art. 48's correction time after a round's end (the plan's);
+    ``compare_within`` (event, group or venue) what a set's results are compared within.
     ``key`` is for rehearsals and tests only (a real event draws a fresh secret one).
     Nothing is written unless the players file and the plan are valid and ``path`` holds
     no event; the key, the players and event.toml are written in one step under the
@@ -61,7 +63,7 @@ def create_event(
     request = InitRequest(
         players_csv, boards_per_set, tables_per_group, sets_per_round, rounds,
         rotate_partners, name, seeding, conversion, team_names, awards, seed_from, top,
-        correction_minutes)
+        correction_minutes, compare_within)
     return create_from_request(path, format_named(kind, fmt), request, key, wait)
 
 

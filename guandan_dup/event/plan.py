@@ -62,7 +62,10 @@ class EventPlan:
     else swiss, round-robin or knockout; ``options`` is the format's own part of the plan
     (``event.formats``: a team event's ``TeamOptions``). ``correction_minutes`` is art. 48's
     correction time after a round's end: until then the round is provisional, after it
-    final (docs/director-guide.md, "When things go wrong").
+    final (docs/director-guide.md, "When things go wrong"). ``venues`` holds the event's
+    venues as ``(name, players)`` pairs in table order (sorted by name; empty for an event
+    in one room): each venue's tables are consecutive, its groups its own
+    (docs/director-guide.md, "Several venues").
     """
 
     name: str
@@ -82,6 +85,7 @@ class EventPlan:
     schedule: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
     format: str = ""
     options: Any = NoOptions()
+    venues: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
         problems = self._problems()
@@ -105,11 +109,16 @@ class EventPlan:
                 out.append(f"{name} = {value!r}: expected a whole number >= 1")
             elif value > LIMITS[name]:
                 out.append(f"{name} = {value!r}: at most {LIMITS[name]:,} (no real event has more)")
+        out += self._venue_problems()
         if not isinstance(self.correction_minutes, int) or self.correction_minutes < 0:
             out.append(f"correction_minutes = {self.correction_minutes!r}: expected a whole "
                        "number of minutes >= 0")
         if self.compare_within not in COMPARE_WITHIN:
-            out.append(f"compare_within = {self.compare_within!r}: expected event or group")
+            out.append(f"compare_within = {self.compare_within!r}: expected event, group or "
+                       "venue")
+        elif self.compare_within == "venue" and not self.venues:
+            out.append('compare_within = "venue" needs venues (a venue column in the players '
+                       "file)")
         if self.seeding not in ("lot", "list"):
             out.append(f"seeding = {self.seeding!r}: expected lot or list")
         unknown = format_problem(self.kind, self.format)
@@ -119,6 +128,41 @@ class EventPlan:
         if out:
             return out
         return self.event_format.plan_problems(self)
+
+    def _venue_problems(self) -> list[str]:
+        if not self.venues:
+            return []
+        names = [v[0] for v in self.venues]
+        out = [f"venue {n!r}: expected a name" for n in names if not isinstance(n, str) or not n]
+        out += [f"venue {n!r} has {c!r} players: a venue needs at least 4"
+                for n, c in self.venues if not isinstance(c, int) or c < 4]
+        if len(set(names)) < len(names):
+            out.append(f"venues {names!r}: each venue once")
+        if not out and sum(c for _, c in self.venues) != self.players:
+            out.append(f"venues count {sum(c for _, c in self.venues)} players, the plan "
+                       f"{self.players}")
+        return out
+
+    def venue_tables(self) -> dict[str, range]:
+        """Each venue's tables (consecutive, in the plan's venue order); ``{}`` without
+        venues."""
+        out, first = {}, 1
+        for name, players in self.venues:
+            out[name] = range(first, first + players // 4)
+            first += players // 4
+        return out
+
+    def venue_of_table(self, table: int) -> str:
+        """The venue whose tables include ``table`` ("" without venues)."""
+        return next((v for v, tables in self.venue_tables().items() if table in tables), "")
+
+    def _group_tables(self) -> list[range]:
+        """Each group's tables, group 1 first: ``tables_per_group`` consecutive tables, the
+        groups of each venue its own (a venue's last group may be smaller)."""
+        blocks = list(self.venue_tables().values()) or [range(1, self.tables() + 1)]
+        return [range(t, min(t + self.tables_per_group, block.stop))
+                for block in blocks for t in range(block.start, block.stop,
+                                                   self.tables_per_group)]
 
     def shape_problems(self) -> list[str]:
         """What makes a plan of groups and sets inconsistent (the events reseated by
@@ -163,14 +207,23 @@ class EventPlan:
         return self.event_format.tables(self)
 
     def groups(self) -> int:
-        """Groups of ``tables_per_group`` tables; the last one may be smaller."""
+        """Groups of ``tables_per_group`` tables; the last one (of each venue) may be
+        smaller."""
+        if self.venues:
+            return len(self._group_tables())
         return -(-self.tables() // self.tables_per_group)
 
     def tables_of_group(self, group: int) -> range:
+        if self.venues:
+            groups = self._group_tables()
+            return groups[group - 1] if 1 <= group <= len(groups) else range(0)
         first = (group - 1) * self.tables_per_group + 1
         return range(first, min(first + self.tables_per_group, self.tables() + 1))
 
     def group_of_table(self, table: int) -> int:
+        if self.venues:
+            return next((g for g, tables in enumerate(self._group_tables(), 1)
+                         if table in tables), len(self._group_tables()) + 1)
         return (table - 1) // self.tables_per_group + 1
 
     def sets_of_group(self, round_no: int, group: int) -> list[int]:
@@ -246,6 +299,22 @@ class EventPlan:
             for s in self.sets_of_group(round_no, g)
         }
 
+    def expected_tables_by_venue(self, round_no: int) -> dict[tuple[int, int], int]:
+        """Results expected per (set, venue number) of the round, venues numbered 1.. in the
+        plan's order: Neuberg's N when venues are compared apart (``compare_within =
+        "venue"``)."""
+        numbers = self.venue_numbers()
+        out: dict[tuple[int, int], int] = {}
+        for s in self.sets_of_round(round_no):
+            for t in self.tables_of_set(round_no, s):
+                key = (s, numbers[t])
+                out[key] = out.get(key, 0) + 1
+        return out
+
+    def venue_numbers(self) -> dict[int, int]:
+        """Table -> its venue's number (1.. in the plan's venue order)."""
+        return {t: i for i, tables in enumerate(self.venue_tables().values(), 1) for t in tables}
+
     def to_dict(self) -> dict:
         """The plan as event.toml keys: the common ones (schedule as an array of tables),
         ``format`` when it has one, and the format's own keys, flat."""
@@ -253,6 +322,10 @@ class EventPlan:
                 if f.name != "options"}
         if not self.format:  # movement events' event.toml stays as it was
             del data["format"]
+        if self.venues:
+            data["venues"] = [{"name": n, "players": c} for n, c in self.venues]
+        else:
+            del data["venues"]
         data["schedule"] = [
             {"round": r, "group": g, "sets": list(sets)} for r, g, sets in self.schedule
         ]
@@ -290,6 +363,10 @@ class EventPlan:
             )
         except (KeyError, TypeError) as error:
             raise InvalidPlanError(f"event plan: bad [[schedule]] entry ({error})") from None
+        try:
+            values["venues"] = tuple((v["name"], v["players"]) for v in data.get("venues", ()))
+        except (KeyError, TypeError) as error:
+            raise InvalidPlanError(f"event plan: bad [[venues]] entry ({error})") from None
         if own:
             values["options"] = event_format.options_from(
                 {k: values.pop(k) for k in own if k in values})

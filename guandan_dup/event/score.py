@@ -37,11 +37,11 @@ LOT_LABEL = "standings tie-break lot"
 
 def expected_tables(folder: EventFolder, last_round: int) -> dict:
     """Results expected over rounds 1..last_round (Neuberg's N): per set, or per (set, group)
-    when the plan compares groups apart."""
+    or (set, venue number) when the plan compares groups or venues apart."""
     plan = folder.plan
-    per_round = (
-        plan.expected_tables if plan.compare_within == "event" else plan.expected_tables_by_group
-    )
+    per_round = {"event": plan.expected_tables, "group": plan.expected_tables_by_group,
+                 "venue": plan.expected_tables_by_venue}[plan.compare_within]
+    venues = plan.venue_numbers()
     expected: dict = {}
     for r in range(1, last_round + 1):
         seated = folder.seated_results(r)
@@ -49,7 +49,8 @@ def expected_tables(folder: EventFolder, last_round: int) -> dict:
             expected |= per_round(r)
             continue
         for t, s in seated:  # withdrawals (the ledger) left fewer tables than the plan has
-            key = s if plan.compare_within == "event" else (s, plan.group_of_table(t))
+            key = (s if plan.compare_within == "event" else (s, venues[t])
+                   if plan.compare_within == "venue" else (s, plan.group_of_table(t)))
             expected[key] = expected.get(key, 0) + 1
     return expected
 
@@ -128,17 +129,23 @@ def players_scoring(folder: EventFolder, round_no: int, ledger: pd.DataFrame,
     plan = folder.plan
     results = folder.read_rounds("results", range(1, round_no + 1))
     players = folder.players()
-    return score_with_ledger(
+    scored = score_with_ledger(
         empty_results() if results is None else results,
         folder.read_rounds("seating", range(1, round_no + 1)),
         ledger,
         event_context(folder, ledger),
         expected_tables(folder, round_no),
         counted=counted,
+        table_venues=plan.venue_numbers() if plan.compare_within == "venue" else None,
         compare_within=plan.compare_within,
         seed=derive_seed(folder.key(), LOT_LABEL),
         previous_positions=dict(zip(players["player"], players["seed"], strict=True)),
     )
+    if "venue" not in players:
+        return scored
+    venue_of = players.set_index("player")["venue"]
+    return replace(scored, standings=scored.standings.assign(
+        venue=lambda t: t["player"].map(venue_of).astype("str")))
 
 
 def empty_results() -> pd.DataFrame:

@@ -10,7 +10,7 @@ registered players go to ``scoring.score`` as its named parameters.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
 import pandas as pd
 
@@ -124,6 +124,7 @@ def score_with_ledger(
     context: Context,
     expected=None,
     counted: Collection[tuple[int, int]] | None = None,
+    table_venues: Mapping[int, int] | None = None,
     **options,
 ) -> Scored:
     """``scoring.score`` of ``results`` with the ledger's decisions applied; ``options`` are
@@ -133,9 +134,12 @@ def score_with_ledger(
     ``counted`` (round, set pairs; default all) keeps only those sets, once the ledger has
     made its rows: the live scoreboard counts a set only when it is public (SPEC 10), and
     an assigned or artificial result of a set still being played must wait with the
-    tables' own results (alone it would be compared with nothing)."""
+    tables' own results (alone it would be compared with nothing). ``table_venues`` (table
+    -> venue number) gives the sets a ``venue`` column, for ``compare_within="venue"``."""
     effects = replay(ledger, context)
     sets, variable = scoring_inputs(results, seating, effects)
+    if table_venues is not None:
+        sets = sets.assign(venue=sets["table"].map(table_venues).fillna(0).astype("int64"))
     if counted is not None:
         sets = sets[_among(sets, counted)]
         variable = None if variable is None or not _among(variable, counted).any() else (

@@ -15,7 +15,8 @@ Each route reads the path and the body, finds the caller (``live.callers``) and 
 - ``GET /api/v1/rounds/{R}/tables/{T}`` (``Desk.table_view``), the table's token.
 - ``GET /api/v1/rounds/{R}/progress`` and ``.../queue`` (``Desk.progress``,
   ``Desk.queue``), the director's token.
-- ``GET /api/v1/rounds/{R}/standings`` (``live.board.standings``), public.
+- ``GET /api/v1/rounds/{R}/standings`` (``live.board.standings``), public;
+  ``?venue=V``: that venue's players, ranked within it.
 - ``GET /api/v1/rounds/{R}/tables/{T}/boards`` (``live.boards.TableBoards``), a platform's
   token: ``200 {"round", "table", "boards": [{"board", "set", "leader", "north", "east",
   "south", "west"}]}`` once the round is open (``event open``), ``403 {"error"}`` before,
@@ -176,9 +177,11 @@ async def standings(request: Request) -> JSONResponse:
     (round_no,) = _ints(request, "round")
     desk = desk_of(request)
     try:
-        figures = await asyncio.to_thread(board_standings, desk.path, round_no)
+        figures = await asyncio.to_thread(board_standings, desk.path, round_no, None,
+                                          request.query_params.get("venue"))
     except GuandanError as failure:
-        return error(404 if "not in the plan" in str(failure) else 409, str(failure))
+        unknown = "not in the plan" in str(failure) or str(failure).startswith("venue ")
+        return error(404 if unknown else 409, str(failure))
     return JSONResponse(figures)
 
 

@@ -22,6 +22,7 @@ one step that makes a round's files.
 
 - ``standings``, best first, one row per entrant. Individual and pairs events, one per
   registered player: ``position``, ``rank``, ``rank_label`` ("1="), ``player``, ``name``,
+  ``venue`` (events with venues only),
   ``cumulative`` (the cumulative score rate 0..1 as standings.parquet has it; ``null`` for
   a player with no set counted yet) and ``sets`` (sets counted). Before any set counts,
   every player has 0 sets and no average and all share rank 1 ("1="), in seeding order:
@@ -69,6 +70,7 @@ from ..event.folder import EventFolder
 from ..event.ledger import read_ledger, will_not_play_rows
 from ..event.publish import Row, complete_sets, planned_rows, stored_rows
 from ..event.transaction import LOCK_FILE, reading
+from ..scoring.venues import venue_standings
 
 CACHED = 32
 """Answers kept (a folder and round each): the rounds a board pages through."""
@@ -97,9 +99,12 @@ _guard = threading.Lock()
 
 
 def standings(path_or_folder: str | os.PathLike | EventFolder, round_no: int,
-              now: pd.Timestamp | None = None) -> dict:
+              now: pd.Timestamp | None = None, venue: str | None = None) -> dict:
     """Round ``round_no``'s live standings (the module docstring's JSON) of the event folder
     at ``path_or_folder``; ``now`` (default: the clock) decides whether the round is final.
+    With ``venue``, ``standings`` holds that venue's players only, ranked within it
+    (``scoring.venues``), and the answer has ``"venue": V``; an unknown venue is a
+    ``GuandanError`` naming the venues.
 
     Raises ``GuandanError`` for a folder that is not an event folder, a round the plan does
     not have, or files the scoring cannot read (its message says what to fix).
@@ -121,7 +126,14 @@ def standings(path_or_folder: str | os.PathLike | EventFolder, round_no: int,
             while len(_cache) > CACHED:
                 _cache.popitem(last=False)
         hit = (state, figures)
-    return hit[1].answer(pd.Timestamp.now(tz=UTC) if now is None else now)
+    answer = hit[1].answer(pd.Timestamp.now(tz=UTC) if now is None else now)
+    return answer if venue is None else for_venue(answer, venue)
+
+
+def for_venue(answer: dict, venue: str) -> dict:
+    """``answer`` with its standings cut to ``venue``'s players, ranked within the venue."""
+    rows = pd.DataFrame(answer["standings"])
+    return {**answer, "venue": venue, "standings": records(venue_standings(rows, venue))}
 
 
 def folder_state(path: Path) -> tuple:

@@ -5,7 +5,9 @@ byte-order mark, or GBK as Excel on Chinese Windows saves it, so Chinese names s
 workbook's visible sheet naming them; a title line above the header is skipped:
 :func:`~guandan_dup.reading.read_table`); an optional
 ``seed`` column gives the seeding order (1 = best, each seed once) and, for pairs events, a
-``pair`` column names each player's partnership. Every player needs a name (the standings
+``pair`` column names each player's partnership; an optional ``venue`` column (场地) the
+venue each player plays at (every player one, a pair's two players the same; the
+movement keeps a venue's players at its own tables). Every player needs a name (the standings
 and the site show it). Every problem is reported at once, with the CSV line (the sheet
 row) it is on.
 """
@@ -63,7 +65,8 @@ def _seeds(text: pd.Series, file: str) -> tuple[pd.Series, list[Problem]]:
 
 
 def load_players(path: str | os.PathLike, kind: str = "individual") -> pd.DataFrame:
-    """Players as (player, name, seed[, pair]); ``seed`` is <NA> where the file gives none."""
+    """Players as (player, name, seed[, pair][, venue]); ``seed`` is <NA> where the file gives
+    none; ``venue`` is there when the file has the column."""
     file = Path(path).name
     required = ["id", "name"] + (["pair"] if kind == "pairs" else [])
     frame = read_table_with(path, required, InvalidPlayersError, numbers=ID_COLUMNS + ("seed",))
@@ -83,6 +86,8 @@ def load_players(path: str | os.PathLike, kind: str = "individual") -> pd.DataFr
             Problem(file, int(i), "pair", "", "empty pair")
             for i in frame.index[frame["pair"] == ""]
         ]
+    if "venue" in frame.columns:
+        problems += venue_problems(frame, file, kind)
     if problems:
         raise InvalidPlayersError(problems)
     players = pd.DataFrame(
@@ -90,7 +95,25 @@ def load_players(path: str | os.PathLike, kind: str = "individual") -> pd.DataFr
     )
     if kind == "pairs":
         players["pair"] = frame["pair"].astype("str")
+    if "venue" in frame.columns:
+        players["venue"] = frame["venue"].astype("str")
     return players
+
+
+def venue_problems(frame: pd.DataFrame, file: str, kind: str) -> list[Problem]:
+    """An empty or unreadable venue; a pair split over two venues."""
+    problems = [Problem(file, int(i), "venue", "", "empty venue: with a venue column every "
+                        "player needs one") for i in frame.index[frame["venue"] == ""]]
+    problems += [Problem(file, int(i), "venue", v, f"the venue {why}")
+                 for i, v in frame["venue"].items() if v != "" and (why := text_problem(v))]
+    if kind == "pairs" and "pair" in frame.columns:
+        venues = frame[frame["pair"] != ""].groupby("pair")["venue"].nunique()
+        split = set(venues.index[venues > 1])
+        problems += [Problem(file, int(i), "venue", frame["venue"][i],
+                             f"pair {frame['pair'][i]!r} has players at two venues: a pair "
+                             "plays at one")
+                     for i in frame.index[frame["pair"].isin(split)]]
+    return problems
 
 
 def load_seeding(path: str | os.PathLike, known: pd.Series) -> list[str]:

@@ -19,9 +19,11 @@ from ..errors import GuandanError
 from ..levels import LEVEL_NAMES
 from ..reading import read_parquet, read_table
 from ..scoring import read_output
+from ..scoring.venues import venue_standings
 from .render import Section, render
 
 RANK, PLAYER, NAME, SETS = "名次 Rank", "选手 Player", "姓名 Name", "局数 Sets"
+VENUE = "场地 Venue"
 ROUND_PCT, TOTAL_PCT = "本轮 Round %", "累计 Total %"
 SET, TABLE, GROUP = "局 Set", "桌 Table", "组 Group"
 NORTH, EAST, SOUTH, WEST = "北 N", "东 E", "南 S", "西 W"
@@ -94,6 +96,8 @@ def ranking_table(
     table = pd.DataFrame({RANK: part["rank_label"].astype(str), PLAYER: part["player"]})
     if names is not None:
         table[NAME] = part["player"].map(names).fillna("")
+    if "venue" in part:
+        table[VENUE] = part["venue"].to_numpy()
     table[SETS] = part["sets"]
     table[ROUND_PCT] = percent(part["round_avg"])
     table[TOTAL_PCT] = percent(part["cumulative"])
@@ -194,13 +198,19 @@ def standings_document(
     names: pd.Series | None = None,
     note: str = "",
     decisions: pd.DataFrame | None = None,
+    venue: str = "",
 ) -> str | bytes:
     """The ranking after ``round_`` as ``fmt`` (``note``: a line under the title), with the
     director's ``decisions`` (``decisions_table``) listed below it in md, html and xlsx
     (a sheet of its own). csv holds the ranking alone, so a spreadsheet sorts and sums it:
-    the decisions have a csv of their own (``decisions_document``)."""
+    the decisions have a csv of their own (``decisions_document``). With ``venue``, that
+    venue's players only, ranked within it (``scoring.venues``)."""
+    if venue:
+        standings = venue_standings(_in_round(standings, round_, "standings"), venue)
     table = ranking_table(standings, round_, names)
     title = f"第{round_}轮后排名 Standings after round {round_}"
+    if venue:
+        title += f" · 场地 {venue}"
     sections = [Section(title, table)]
     if decisions is not None and len(decisions) and fmt != "csv":
         sections.append(Section(DECISIONS, decisions_table(decisions, names)))
@@ -223,10 +233,13 @@ def standings_report(
     round_: int,
     fmt: str,
     names: str | os.PathLike | None = None,
+    venue: str = "",
 ) -> str | bytes:
-    """The ranking after ``round_`` from ``directory/standings.parquet``, as ``fmt``."""
+    """The ranking after ``round_`` from ``directory/standings.parquet``, as ``fmt``; with
+    ``venue``, that venue's players ranked within it."""
     standings = read_output(directory, "standings")
-    return standings_document(standings, round_, fmt, None if names is None else load_names(names))
+    return standings_document(standings, round_, fmt, None if names is None else load_names(names),
+                              venue=venue)
 
 
 def travellers_report(

@@ -92,7 +92,8 @@ def _expected(expected: Expected, rows: Mapping[str, np.ndarray], n: np.ndarray)
     if not isinstance(expected, Mapping):
         return np.maximum(np.full(len(n), int(expected), dtype=np.int64), n)
     by_group = any(isinstance(key, tuple) for key in expected)
-    if by_group and "group" not in rows:
+    within = "venue" if "venue" in rows else "group"
+    if by_group and within not in rows:
         raise GuandanError(
             "tables expected per (set, group) need compare_within='group'; comparing "
             "event-wide, give them per set"
@@ -101,7 +102,7 @@ def _expected(expected: Expected, rows: Mapping[str, np.ndarray], n: np.ndarray)
 
     if by_group:
         index = pd.MultiIndex.from_tuples([(int(s), int(g)) for s, g in expected])
-        where = pd.MultiIndex.from_arrays([rows["set"], rows["group"]])
+        where = pd.MultiIndex.from_arrays([rows["set"], rows[within]])
     else:
         index = pd.Index([int(s) for s in expected])
         where = rows["set"]
@@ -180,13 +181,16 @@ def rate_tables(
     warnings for sets with more real results than expected (they are not adjusted).
     """
     if compare_within not in COMPARE_WITHIN:
-        raise GuandanError(f"compare within {compare_within!r}: expected 'event' or 'group'")
+        raise GuandanError(f"compare within {compare_within!r}: expected event, group or venue")
+    if compare_within == "venue" and "venue" not in sets.column_names:
+        raise GuandanError("compare within venue needs the sets' venue column (an event "
+                           "folder with venues numbers them)")
     rates = adjusted_fractions(adjusted_rates)
     ns_level, ew_level = (sets[c].cast(pa.int8()) for c in ("ns_level", "ew_level"))
     real = to_numpy(ns_level.is_valid())
     both = real & to_numpy(ew_level.is_valid())
     d = filled(ns_level, 0).astype(np.int64) - filled(ew_level, 0).astype(np.int64)
-    by = ["set"] if compare_within == "event" else ["set", "group"]
+    by = ["set"] if compare_within == "event" else ["set", compare_within]
     if "split" in sets.column_names:  # fouled sets: each split compared apart, factored
         by.append("split")
     num, den, big_n, numbers, n = _real_rates(sets, real, d[real], by, expected)
@@ -218,7 +222,7 @@ def _surplus_warnings(expected, numbers: Mapping[str, np.ndarray], n: np.ndarray
     if expected is None:
         return []
     wanted = _expected(expected, numbers, np.zeros_like(n))
-    shown = [c for c in ("set", "group") if c in numbers]
+    shown = [c for c in ("set", "group", "venue") if c in numbers]
     return [" ".join(f"{c} {int(numbers[c][i])}" for c in shown)
             + f": {n[i]} results but only {wanted[i]} tables expected; not adjusted"
             for i in np.flatnonzero((n > wanted) & (wanted > 0)).tolist()]

@@ -82,6 +82,11 @@ def load_team_players(path: str | os.PathLike) -> pd.DataFrame:
             problems.append(Problem(file, int(n), "id", pid, rule))
         else:
             first[pid] = (int(n), team)
+    if "venue" in frame.columns:
+        problems.append(Problem(file, None, "venue", None,
+                                "a team event cannot seat by venue (its matches pair teams "
+                                "event-wide): leave the venue column out, or run one team "
+                                "event per venue"))
     sizes = frame[frame["team"] != ""].groupby("team", sort=False).size()
     problems += [
         Problem(file, None, "team", team,

@@ -56,6 +56,7 @@ class InitRequest:
     seed_from: str | os.PathLike | None = None
     top: int | None = None
     correction_minutes: int = 30
+    compare_within: str = "event"
 
     def given(self) -> list[str]:
         """The shape options given, in ``SHAPE_OPTIONS`` order (a 0 is given: the plan
@@ -106,6 +107,9 @@ class EventFormat:
     rehearsal_title: str = "Rehearsal 演练"
     shape_note: str = ""
     ledger_not_applied: Mapping[str, str] = MappingProxyType({})
+    by_venue: bool = False
+    """Whether the format can keep each venue's players at its own tables (the plan's
+    ``venues``)."""
 
     def __repr__(self) -> str:
         return f"format_named({self.kind!r}, {self.format!r})"
@@ -125,6 +129,8 @@ class EventFormat:
             out.append("rotate_partners = true: partners rotate only in individual events")
         elif plan.rotate_partners and plan.schedule:
             out.append("rotate_partners = true needs every group to play the same sets")
+        if plan.venues and not self.by_venue:
+            out.append(f"venues: {_article(self.title)} {self.title} cannot seat by venue")
         return out
 
     def plan_problems(self, plan) -> list[str]:
@@ -144,6 +150,9 @@ class EventFormat:
     def check_request(self, request: InitRequest) -> None:
         """Refuse shape options this format does not take, or lacks."""
         given = request.given()
+        if request.compare_within != "event" and not self.by_venue:
+            raise InvalidPlanError(f"{_article(self.title)} {self.title} compares every set "
+                                   "event-wide: leave out --compare-within")
         wrong = [SHAPE_OPTIONS[o] for o in given if o not in self.takes]
         missing = [SHAPE_OPTIONS[o] for o in self.needs if o not in given]
         if wrong or missing:

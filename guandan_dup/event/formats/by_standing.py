@@ -9,17 +9,19 @@ table); ``Individual`` and ``Pairs`` say only how a round is seated.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
 import pyarrow.parquet as pq
 
-from ...errors import GuandanError, Problem
+from ...errors import GuandanError, InvalidPlanError, Problem
 from ...ledger import registered
 from ...movement import Seating, seeded_then_lot, seeding_order
 from ...movement.players import load_players, load_seeding
 from ...ranking import standing_ranks
 from ...reports.tables import standings_document
+from ...scoring.venues import venue_slug, venues_of
 from ...seats import SEAT_COLUMNS
 from ..entrants import demo_players
 from ..folder import EventFolder, parquet_bytes
@@ -74,6 +76,48 @@ def seated_ids(seating: pd.DataFrame) -> set[str]:
     return {str(p) for column in SEAT_COLUMNS for p in seating[column] if not pd.isna(p)}
 
 
+def venue_sizes(players: pd.DataFrame) -> tuple[tuple[str, int], ...]:
+    """The plan's ``venues``: each venue of the players table with its player count, sorted
+    by name (code point order, so the same file gives the same table numbers whatever
+    order its lines are in); ``()`` without a venue column."""
+    if "venue" not in players:
+        return ()
+    return tuple((str(v), int(n)) for v, n in players["venue"].value_counts().sort_index().items())
+
+
+def seat_by_venue(folder: EventFolder, order: list[str], seat_field) -> Seating:
+    """``seat_field(order, venue)`` called for each venue of the plan with that venue's
+    players of ``order`` (best first), its tables and groups renumbered to the venue's own
+    (``EventPlan.venue_tables``); without venues, once for the whole field (venue ``None``)."""
+    plan = folder.plan
+    if not plan.venues:
+        return seat_field(order, None)
+    players = folder.players()
+    venue_of = dict(zip(players["player"], players["venue"], strict=True))
+    parts = []
+    for venue, tables in plan.venue_tables().items():
+        mine = [p for p in order if venue_of.get(p) == venue]
+        try:
+            part = seat_field(mine, venue)
+        except InvalidPlanError as error:
+            raise InvalidPlanError(f"venue {venue!r}: {error}") from None
+        offset = plan.group_of_table(tables.start) - 1
+        parts.append(replace(part, seating=part.seating.assign(
+            table=part.seating["table"] + (tables.start - 1),
+            group=part.seating["group"] + offset)))
+    return replace(parts[0], **{name: pd.concat([getattr(p, name) for p in parts],
+                                                ignore_index=True)
+                                for name in ("seating", "byes", "repeats")})
+
+
+def venues_note(plan) -> str:
+    """`` (venues 南京 tables 1-3, 淮安 tables 4-5)`` for an event with venues, else ""."""
+    if not plan.venues:
+        return ""
+    return " (venues " + ", ".join(f"{v} tables {t.start}-{t.stop - 1}"
+                                   for v, t in plan.venue_tables().items()) + ")"
+
+
 class ByStanding(EventFormat):
     """An event of players (or pairs) reseated by standing after every round."""
 
@@ -81,6 +125,12 @@ class ByStanding(EventFormat):
     needs = ("tables_per_group", "sets_per_round", "rounds")
     pairs = False
     """Whether entrants play in fixed pairs (the players file's ``pair``)."""
+    by_venue = True
+
+    def tables(self, plan):
+        if plan.venues:
+            return sum(players // 4 for _, players in plan.venues)
+        return plan.players // 4
 
     def create(self, path, request: InitRequest, key: bytes):
         players, seeded = registered_players(self.kind, request, key)
@@ -96,6 +146,8 @@ class ByStanding(EventFormat):
             rotate_partners=request.rotate_partners,
             seeding="list" if seeded else "lot",
             correction_minutes=request.correction_minutes,
+            venues=venue_sizes(players),
+            compare_within=request.compare_within,
         )
         return plan, {path / "players.parquet": parquet_bytes(players)}
 
@@ -104,7 +156,8 @@ class ByStanding(EventFormat):
 
     def created(self, plan, where):
         return (f"Created {plan.kind} event {plan.name!r} in {where}: {plan.players} players, "
-                f"{plan.tables()} tables in {plan.groups()} groups, {plan.rounds} rounds of "
+                f"{plan.tables()} tables in {plan.groups()} groups{venues_note(plan)}, "
+                f"{plan.rounds} rounds of "
                 f"{plan.sets_per_round} sets of {plan.boards_per_set} boards.")
 
     def plan_seating(self, folder: EventFolder, round_no: int, order: list[str],
@@ -193,15 +246,27 @@ class ByStanding(EventFormat):
             table = pd.DataFrame({"player": ids, "sets": 0, "cumulative": np.nan,
                                   "rank": ranks, "rank_label": labels.to_pylist(),
                                   "position": range(1, len(ids) + 1)})
-        names = folder.players().set_index("player")["name"]
-        table = table.sort_values("position").assign(name=lambda t: t["player"].map(names))
-        return Provisional(table[["position", "rank", "rank_label", "player", "name",
+        players = folder.players().set_index("player")
+        table = table.sort_values("position").assign(
+            name=lambda t: t["player"].map(players["name"]))
+        venue = []
+        if "venue" in players:
+            table, venue = table.assign(venue=table["player"].map(players["venue"])), ["venue"]
+        return Provisional(table[["position", "rank", "rank_label", "player", "name", *venue,
                                   "cumulative", "sets"]].reset_index(drop=True))
 
     def round_reports(self, folder, round_no, fmt, context):
-        return {"standings": standings_document(
-            folder.read(round_no, "standings"), round_no, fmt, context.names,
-            context.standings_note, context.decisions_until(round_no))}
+        """The round's standings and, in an event with venues, each venue's standings
+        ranked within it (``standings-venue-V-round-R``)."""
+        standings = folder.read(round_no, "standings")
+        decisions = context.decisions_until(round_no)
+        reports = {"standings": standings_document(
+            standings, round_no, fmt, context.names, context.standings_note, decisions)}
+        for venue in venues_of(standings):
+            reports[f"standings-venue-{venue_slug(venue)}"] = standings_document(
+                standings, round_no, fmt, context.names, context.standings_note, decisions,
+                venue=venue)
+        return reports
 
     def demo_request(self, scratch, entrants, boards_per_set, **shape):
         csv = scratch / "players.csv"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...movement import seat_round
-from .by_standing import ByStanding
+from .by_standing import ByStanding, seat_by_venue
 
 
 class Individual(ByStanding):
@@ -19,6 +19,6 @@ class Individual(ByStanding):
         plan = folder.plan
         byes = folder.read_rounds("byes", range(1, round_no))
         had_bye = [] if byes is None else byes["player"].astype(str).tolist()
-        return seat_round(order, plan.tables_per_group, had_bye, round_no,
-                          sets=plan.sets_of_round(round_no),
-                          rotate_partners=plan.rotate_partners)
+        return seat_by_venue(folder, order, lambda field, _venue: seat_round(
+            field, plan.tables_per_group, had_bye, round_no, sets=plan.sets_of_round(round_no),
+            rotate_partners=plan.rotate_partners))

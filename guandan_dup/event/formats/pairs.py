@@ -4,7 +4,7 @@ with no repeat of earlier opponents where avoidable."""
 from __future__ import annotations
 
 from ...movement import earlier_meetings, pair_byes, pair_order, partnerships, seat_pairs
-from .by_standing import ByStanding
+from .by_standing import ByStanding, seat_by_venue
 
 
 class Pairs(ByStanding):
@@ -27,9 +27,14 @@ class Pairs(ByStanding):
         seatings = folder.read_rounds("seating", earlier)
         met = set() if seatings is None else earlier_meetings(seatings, pair_of)
         had_pair_bye = [] if byes is None else pair_byes(byes, pair_of)
-        order_of_pairs = pair_order(
-            players.assign(position=players["player"].map({p: i for i, p in enumerate(order)})),
-            pair_of,
-        )
-        return seat_pairs(order_of_pairs, partnerships(players), plan.tables_per_group, met,
-                          had_pair_bye, round_no)
+
+        def seat_field(field, venue):
+            mine = players if venue is None else players[players["venue"] == venue]
+            order_of_pairs = pair_order(
+                mine.assign(position=mine["player"].map({p: i for i, p in enumerate(field)})),
+                pair_of,
+            )
+            return seat_pairs(order_of_pairs, partnerships(mine), plan.tables_per_group, met,
+                              had_pair_bye, round_no)
+
+        return seat_by_venue(folder, order, seat_field)

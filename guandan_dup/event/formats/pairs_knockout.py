@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 
 import pandas as pd
 
-from ...errors import Problem
+from ...errors import InvalidPlanError, Problem
 from ...knockout import pair_outcomes, round_bracket, rounds_needed
 from ...levels import LEVEL_NAMES
 from ...movement import Seating, partnerships
@@ -60,6 +60,11 @@ class PairsKnockout(Knockout):
 
     def create(self, path, request, key):
         players, seeded = registered_players(self.kind, request, key)
+        if "venue" in players:
+            raise InvalidPlanError(
+                "a pairs knockout cannot seat by venue (its bracket pairs entries "
+                "event-wide): leave the venue column out of the players file, or run one "
+                "knockout per venue")
         partnerships(players)  # refuses a pair without exactly two players
         plan = EventPlan(
             name=request.name or path.resolve().name,

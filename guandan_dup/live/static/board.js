@@ -106,12 +106,15 @@ window.GuandanLive.page(function (G, L, el, fmt) {
 
   window.addEventListener("resize", function () { perPage = 0; draw(); });
 
+  // /board?venue=V: that venue's players only, ranked within it
+  var venue = new URLSearchParams(window.location.search).get("venue");
+  var venueQuery = venue ? "?venue=" + encodeURIComponent(venue) : "";
   var loading = false;
   var again = false;
   function load() {
     if (loading) { again = true; return; }
     loading = true;
-    G.request("GET", "/api/v1/rounds/" + round + "/standings", {}).then(function (answer) {
+    G.request("GET", "/api/v1/rounds/" + round + "/standings" + venueQuery, {}).then(function (answer) {
       failed = answer.status !== 200;
       if (!failed) { data = answer.body; }
       finish();

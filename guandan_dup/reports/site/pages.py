@@ -13,6 +13,7 @@ from typing import Any
 
 import pandas as pd
 
+from ...scoring.venues import venue_slug, venue_standings, venues_of
 from ...seats import SEAT_COLUMNS
 from .bracket import bracket_context
 from .chart import position_chart
@@ -20,7 +21,10 @@ from .data import SiteData, name_columns, seat_history, standings_rows, with_lev
 from .hands import board_views
 
 
-def standings_href(round_no: int) -> str:
+def standings_href(round_no: int, venue: str = "") -> str:
+    """A round's standings page; with ``venue``, that venue's (ranked within it)."""
+    if venue:
+        return f"standings/round-{round_no}-venue-{venue_slug(venue)}.html"
     return f"standings/round-{round_no}.html"
 
 
@@ -98,6 +102,7 @@ def index_page(data: SiteData) -> Page:
             "seated": r in seated,
             "sets": sets.get(r, []),
             "boards_file": r in data.boards_files,
+            "venues": venues_of(data.standings[r]) if r in data.standings else [],
         }
         for r in range(1, data.planned_rounds + 1)
     ]
@@ -113,16 +118,24 @@ def standings_pages(data: SiteData) -> Iterator[Page]:
     previous = None
     decisions = decision_rows(data.decisions, data.players)
     for r in sorted({*data.standings, *data.withheld}):
-        context = {"round": r, "rows": [], "provisional": False, "correcting": False,
+        context = {"round": r, "rows": [], "provisional": False, "correcting": False, "venue": "",
                    "withheld": data.withheld.get(r, []),
                    "decisions": [d for d in decisions if d["round"] <= r]}
-        if r in data.standings:
-            current = data.standings[r]
-            rows = standings_rows(current, previous, data.players)
-            context |= {"rows": records(rows), "provisional": data.is_provisional(r),
-                        "correcting": r in data.correcting}
-            previous = current
+        if r not in data.standings:
+            yield Page(standings_href(r), "standings.html.j2", context)
+            continue
+        current = data.standings[r]
+        rows = standings_rows(current, previous, data.players)
+        context |= {"rows": records(rows), "provisional": data.is_provisional(r),
+                    "correcting": r in data.correcting}
         yield Page(standings_href(r), "standings.html.j2", context)
+        for venue in venues_of(current):
+            before = None if previous is None or venue not in venues_of(previous) else (
+                venue_standings(previous, venue))
+            rows = standings_rows(venue_standings(current, venue), before, data.players)
+            yield Page(standings_href(r, venue), "standings.html.j2",
+                       context | {"rows": records(rows), "venue": venue})
+        previous = current
 
 
 def decision_rows(decisions: pd.DataFrame | None, players: pd.DataFrame,
@@ -265,6 +278,7 @@ def page_count(data: SiteData) -> int:
         1
         + (data.bracket is not None)
         + len({*data.standings, *data.withheld})
+        + sum(len(venues_of(frame)) for frame in data.standings.values())
         + data.seating["round"].nunique()
         + len(data.players)
         + len(data.sets)
