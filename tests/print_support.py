@@ -30,10 +30,12 @@ def sizes(pdf: Path) -> list[tuple[int, int]]:
             for p in PdfReader(pdf).pages]
 
 
-def texts(pdf: Path) -> list[str]:
-    """Each page's text as pdftotext reads it (what a reader's search finds)."""
-    out = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True,
-                         check=True).stdout.decode("utf-8")
+def texts(pdf: Path, layout: bool = False) -> list[str]:
+    """Each page's text as pdftotext reads it (what a reader's search finds); ``layout``:
+    line by line as printed (``-layout``), where a row of a table must read as one line
+    whatever order pdftotext's reading heuristics would give its cells."""
+    out = subprocess.run(["pdftotext", "-enc", "UTF-8", *(["-layout"] if layout else []),
+                          str(pdf), "-"], capture_output=True, check=True).stdout.decode("utf-8")
     return out.split("\f")[:-1]
 
 

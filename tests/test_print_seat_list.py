@@ -56,7 +56,7 @@ def test_the_printed_list_names_every_player_with_table_and_seat(event):
     printed = print_round(EventFolder.open(event), 1, "seat-list")
     assert printed.path == event / "print" / "round-1-seat-list.pdf"
     assert sizes(printed.path) == [A4_PORTRAIT]
-    text = " ".join(texts(printed.path)[0].split())
+    text = " ".join(texts(printed.path, layout=True)[0].split())
     folder = EventFolder.open(event)
     names = dict(zip(folder.players()["player"], folder.players()["name"], strict=True))
     for _, row in folder.read(1, "seating").iterrows():
