@@ -46,8 +46,9 @@ from ..errors import GuandanError
 from . import openapi, pushes
 from .board import standings as board_standings
 from .callers import caller_of
-from .desk import Answer, Desk
+from .desk import Desk
 from .feed import CursorError, parse_cursor, parse_limit
+from .sets import Answer
 from .tokens import Director, Platform
 
 MAX_BODY = 64 * 1024

@@ -18,7 +18,8 @@ after ``recheck``, which the console calls after its own actions, and after each
 store's writes). Not on every request: each stat lets the server's other threads take the
 interpreter (the GIL), which cost a round-end burst more than checking the entries.
 The files' reading and freshness live in ``live.round_files``; the read-only JSON the pages
-and the console read (``table_view``, ``progress``, ``queue``) in ``live.views``: this module
+and the console read (``table_view``, ``progress``, ``queue``) in ``live.views``; a set's
+record and what keeps it from being verified in ``live.sets``: this module
 keeps what changes the state (entering, verifying, disputing), the journal and the store.
 Verified sets go to ``live.store``, which writes them into the round's results.parquet
 through ``event ingest``'s own path.
@@ -33,12 +34,9 @@ the director changes the set, with a reason that becomes a ``corrected`` ledger 
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import threading
 from contextlib import suppress
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pandas as pd
@@ -48,12 +46,10 @@ from ..event.folder import EventFolder
 from ..event.plan import EventPlan
 from . import views
 from .entries import (
-    Derived,
     Entry,
     RoundFacts,
     SetEntries,
     derive,
-    pairs_decided,
     parse_entry,
     problem,
     result_rows,
@@ -61,52 +57,19 @@ from .entries import (
 from .feed import Feed
 from .journal import Journal, JournalError, Record
 from .round_files import RoundFiles, Stored
+from .sets import (
+    Answer,
+    Seen,
+    SetRecord,
+    canonical,
+    correction_problems,
+    entry_answer,
+    fail,
+    now_text,
+    unfinished,
+)
 from .store import Key, Outcome, Pending, Store
 from .tokens import Caller, Director, Table
-
-
-@dataclass(frozen=True)
-class Answer:
-    """What a route returns: the HTTP ``status`` and the JSON ``body``."""
-
-    status: int
-    body: dict
-
-
-def _error(status: int, message: str, **more) -> Answer:
-    return Answer(status, {"error": message, **more})
-
-
-@dataclass
-class SetRecord:
-    """One table's set as the journal made it."""
-
-    entered: SetEntries = field(default_factory=SetEntries)
-    verified: bool = False
-    by: str = ""  # who verified or last corrected it: "table" | "director"
-    at: str = ""
-    seq: int = 0  # the record that verified or last corrected it
-    corrections: list[tuple[int, str]] = field(default_factory=list)  # (seq, reason)
-    override: bool = False  # the last correction overrode a final round (art. 48)
-    disputed: bool = False
-    note: str = ""
-
-
-@dataclass
-class Seen:
-    """An entry id already answered: its body, its answer and when it is durable."""
-
-    body: str
-    answer: dict
-    durable: asyncio.Future | None = None
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat()
-
-
-def _canonical(body) -> str:
-    return json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
 class Desk:
@@ -208,7 +171,7 @@ class Desk:
         """``401`` for nobody, ``403`` for a table's token on another table or round (or a
         platform's), ``None`` when ``by`` may act on ``round_no``'s ``table``."""
         if by is None:
-            return _error(401, "a token is needed: the table's link or PIN, or the "
+            return fail(401, "a token is needed: the table's link or PIN, or the "
                           "director's token")
         if isinstance(by, Director):
             return None
@@ -218,7 +181,7 @@ class Desk:
         where = f"round {round_no}" + (f" table {table}" if table is not None else "")
         mine = (f"round {by.round} table {by.table}" if isinstance(by, Table)
                 else "no table")
-        return _error(403, f"this token is for {mine}, not {where}")
+        return fail(403, f"this token is for {mine}, not {where}")
 
     async def ready(self, round_no: int) -> Answer | None:
         """``None`` once the round's facts are read and current (the sync views then answer
@@ -230,9 +193,9 @@ class Desk:
         try:
             facts = await self.facts(round_no)
         except GuandanError as error:
-            return _error(404 if "not in the plan" in str(error) else 503, str(error))
+            return fail(404 if "not in the plan" in str(error) else 503, str(error))
         if facts is None:
-            return _error(404, f"round {round_no} is not seated yet: the director seats it "
+            return fail(404, f"round {round_no} is not seated yet: the director seats it "
                           f"(`guandan-dup event seat DIR --round {round_no}`)")
         return facts
 
@@ -250,10 +213,10 @@ class Desk:
         here = facts.tables.get(table)
         if here is None:
             tables = sorted(facts.tables)
-            return _error(404, f"round {facts.round} has tables {tables[0]}..{tables[-1]}, "
+            return fail(404, f"round {facts.round} has tables {tables[0]}..{tables[-1]}, "
                           f"not {table}")
         if set_no is not None and set_no not in here.sets:
-            return _error(404, f"table {table} (group {here.group}) plays sets "
+            return fail(404, f"table {table} (group {here.group}) plays sets "
                           f"{', '.join(map(str, here.sets))} in round {facts.round}, not "
                           f"{set_no}")
         return None
@@ -350,7 +313,7 @@ class Desk:
                 await asyncio.shield(durable)
             durable.result()
         except JournalError as error:
-            return _error(503, f"not saved: {error}")
+            return fail(503, f"not saved: {error}")
         return None
 
     def _to_store(self, facts: RoundFacts, key: Key, rec: SetRecord, since: int = 0) -> None:
@@ -381,8 +344,8 @@ class Desk:
         if entry_id is not None:
             seen = self._seen.get((round_no, table, str(entry_id)))
             if seen is not None:
-                if seen.body != _canonical(body):
-                    return _error(409, f"entry id {entry_id!r} was already used at table "
+                if seen.body != canonical(body):
+                    return fail(409, f"entry id {entry_id!r} was already used at table "
                                   f"{table} for another entry; a new entry needs a new id")
                 failed = await self._durable(seen.durable) if seen.durable else None
                 return failed or Answer(200, seen.answer)
@@ -399,28 +362,28 @@ class Desk:
                     "reason", "only the director's correction of a verified set carries a "
                     "reason")]})
             if facts.final(pd.Timestamp.now(tz="UTC")):
-                return _error(409, f"round {round_no} is final: its correction deadline "
+                return fail(409, f"round {round_no} is final: its correction deadline "
                               f"(art. 48) passed at {facts.deadline:%H:%M} UTC; ask the "
                               "director to correct it")
             if settled:
                 who = {"file": "the director's results file",
                        "ledger": "a decision in the director's ledger"}.get(
                     source, "both sides")
-                return _error(409, f"table {table} set {entry.set} is verified (by {who}): "
+                return fail(409, f"table {table} set {entry.set} is verified (by {who}): "
                               "only the director can change it now", state=state)
         correction = director and settled
         if correction:
-            refusal = self._correction_problems(facts, key, rec, entry)
+            refusal = correction_problems(facts, key, rec, entry, self._sets)
             if refusal is not None:
                 return refusal
         trial = SetEntries(rec.entered.result, dict(rec.entered.boards), rec.entered.tiebreak)
         trial.take(entry)
         derived = derive(facts, table, entry.set, trial)
-        answer = self._answer(round_no, table, entry, derived,
+        answer = entry_answer(round_no, table, entry, derived,
                               "verified" if correction else "entered")
         data = {"round": round_no, "table": table, "set": entry.set,
-                "by": "director" if director else "table", "at": _now(),
-                "body": _canonical(body), "entry": entry.to_dict(), "answer": answer}
+                "by": "director" if director else "table", "at": now_text(),
+                "body": canonical(body), "entry": entry.to_dict(), "answer": answer}
         if correction:
             data["correction"] = True
         record, durable = await self._commit("entry", data)
@@ -431,88 +394,6 @@ class Desk:
         if correction:
             self._to_store(facts, key, self._sets[key], self.stored_seq.get(key, 0))
         return Answer(201, answer)
-
-    def _correction_problems(self, facts: RoundFacts, key: Key, rec: SetRecord,
-                             entry: Entry) -> Answer | None:
-        """Why the director's change of a settled set is refused, if it is: no reason, a
-        final round without override, or a set the change leaves incomplete."""
-        if not (entry.reason or "").strip():
-            return Answer(422, {"problems": [problem(
-                "reason", f"table {key[1]} set {key[2]} is verified: a correction needs a "
-                "reason, which the ledger records (SPEC 11)")]})
-        if facts.final(pd.Timestamp.now(tz="UTC")) and not entry.override:
-            return _error(409, f"round {key[0]} is final: its correction deadline (art. 48) "
-                          f"passed at {facts.deadline:%Y-%m-%d %H:%M} UTC; correct it anyway "
-                          "with \"override\": true (recorded in the ledger)")
-        trial = SetEntries(rec.entered.result, dict(rec.entered.boards), rec.entered.tiebreak)
-        trial.take(entry)
-        derived = derive(facts, key[1], key[2], trial)
-        found = self._unfinished(facts, key, trial, derived)
-        if found:
-            return Answer(422, {"problems": [problem(None, "a correction must leave the set "
-                                                     "complete; give its final levels"),
-                                             *found]})
-        return None
-
-    def _answer(self, round_no: int, table: int, entry: Entry, derived: Derived,
-                state: str) -> dict:
-        out = {"id": entry.id, "state": state, "round": round_no, "table": table,
-               "set": entry.set}
-        if entry.board is not None:
-            out["board"] = entry.board
-        if entry.tiebreak is not None:
-            out["tiebreak"] = entry.tiebreak
-        return out | {"levels": derived.levels(), "played": derived.played,
-                      "complete": derived.complete}
-
-    def _unfinished(self, facts: RoundFacts, key: Key, entered: SetEntries,
-                    derived: Derived) -> list[dict]:
-        """What keeps a set from being verified: no entry, boards missing or after the end,
-        a knockout match left undecided."""
-        if entered.empty:
-            return [problem("set", f"set {key[2]} has no entry yet")]
-        found = list(derived.problems)
-        if not derived.complete and not found:
-            k = facts.boards_per_set
-            found.append(problem("board", f"{derived.played} of {k} board"
-                                 f"{'s' if k != 1 else ''} entered and no side passed A: "
-                                 "enter every board of the set, or its final levels"))
-        if found:
-            return found
-        tiebreak = entered.tiebreak.tiebreak if entered.tiebreak is not None else None
-        if facts.knockout == "pairs":
-            return pairs_decided(derived, tiebreak)
-        if facts.knockout == "teams":
-            return self._match_undecided(facts, key, derived, tiebreak)
-        return []
-
-    def _match_undecided(self, facts: RoundFacts, key: Key, derived: Derived,
-                         tiebreak: str | None) -> list[dict]:
-        """A team knockout match level after both rooms (SPEC 8, 9: the home team's level
-        difference over both rooms is 0) needs the extra boards' winner from either room."""
-        room = facts.tables[key[1]].room
-        if room is None or room.other is None:
-            return []
-        other = self._sets.get((key[0], room.other, key[2]))
-        if other is None or not other.verified:
-            return []
-        there = derive(facts, room.other, key[2], other.entered)
-        total = 0
-        for table, levels in ((key[1], derived), (room.other, there)):
-            ns_minus_ew = levels.ns_level - levels.ew_level
-            total += ns_minus_ew if facts.tables[table].room.room == "closed" else -ns_minus_ew
-        named = tiebreak or (other.entered.tiebreak.tiebreak
-                             if other.entered.tiebreak is not None else None)
-        if total == 0 and named is None:
-            return [problem("tiebreak", f"the match at tables {key[1]} and {room.other} is "
-                            "level over both rooms: a knockout match still level is decided "
-                            "by extra boards (seed 000 art. 49.2); enter the side that won "
-                            "them")]
-        if total != 0 and tiebreak is not None:
-            return [problem("tiebreak", f"the match at tables {key[1]} and {room.other} is "
-                            "decided by its levels, so no extra boards were needed; enter "
-                            "the set again without them")]
-        return []
 
     async def _set_facts(self, by: Caller | None, round_no: int, table: int,
                          set_no: int) -> RoundFacts | Answer:
@@ -542,24 +423,24 @@ class Desk:
         if elsewhere:  # the director's file or ledger settled it: nothing to store
             if rec is not None and rec.disputed:
                 _, durable = await self._commit("settle", {
-                    "round": round_no, "table": table, "set": set_no, "at": _now()})
+                    "round": round_no, "table": table, "set": set_no, "at": now_text()})
                 failed = await self._durable(durable)
                 if failed is not None:
                     return failed
             return Answer(200, done | {"source": elsewhere})
         if not isinstance(by, Director) and facts.final(pd.Timestamp.now(tz="UTC")):
-            return _error(409, f"round {round_no} is final: its correction deadline (art. "
+            return fail(409, f"round {round_no} is final: its correction deadline (art. "
                           f"48) passed at {facts.deadline:%H:%M} UTC; ask the director")
         rec = rec or SetRecord()
         derived = derive(facts, table, set_no, rec.entered)
         if not rec.verified:
-            found = self._unfinished(facts, key, rec.entered, derived)
+            found = unfinished(facts, key, rec.entered, derived, self._sets)
             if found:
-                return _error(409, f"table {table} set {set_no} cannot be verified yet: "
+                return fail(409, f"table {table} set {set_no} cannot be verified yet: "
                               + "; ".join(p["message"] for p in found), problems=found)
         was_verified = rec.verified
         _, durable = await self._commit("verify", {
-            "round": round_no, "table": table, "set": set_no, "at": _now(),
+            "round": round_no, "table": table, "set": set_no, "at": now_text(),
             "by": "director" if isinstance(by, Director) else "table",
             "levels": derived.levels()})
         failed = await self._durable(durable)
@@ -581,7 +462,7 @@ class Desk:
             return Answer(422, {"problems": [problem("note", "expected text of at most 1000 "
                                                      "characters")]})
         _, durable = await self._commit("dispute", {
-            "round": round_no, "table": table, "set": set_no, "at": _now(), "note": note,
+            "round": round_no, "table": table, "set": set_no, "at": now_text(), "note": note,
             "by": "director" if isinstance(by, Director) else "table"})
         failed = await self._durable(durable)
         if failed is not None:

@@ -19,8 +19,9 @@ import asyncio
 
 import pandas as pd
 
-from .desk import Answer, Desk, SetRecord, _canonical
+from .desk import Desk
 from .entries import SetEntries, derive, parse_entry, problem
+from .sets import Answer, SetRecord, canonical, unfinished
 
 MAX_ITEMS = 1000
 """Items one batch may carry."""
@@ -83,7 +84,7 @@ async def _one(desk: Desk, platform: str, item, rounds: dict, now: pd.Timestamp)
             f"not {entry_id!r}")), None, None
     seen = desk._pushed.get((platform, entry_id))
     if seen is not None:
-        if seen.body != _canonical(item):
+        if seen.body != canonical(item):
             return _refused(entry_id, problem(
                 "id", f"id {entry_id!r} was already used for another result; a new result "
                 "needs a new id")), None, None
@@ -131,15 +132,15 @@ async def _one(desk: Desk, platform: str, item, rounds: dict, now: pd.Timestamp)
     trial = SetEntries(rec.entered.result, dict(rec.entered.boards), rec.entered.tiebreak)
     trial.take(entry)
     derived = derive(facts, table, entry.set, trial)
-    unfinished = desk._unfinished(facts, key, trial, derived)
+    missing = unfinished(facts, key, trial, derived, desk._sets)
     board_waiting = (entry.board is not None and not derived.complete
                      and not derived.problems)
-    if unfinished and not board_waiting:
-        return _refused(entry_id, *unfinished), None, None
-    verified = not unfinished
+    if missing and not board_waiting:
+        return _refused(entry_id, *missing), None, None
+    verified = not missing
     answer = {"id": entry_id, "state": "verified" if verified else "entered"}
     data = {"round": round_no, "table": table, "set": entry.set, "platform": platform,
-            "id": entry_id, "at": now.isoformat(), "body": _canonical(item),
+            "id": entry_id, "at": now.isoformat(), "body": canonical(item),
             "entry": entry.to_dict(), "answer": answer, "verified": verified,
             "levels": derived.levels()}
     _, durable = await desk._commit("platform", data)
