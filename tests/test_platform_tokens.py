@@ -43,7 +43,7 @@ def test_issue24_a_new_token_for_a_name_replaces_the_old_and_says_so(event):
     first = make(event, "tencent")
     output = run("event", "tokens", event, "--platform", "tencent")
     second = output.split()[-1]
-    assert "Replaced platform 'tencent'" in output
+    assert "Replaced the token of platform 'tencent'" in output
     assert second != first
     keys = Keys.load(event)
     assert keys.who(second) == Platform("tencent")
@@ -73,7 +73,7 @@ def test_issue24_platform_names_accepted(name):
 
 @pytest.mark.parametrize("args, message", [
     (["--revoke-platform", "nobody"], "no platform 'nobody' has a token"),
-    (["--platform", "a", "--round", "1"], "--platform and --revoke-platform go alone"),
+    (["--platform", "a", "--round", "1"], "--platform goes alone"),
     (["--platform", "a", "--revoke-platform", "a"], "--platform and --revoke-platform go alone"),
     ([], "event tokens needs --round R"),
 ])

@@ -332,7 +332,7 @@ def status(directory: Path = DIR, wait: float = WAIT) -> None:
         )
     console = Console(width=120)
     console.print(table)
-    for note in (*state.notes, *state.releases):
+    for note in (*state.notes, *state.releases, *state.tokens):
         console.print(note)
     console.print(f"Commitment: {state.commitment}; key revealed: {_yes(state.key_revealed)}")
     console.print(f"Next: {state.next_step()}")

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from ..atomic import write_bytes
 from ..errors import GuandanError
 from . import cards
 from .folder import DIRECTOR_TOKEN, LIVE_SECRET, EventFolder
@@ -352,6 +353,29 @@ def event_tokens(
         revoke(path, round_no, revoke_table)
     director_token(path)
     return table_links(path, round_no)
+
+
+def write_links(found: Iterable[TableLink], out: str | os.PathLike | None = None) -> str:
+    """The ``event tokens`` links: as CSV text (``links_csv``) without ``out``; else written
+    to ``out`` owner-only (it holds every table's token), by its suffix a workbook (``.xlsx``:
+    the PIN a text cell, so Excel shows ``004217`` and not ``4217``, as it does opening the
+    CSV) or the CSV. Returns the CSV text either way."""
+    found = list(found)
+    text = links_csv(found)
+    if out is None:
+        return text
+    if Path(out).suffix.lower() == ".xlsx":
+        import pandas as pd
+
+        from .sheet import xlsx_bytes  # openpyxl only when a workbook is asked for
+
+        rows = pd.DataFrame({"table": [x.table for x in found], "pin": [x.pin for x in found],
+                             "url": [x.url for x in found]})
+        data = xlsx_bytes(rows, "links", frozenset({"pin", "url"}))
+    else:
+        data = text.encode("utf-8")
+    write_bytes(out, data, mode=0o600)
+    return text
 
 
 def links_csv(found: Iterable[TableLink]) -> str:

@@ -49,10 +49,11 @@ KEY_FILE = "event.key"
 LIVE_SECRET = "live/secret"
 DIRECTOR_TOKEN = "director.token"
 PLATFORMS = "live/platforms.json"
-PRIVATE = (KEY_FILE, LIVE_SECRET, DIRECTOR_TOKEN, PLATFORMS)
+VENUE_TOKENS = "live/venue-directors.json"
+PRIVATE = (KEY_FILE, LIVE_SECRET, DIRECTOR_TOKEN, PLATFORMS, VENUE_TOKENS)
 """Files written owner-only (0600): the event key, the HMAC key of the tables' links, the
-director's console token (``event.access``) and the platforms' token hashes
-(``event.platforms``)."""
+director's console token (``event.access``) and the platforms' and venue directors' token
+hashes (``event.platforms``, ``event.venue_tokens``)."""
 RESULTS_DIGEST = b"guandan_dup.results_digest"
 """Standings metadata key: the ``results_digest`` of the results they were scored from."""
 TABLES = ("boards", "seating", "byes", "results", "scores", "travellers", "standings", "bracket")

@@ -393,7 +393,9 @@ def merged_entered(entered: pd.DataFrame | None, sets: pd.DataFrame, marks: pd.D
 def corrected_rows(folder: EventFolder, files: dict, sets: pd.DataFrame, marks: pd.DataFrame,
                    round_no: int, override: bool, command: str) -> dict:
     """ledger.parquet with a ``corrected`` row per mark with a reason (on top of an
-    ``override`` row ``files`` already holds), or nothing when no mark has one."""
+    ``override`` row ``files`` already holds), or nothing when no mark has one. The row's
+    command says who corrected it (the mark's ``source``: ``director``, ``director of venue
+    V``), since a venue's director may correct its tables from the server too."""
     corrections = pd.DataFrame(marks)
     corrections = corrections[corrections["reason"].notna()]
     if corrections.empty:
@@ -406,8 +408,11 @@ def corrected_rows(folder: EventFolder, files: dict, sets: pd.DataFrame, marks: 
         key = (int(mark["table"]), int(mark["set"]))
         row = stored.get(key)
         played = row is not None and not pd.isna(row["ns_level"])
+        by = mark.get("source")  # who corrected it: the director, a venue's director
         ledger = add(ledger, event_context(folder, ledger, now), "corrected", round_no,
-                     str(mark["reason"]), time=now, command=command, table=key[0],
+                     str(mark["reason"]), time=now,
+                     command=f"{command}; corrected by the {by}" if by else command,
+                     table=key[0],
                      set=key[1], result=levels_text(row) if played else None,
                      override=override)
     return {path: dump(ledger)}

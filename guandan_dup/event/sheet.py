@@ -108,9 +108,10 @@ def shown_width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
-def xlsx_bytes(rows: pd.DataFrame, title: str) -> bytes:
+def xlsx_bytes(rows: pd.DataFrame, title: str, text: frozenset[str] = TEXT_COLUMNS) -> bytes:
     """The sheet as a workbook of one sheet named ``title``: header in row 1, bold and
-    frozen, every column as wide as its widest cell, text cells stored as text."""
+    frozen, every column as wide as its widest cell, text cells stored as text and the
+    ``text`` columns formatted as text (``event tokens --out links.xlsx`` passes its PIN)."""
     book = Workbook()
     sheet = book.active
     sheet.title = title
@@ -123,7 +124,7 @@ def xlsx_bytes(rows: pd.DataFrame, title: str) -> bytes:
     for index, column in enumerate(rows.columns, 1):
         cells = [sheet.cell(row, index) for row in range(1, len(rows) + 2)]
         for cell in cells[1:]:
-            if column in TEXT_COLUMNS:
+            if column in text:
                 cell.number_format = "@"
             if isinstance(cell.value, str):
                 cell.data_type = "s"  # text, even if it looks like a formula

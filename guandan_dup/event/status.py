@@ -10,11 +10,14 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from ..errors import GuandanError
 from .conflicts import start_conflicts
 from .finality import final as final_rounds
 from .folder import EventFolder
 from .ledger import effects, read_ledger
 from .opening import release_lines
+from .platforms import platform_hashes
+from .venue_tokens import venue_hashes
 
 
 @dataclass(frozen=True)
@@ -59,9 +62,12 @@ class EventStatus:
     abandoned: str | None = None
     """The reason recorded when the key was revealed with sets unplayed."""
     notes: tuple[str, ...] = ()
+    """Lines about the event's format (a knockout: its bracket and places)."""
     releases: tuple[str, ...] = ()
     """A line per open round: since when, released to which platforms (``event.opening``)."""
-    """Lines about the event's format (a knockout: its bracket and places)."""
+    tokens: tuple[str, ...] = ()
+    """Who has a token besides the director and the tables: the platforms and the venues'
+    directors, by name only (``token_lines``)."""
 
     def next_step(self) -> str:
         """The next command to run: out-of-date standings first, then the round loop."""
@@ -154,4 +160,21 @@ def event_status(folder: EventFolder) -> EventStatus:
         abandoned=None if override is None else f"{override['reason']}, {override['at']}",
         notes=plan.event_format.status_notes(folder),
         releases=tuple(release_lines(folder, ledger)),
+        tokens=token_lines(folder),
     )
+
+
+def token_lines(folder: EventFolder) -> tuple[str, ...]:
+    """``Platforms with tokens: ...`` and ``Venue directors with tokens: ...`` (names only:
+    the tokens are kept as hashes), each when there is one; a damaged token file is named
+    instead, since nobody it names can get in until it is made again."""
+    lines = []
+    for what, hashes in (("Platforms", platform_hashes), ("Venue directors", venue_hashes)):
+        try:
+            names = sorted(hashes(folder.path))
+        except GuandanError as error:
+            lines.append(f"{what} with tokens: none can get in: {error}")
+            continue
+        if names:
+            lines.append(f"{what} with tokens: {', '.join(names)}")
+    return tuple(lines)

@@ -29,6 +29,11 @@ Each route reads the path and the body, finds the caller (``live.callers``) and 
 - ``GET /api/v1/openapi.json`` (``live.openapi``), public: the OpenAPI 3.1 description.
 - ``GET /api/v1/health``: ``200 {"ok": true, ...}`` once the server can take entries.
 
+A venue director's token (``event tokens --venue V``) acts like the director's on its
+venue's tables: entries, corrections, verify, dispute, the table's view; progress, queue and
+the feed show its tables only (``live.venue_scope``). Another venue's table, and the
+platforms' routes: ``403 {"error", "caller", "venue", "tables": {"first", "last"}}``.
+
 No token or an unknown one: ``401``; a token for another table or round: ``403``. Every
 error is JSON (``{"error"}`` or ``{"problems"}``), never a traceback (``live.app``).
 """
@@ -43,13 +48,13 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ..errors import GuandanError
-from . import openapi, pushes
+from . import openapi, pushes, venue_scope
 from .board import standings as board_standings
 from .callers import caller_of
 from .desk import Desk
 from .feed import CursorError, parse_cursor, parse_limit
 from .sets import Answer
-from .tokens import Director, Platform
+from .tokens import Director, Platform, VenueDirector
 
 MAX_BODY = 64 * 1024
 """An entry is a few dozen bytes; a body beyond this is refused unread."""
@@ -83,14 +88,18 @@ async def json_body(request: Request, optional: bool = False):
                                            f"({failure})"}]}, 422)
 
 
-def director_only(request: Request) -> JSONResponse | None:
-    """``401``/``403`` unless the director calls."""
+def director_only(request: Request, venue: bool = False
+                  ) -> tuple[Director | VenueDirector | None, JSONResponse | None]:
+    """(the caller, None) for the director (or, with ``venue``, a venue's director), else
+    (None, the ``401``/``403`` that refuses it)."""
     _, caller = caller_of(request)
     if caller is None:
-        return error(401, "the director's token is needed")
-    if not isinstance(caller, Director):
-        return error(403, "only the director's token reaches this")
-    return None
+        return None, error(401, "the director's token is needed")
+    if isinstance(caller, Director) or (venue and isinstance(caller, VenueDirector)):
+        return caller, None
+    if isinstance(caller, VenueDirector):
+        return None, respond(venue_scope.refusal(caller, "this route"))
+    return None, error(403, "only the director's token reaches this")
 
 
 def _ints(request: Request, *names: str) -> list[int]:
@@ -154,15 +163,20 @@ async def table_view(request: Request) -> JSONResponse:
 
 
 async def _director_view(request: Request, view) -> JSONResponse:
+    """``view(desk, round)``, ``{"round", "sets"}``, for the director; for a venue's
+    director, its tables' sets only."""
     (round_no,) = _ints(request, "round")
-    refused = director_only(request)
+    caller, refused = director_only(request, venue=True)
     if refused is not None:
         return refused
     desk = desk_of(request)
     ready = await desk.ready(round_no)
     if ready is not None:
         return respond(ready)
-    return JSONResponse(view(desk, round_no))
+    shown = view(desk, round_no)
+    if isinstance(caller, VenueDirector):
+        shown = venue_scope.only_tables(shown, caller)
+    return JSONResponse(shown)
 
 
 async def progress(request: Request) -> JSONResponse:
@@ -192,6 +206,8 @@ async def boards(request: Request) -> JSONResponse:
     if caller is None:
         return error(401, "a platform's token is needed (`guandan-dup event tokens DIR "
                      "--platform NAME`)")
+    if isinstance(caller, VenueDirector):
+        return respond(venue_scope.refusal(caller, "the boards (a platform's route)"))
     if not isinstance(caller, Platform):
         return error(403, "only a platform's token reaches the boards")
     status, body = await asyncio.to_thread(request.app.state.boards.answer, caller.name,
@@ -200,15 +216,18 @@ async def boards(request: Request) -> JSONResponse:
 
 
 def platform_only(request: Request, what: str, director: bool = False
-                  ) -> tuple[Platform | Director | None, JSONResponse | None]:
-    """(the caller, None) for a platform (or, with ``director``, the director), else
-    (None, the ``401``/``403`` that refuses it)."""
+                  ) -> tuple[Platform | Director | VenueDirector | None,
+                             JSONResponse | None]:
+    """(the caller, None) for a platform (or, with ``director``, the director or a venue's
+    director), else (None, the ``401``/``403`` that refuses it)."""
     _, caller = caller_of(request)
     if caller is None:
         return None, error(401, "a platform's token is needed (`guandan-dup event tokens DIR "
                            "--platform NAME`)")
-    if isinstance(caller, Platform) or (director and isinstance(caller, Director)):
+    if isinstance(caller, Platform) or (director and isinstance(caller, Director | VenueDirector)):
         return caller, None
+    if isinstance(caller, VenueDirector):
+        return None, respond(venue_scope.refusal(caller, what))
     who = "a platform's token or the director's" if director else "a platform's token"
     return None, error(403, f"only {who} reaches {what}")
 
@@ -237,7 +256,7 @@ async def results(request: Request) -> JSONResponse:
 
 
 async def feed_page(request: Request) -> JSONResponse:
-    _, refused = platform_only(request, "the feed", director=True)
+    caller, refused = platform_only(request, "the feed", director=True)
     if refused is not None:
         return refused
     try:
@@ -246,6 +265,9 @@ async def feed_page(request: Request) -> JSONResponse:
     except CursorError as failure:
         return error(400, str(failure))
     desk = desk_of(request)
+    if isinstance(caller, VenueDirector):  # its venue's tables' events only
+        return JSONResponse(venue_scope.feed_page(
+            lambda a, n: desk.feed.page(a, n, desk.journal.committed), after, limit, caller))
     return JSONResponse(desk.feed.page(after, limit, desk.journal.committed))
 
 

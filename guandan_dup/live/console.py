@@ -16,6 +16,11 @@ round must not stall the phones' entries): ``event deal``, ``seat``, ``score``,
 paper scoresheet goes through the Desk as the director (``Desk.enter``: on a verified set it
 becomes a ledger row with its reason), and so does the director's verification. The
 messages shown are the command's lines; a refusal is the ``GuandanError``'s text.
+
+A venue's director (``event tokens --venue V``) logs in the same way with its own token and
+gets the console of its venue's tables: their grid, queue, links, corrections, verifications
+and revocations (``VENUE_ACTIONS``), nothing event-wide; a correction it makes goes through
+the Desk as that venue's director, so its ledger row says who made it.
 """
 
 from __future__ import annotations
@@ -49,11 +54,12 @@ from ..ledger.command import command_line
 from ..ledger.describe import describe, follow_up, listing
 from ..ledger.kinds import FIELDS, TEAM_FIELDS
 from ..levels import LEVEL_NAMES
+from . import venue_scope
 from .callers import DIRECTOR_COOKIE
 from .guard import csrf_ok, csrf_token
 from .labels import LABELS, lang_of
 from .pages import PRIVATE, folder_of, path_of, render, seated_round
-from .tokens import Director, revoke, table_links
+from .tokens import Director, VenueDirector, revoke, role, table_links
 
 KEPT_RESULTS = 50
 """Results of the last actions kept for the page the redirect shows."""
@@ -75,10 +81,21 @@ class Outcome:
     """The round the console shows next (a round just seated), else the one it showed."""
 
 
+VENUE_ACTIONS = frozenset({"correct", "verify", "revoke"})
+"""What a venue's director may do from the console (on its venue's tables only)."""
+
+
+def _directing(caller: object) -> bool:
+    return isinstance(caller, Director | VenueDirector)
+
+
 def _session(request: Request) -> str | None:
-    """The director's token of the request's cookie, if it still is the director's."""
+    """The token of the request's cookie, if it still is the director's or a venue
+    director's (its caller is then ``request.state.caller``)."""
     token = request.cookies.get(DIRECTOR_COOKIE, "")
-    return token if isinstance(request.app.state.keys.who(token), Director) else None
+    caller = request.app.state.keys.who(token) if token else None
+    request.state.caller = caller
+    return token if _directing(caller) else None
 
 
 def _closed(request: Request, bad_token: bool) -> Response:
@@ -107,7 +124,8 @@ def _steps(status, round_no: int) -> dict[str, int]:
 
 
 def console_context(request: Request, session: str, round_no: int) -> dict:
-    """Everything the console page shows of ``round_no`` (read under the shared lock)."""
+    """Everything the console page shows of ``round_no`` (read under the shared lock); for
+    a venue's director, its venue's tables only (``venue_scope``)."""
     path = path_of(request)
     desk = request.app.state.desk
     with reading(path) as folder:
@@ -117,6 +135,15 @@ def console_context(request: Request, session: str, round_no: int) -> dict:
         seated = folder.file(round_no, "seating").exists()
     plan = folder.plan
     fields = TEAM_FIELDS if plan.event_format.by_team else FIELDS
+    progress, queue = desk.progress(round_no), desk.queue(round_no)
+    tables = sorted({t for t, _ in plan.planned_results(round_no)})
+    links = table_links(path, round_no) if seated else []
+    venue = request.state.caller if isinstance(request.state.caller, VenueDirector) else None
+    if venue is not None:
+        progress = venue_scope.only_tables(progress, venue)
+        queue = venue_scope.only_items(queue, venue)
+        tables = [t for t in tables if t in venue.tables]
+        links = [link for link in links if link.table in venue.tables]
     return {
         "folder": folder,
         "round_no": round_no,
@@ -125,16 +152,17 @@ def console_context(request: Request, session: str, round_no: int) -> dict:
         "round_status": status.rounds[round_no - 1],
         "steps": _steps(status, round_no),
         "csrf": csrf_token(folder_secret(path), session),
-        "progress": desk.progress(round_no),
-        "queue": desk.queue(round_no),
+        "progress": progress,
+        "queue": queue,
         "sets": plan.sets_of_round(round_no),
-        "tables": sorted({t for t, _ in plan.planned_results(round_no)}),
+        "tables": tables,
+        "venue": venue,
         "levels": LEVEL_NAMES,
         "kinds": FORM_KINDS,
         "fields": {k: {"required": sorted(fields[k][0]), "optional": sorted(fields[k][1])}
                    for k in FORM_KINDS},
         "ledger_rows": rows,
-        "links": table_links(path, round_no) if seated else [],
+        "links": links,
         "by_team": plan.event_format.by_team,
     }
 
@@ -147,7 +175,7 @@ def routes() -> list[Route]:
         """``GET /director``: the console, or the exchange of ``?token=`` for the cookie."""
         token = request.query_params.get("token")
         if token is not None:
-            if not isinstance(request.app.state.keys.who(token), Director):
+            if not _directing(request.app.state.keys.who(token)):
                 return _closed(request, bad_token=True)
             response = RedirectResponse("/director", status_code=303, headers=PRIVATE)
             response.set_cookie(DIRECTOR_COOKIE, token, httponly=True, samesite="strict", path="/")
@@ -173,7 +201,11 @@ def routes() -> list[Route]:
                               title=L["console_title"], paragraphs=[L["csrf_refused"]],
                               link={"href": "/director", "text": L["console_title"]})
             round_no = _form_int(form, "round") or 1
+            by = request.state.caller
             try:
+                if isinstance(by, VenueDirector) and name not in VENUE_ACTIONS:
+                    raise GuandanError(venue_scope.refusal(by, f"the {name} button").body[
+                        "error"])
                 outcome = await run(request, form, round_no)
             except GuandanError as error:
                 outcome = Outcome((str(error),), refused=True)
@@ -348,7 +380,8 @@ def _answer_lines(answer) -> tuple[str, ...]:
     if problems:
         return tuple(f"{p.get('field', '')}: {p.get('message', '')}".lstrip(": ")
                      for p in problems)
-    return (str(body.get("message") or body.get("state") or answer.status),)
+    return (str(body.get("message") or body.get("error") or body.get("state")
+                or answer.status),)
 
 
 async def correct(request: Request, form: FormData, round_no: int) -> Outcome:
@@ -359,24 +392,24 @@ async def correct(request: Request, form: FormData, round_no: int) -> Outcome:
     body = {"id": str(uuid.uuid4()), "set": set_no,
             "ns_level": str(form.get("ns_level", "")), "ew_level": str(form.get("ew_level", "")),
             "reason": str(form.get("reason", "")).strip()}
-    answer = await request.app.state.desk.enter(round_no, table, body, Director())
+    answer = await request.app.state.desk.enter(round_no, table, body, request.state.caller)
     where = f"Round {round_no} table {table} set {set_no}"
     if answer.status >= 400:
         return Outcome((f"{where}: not accepted", *_answer_lines(answer)), refused=True)
     await run_in_threadpool(request.app.state.desk.store.flush)  # the ledger row, on the page
     levels = f"{body['ns_level']}/{body['ew_level']}"
-    return Outcome((f"{where}: {levels} (NS/EW) entered by the director; "
+    return Outcome((f"{where}: {levels} (NS/EW) entered by the {role(request.state.caller)}; "
                     f"now {answer.body.get('state', 'entered')}",))
 
 
 async def verify(request: Request, form: FormData, round_no: int) -> Outcome:
     """The director verifies a table's set (checked against the paper scoresheet)."""
     table, set_no = _form_int(form, "table"), _form_int(form, "set")
-    answer = await request.app.state.desk.verify(round_no, table, set_no, Director())
+    answer = await request.app.state.desk.verify(round_no, table, set_no, request.state.caller)
     where = f"Round {round_no} table {table} set {set_no}"
     if answer.status >= 400:
         return Outcome((f"{where}: not verified", *_answer_lines(answer)), refused=True)
-    return Outcome((f"{where}: verified by the director",))
+    return Outcome((f"{where}: verified by the {role(request.state.caller)}",))
 
 
 async def revoke_table(request: Request, form: FormData, round_no: int) -> Outcome:
@@ -385,6 +418,9 @@ async def revoke_table(request: Request, form: FormData, round_no: int) -> Outco
     table = _form_int(form, "table")
     if table is None:
         raise GuandanError("give the table whose link and PIN to replace")
+    by = request.state.caller
+    if isinstance(by, VenueDirector) and not by.reaches(table):
+        raise GuandanError(f"this is {by.words()}: it cannot replace table {table}'s link")
     await run_in_threadpool(revoke, path_of(request), round_no, table)
     return Outcome((f"Round {round_no} table {table}: new link and PIN (the old ones no "
                     "longer work); give the table its new link or PIN",))

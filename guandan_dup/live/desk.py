@@ -69,7 +69,7 @@ from .sets import (
     unfinished,
 )
 from .store import Key, Outcome, Pending, Store
-from .tokens import Caller, Director, Table
+from .tokens import Caller, Director, Table, VenueDirector, directs, role
 
 
 class Desk:
@@ -169,12 +169,20 @@ class Desk:
     @staticmethod
     def refused(by: Caller | None, round_no: int, table: int | None = None) -> Answer | None:
         """``401`` for nobody, ``403`` for a table's token on another table or round (or a
-        platform's), ``None`` when ``by`` may act on ``round_no``'s ``table``."""
+        platform's), ``None`` when ``by`` may act on ``round_no``'s ``table``. A venue's
+        director acts on its venue's tables only: its ``403`` says whose token it is and
+        what it reaches (``VenueDirector.scope``)."""
         if by is None:
             return fail(401, "a token is needed: the table's link or PIN, or the "
                           "director's token")
         if isinstance(by, Director):
             return None
+        if isinstance(by, VenueDirector):
+            if by.reaches(table):
+                return None
+            where = f"table {table}" if table is not None else f"all of round {round_no}"
+            return fail(403, f"this is {by.words()}: it reaches its venue's tables only, "
+                        f"not {where}; ask the event's director", **by.scope())
         if isinstance(by, Table) and table is not None and (by.round, by.table) == (
                 round_no, table):
             return None
@@ -260,11 +268,11 @@ class Desk:
             entry = Entry.from_dict(data["entry"])
             rec.entered.take(entry)
             if data.get("correction"):
-                rec.verified, rec.by, rec.at, rec.seq = True, "director", data["at"], record.seq
+                rec.verified, rec.by, rec.at, rec.seq = True, data["by"], data["at"], record.seq
                 rec.corrections.append((record.seq, entry.reason or ""))
                 rec.override = entry.override
                 rec.disputed, rec.note = False, ""
-                self.feed.add(record.seq, key, data["answer"].get("levels"), "director",
+                self.feed.add(record.seq, key, data["answer"].get("levels"), data["by"],
                               correction=True)
             self._seen[(key[0], key[1], str(entry.id))] = Seen(data["body"], data["answer"])
         elif record.kind == "verify":
@@ -339,7 +347,7 @@ class Desk:
         facts = await self._acting(by, round_no, table)
         if isinstance(facts, Answer):
             return facts
-        director = isinstance(by, Director)
+        director = directs(by)
         entry_id = body.get("id") if isinstance(body, dict) else None
         if entry_id is not None:
             seen = self._seen.get((round_no, table, str(entry_id)))
@@ -382,7 +390,7 @@ class Desk:
         answer = entry_answer(round_no, table, entry, derived,
                               "verified" if correction else "entered")
         data = {"round": round_no, "table": table, "set": entry.set,
-                "by": "director" if director else "table", "at": now_text(),
+                "by": role(by), "at": now_text(),
                 "body": canonical(body), "entry": entry.to_dict(), "answer": answer}
         if correction:
             data["correction"] = True
@@ -428,7 +436,7 @@ class Desk:
                 if failed is not None:
                     return failed
             return Answer(200, done | {"source": elsewhere})
-        if not isinstance(by, Director) and facts.final(pd.Timestamp.now(tz="UTC")):
+        if not directs(by) and facts.final(pd.Timestamp.now(tz="UTC")):
             return fail(409, f"round {round_no} is final: its correction deadline (art. "
                           f"48) passed at {facts.deadline:%H:%M} UTC; ask the director")
         rec = rec or SetRecord()
@@ -441,7 +449,7 @@ class Desk:
         was_verified = rec.verified
         _, durable = await self._commit("verify", {
             "round": round_no, "table": table, "set": set_no, "at": now_text(),
-            "by": "director" if isinstance(by, Director) else "table",
+            "by": role(by),
             "levels": derived.levels()})
         failed = await self._durable(durable)
         if failed is not None:
@@ -463,7 +471,7 @@ class Desk:
                                                      "characters")]})
         _, durable = await self._commit("dispute", {
             "round": round_no, "table": table, "set": set_no, "at": now_text(), "note": note,
-            "by": "director" if isinstance(by, Director) else "table"})
+            "by": role(by)})
         failed = await self._durable(durable)
         if failed is not None:
             return failed

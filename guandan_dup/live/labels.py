@@ -113,6 +113,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "board_offline": "与服务器的连接中断，正在重试……",
         # the director's console
         "console_title": "裁判台",
+        "console_venue": "场地 {venue} 的裁判：只显示本场地的桌（{first}-{last} 号桌）",
         "console_closed": "请用启动服务器时显示的链接打开裁判台",
         "console_how": (
             "运行 guandan-dup serve DIR 时，终端会显示裁判台的链接（含裁判口令，"
@@ -326,6 +327,8 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "result": "Result",
         "board_offline": "Lost the connection to the server; retrying…",
         "console_title": "Director's console",
+        "console_venue": ("Director of venue {venue}: this venue's tables only "
+                          "(tables {first}-{last})"),
         "console_closed": "Open the console with the link the server printed",
         "console_how": (
             "When you run guandan-dup serve DIR, the terminal prints the console's link with "

@@ -13,8 +13,9 @@ from .. import __version__
 PREFIX = "/api/v1"
 ERROR = {"$ref": "#/components/schemas/Error"}
 
-# (method, path, summary, who: "public" | "table" | "director" | "platform" |
-#  "platform or director" | "table or director", {status: description})
+# (method, path, summary, who: "public" | "platform" | "director or venue director" |
+#  "platform, director or venue director" | "table, director or venue director",
+#  {status: description}); a venue director's token reaches its venue's tables only
 OPERATIONS: tuple[tuple[str, str, str, str, dict[int, str]], ...] = (
     ("get", "/health", "The server is up and can take entries", "public",
      {200: "ok", 503: "the journal failed"}),
@@ -24,30 +25,32 @@ OPERATIONS: tuple[tuple[str, str, str, str, dict[int, str]], ...] = (
                   400: "not a JSON object with a list results", 401: "no token",
                   403: "not a platform's token", 413: "over 1,000 items or 512 KB"}),
     ("get", "/feed", "Every verified set once, in cursor order (after=, limit=)",
-     "platform or director", {200: "{events, next}", 400: "a bad cursor or limit",
-                              401: "no token", 403: "a table's token"}),
+     "platform, director or venue director", {
+         200: "{events, next} (a venue director's: its tables' events)",
+         400: "a bad cursor or limit", 401: "no token", 403: "a table's token"}),
     ("post", "/rounds/{round}/tables/{table}/entries", "A table's entry (a set's levels or "
-     "a board's finish)", "table or director",
+     "a board's finish)", "table, director or venue director",
      {201: "entered", 200: "the same id and body again", 409: "the id used for another "
       "entry, or the set settled", 422: "every problem with the entry"}),
     ("post", "/rounds/{round}/tables/{table}/sets/{set}/verify", "Both sides agree: the set "
-     "is verified and stored", "table or director",
+     "is verified and stored", "table, director or venue director",
      {200: "verified", 409: "the set is incomplete"}),
     ("post", "/rounds/{round}/tables/{table}/sets/{set}/dispute", "A side asks for the "
-     "director", "table or director", {200: "disputed"}),
+     "director", "table, director or venue director", {200: "disputed"}),
     ("get", "/rounds/{round}/tables/{table}/boards", "A table's boards once the round is "
      "open", "platform", {200: "the boards", 403: "the round is not open, or not a "
                           "platform's token", 404: "no such round or table"}),
     ("get", "/rounds/{round}/tables/{table}", "The table's view: seats, sets, entries",
-     "table or director", {200: "the table's view", 404: "no such table"}),
-    ("get", "/rounds/{round}/progress", "Every table's sets, for the director", "director",
-     {200: "the round's progress"}),
-    ("get", "/rounds/{round}/queue", "The sets waiting for the director", "director",
-     {200: "the director's queue"}),
+     "table, director or venue director", {200: "the table's view", 404: "no such table"}),
+    ("get", "/rounds/{round}/progress", "Every table's sets, for the director",
+     "director or venue director", {200: "the round's progress (a venue's tables only for "
+                                         "its director)"}),
+    ("get", "/rounds/{round}/queue", "The sets waiting for the director",
+     "director or venue director", {200: "the director's queue"}),
     ("get", "/rounds/{round}/standings", "The round's standings (the public board)",
      "public", {200: "the standings", 404: "a round not in the plan"}),
     ("get", "/stream", "Server-sent events: the state changed (token= for a browser)",
-     "table or director", {200: "text/event-stream"}),
+     "table, director or venue director", {200: "text/event-stream"}),
 )
 
 
@@ -77,7 +80,8 @@ def document() -> dict:
         "paths": paths,
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer",
-                                           "description": "the director's, a table's or a "
+                                           "description": "the director's, a venue "
+                                                          "director's, a table's or a "
                                                           "platform's token"}},
             "schemas": {"Error": {"type": "object", "properties": {
                 "error": {"type": "string"},

@@ -2,7 +2,8 @@
 
 The director's token (header, cookie or ``?token=``) gets ``progress`` events: the round's
 ``Desk.progress`` whenever a table enters, verifies or disputes, at most every
-``MIN_INTERVAL`` seconds (a round-end burst of thousands of entries is a few events). Anyone
+``MIN_INTERVAL`` seconds (a round-end burst of thousands of entries is a few events); a
+venue director's token the same, of its venue's tables only (``venue_scope``). Anyone
 else gets ``board`` events, ``{"round", "version"}``, when verified sets reach the folder:
 the board then asks for the standings again. ``?round=R`` picks the round (default: the
 latest seated). Every event carries the version as its ``id``; a ``ping`` event goes out
@@ -20,9 +21,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, StreamingResponse
 from starlette.routing import Route
 
+from . import venue_scope
 from .callers import caller_of
 from .desk import Desk
-from .tokens import Director
+from .tokens import Director, VenueDirector
 
 PING = 15.0
 MIN_INTERVAL = 0.5
@@ -40,7 +42,7 @@ async def stream(request: Request):
         return JSONResponse({"error": "unknown token (revoked?)"}, 401)
     desk: Desk = request.app.state.desk
     ping = getattr(request.app.state, "ping", PING)
-    director = isinstance(caller, Director)
+    director = isinstance(caller, Director | VenueDirector)
     text = request.query_params.get("round")
     round_no = int(text) if text and text.isdigit() else desk.current_round()
     if round_no is None:
@@ -52,7 +54,10 @@ async def stream(request: Request):
 
     def now() -> tuple[int, str]:
         if director:
-            return desk.version, event("progress", desk.version, desk.progress(round_no))
+            progress = desk.progress(round_no)
+            if isinstance(caller, VenueDirector):
+                progress = venue_scope.only_tables(progress, caller)
+            return desk.version, event("progress", desk.version, progress)
         version = desk.board_version
         return version, event("board", version, {"round": round_no, "version": version})
 

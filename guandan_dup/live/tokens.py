@@ -1,4 +1,5 @@
-"""Who is calling: the director, one table of one round, or (issue 24) a platform.
+"""Who is calling: the director, one table of one round, or (issue 24) a platform or a
+venue's director.
 
 The tokens, PINs and links themselves are derived on the event side
 (:mod:`guandan_dup.event.access`), because ``event seat`` prints them on the table cards;
@@ -8,10 +9,10 @@ exactly one ``Table(round, table)``: the routes compare it with the round and ta
 path, so it reaches nothing else.
 
 ``Keys`` rebuilds its dictionaries when a file they come from changes (the director's
-token, the folder's secret, the revocations, the platforms' token hashes, a round's
-seating), checked by ``os.stat`` at
-most every ``RECHECK`` seconds: a revocation or a new round seated from a second terminal
-takes effect within ``RECHECK`` seconds without restarting the server (at once after
+token, the folder's secret, the revocations, the platforms' and venue directors' token
+hashes, the plan, a round's seating), checked by ``os.stat`` at most every ``RECHECK``
+seconds: a revocation, a new venue director's token or a new round seated from a second
+terminal takes effect within ``RECHECK`` seconds without restarting the server (at once after
 ``recheck``, which the console calls after its own actions). Not on every lookup: each stat
 lets the server's other threads take the interpreter (the GIL) and costs the request up to
 a switch interval; a burst of thousands of entries per minute paid that a dozen times each.
@@ -22,7 +23,7 @@ from __future__ import annotations
 import hmac
 import os
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import GuandanError
@@ -39,12 +40,15 @@ from ..event.access import (
     save_base_url,
     table_links,
 )
-from ..event.folder import PLATFORMS, EventFolder
-from ..event.platforms import platform_hashes, platform_of
+from ..event.folder import PLATFORMS, VENUE_TOKENS, EventFolder
+from ..event.hashed_tokens import holder_of
+from ..event.platforms import platform_hashes
+from ..event.venue_tokens import venue_hashes
 
 __all__ = [
-    "Caller", "Director", "Keys", "Platform", "Table", "TableLink", "base_url",
-    "director_token", "revoke", "save_base_url", "table_links",
+    "Caller", "Director", "Keys", "Platform", "Table", "TableLink", "VenueDirector",
+    "base_url", "director_token", "directs", "revoke", "role", "save_base_url",
+    "table_links",
 ]
 
 
@@ -69,7 +73,51 @@ class Platform:
     name: str
 
 
-Caller = Director | Table | Platform
+@dataclass(frozen=True)
+class VenueDirector:
+    """A venue director's token (``event tokens --venue V``, issue 24): the director's
+    powers on the venue's ``tables`` (the plan's ``venue_tables``, the same every round)
+    and nothing event-wide. Two are equal when they name the same venue."""
+
+    venue: str
+    tables: range = field(default=range(0), compare=False)
+
+    def reaches(self, table: int | None) -> bool:
+        """Whether ``table`` is one of the venue's (``None``, a whole round: no)."""
+        return table is not None and table in self.tables
+
+    def scope(self) -> dict:
+        """What the token reaches, for a refusal's body: its venue and tables."""
+        tables = {"first": self.tables.start, "last": self.tables.stop - 1} if self.tables \
+            else None
+        return {"caller": role(self), "venue": self.venue, "tables": tables}
+
+    def words(self) -> str:
+        """``the director of venue V's token (tables 3-5)``, for a refusal's message."""
+        tables = (f"tables {self.tables.start}-{self.tables.stop - 1}" if self.tables
+                  else "no tables: the event has no such venue now")
+        return f"the token of the director of venue {self.venue} ({tables})"
+
+
+Caller = Director | Table | Platform | VenueDirector
+
+
+def directs(by: object) -> bool:
+    """Whether ``by`` has the director's powers on the tables it may reach: the director,
+    or a venue's director (``Desk.refused`` keeps the latter to its venue's tables)."""
+    return isinstance(by, Director | VenueDirector)
+
+
+def role(by: object) -> str:
+    """Who ``by`` is in the journal, the feed and a correction's ledger row: ``director``,
+    ``director of venue V`` or ``table``.
+
+    >>> role(Director()), role(VenueDirector("南京")), role(Table(1, 2))
+    ('director', 'director of venue 南京', 'table')
+    """
+    if isinstance(by, VenueDirector):
+        return f"director of venue {by.venue}"
+    return "director" if isinstance(by, Director) else "table"
 
 _Stamp = tuple[tuple[int, int, int] | None, ...]
 
@@ -94,10 +142,11 @@ class Keys:
         self._stamp: _Stamp | None = None
         self._checked = float("-inf")  # time.monotonic() of the last stamps taken
         # (director's token, token -> table, [(round, pin -> table)] latest round first,
-        # platform -> token hash), swapped whole so a request in another thread never sees
-        # half of a rebuild
+        # platform -> token hash, venue -> (token hash, its tables)), swapped whole so a
+        # request in another thread never sees half of a rebuild
         self._state: tuple[str, dict[str, Table], list[tuple[int, dict[str, int]]],
-                           dict[str, str]] = ("", {}, [], {})
+                           dict[str, str], dict[str, tuple[str, range]]] = (
+            "", {}, [], {}, {})
         director_token(self.path)  # made before the first stamp, so it is not a change
         folder_secret(self.path)
         self._refresh()
@@ -118,14 +167,17 @@ class Keys:
         if not token:
             return None
         self._refresh()
-        director, tables, _, platforms = self._state
+        director, tables, _, platforms, venues = self._state
         if hmac.compare_digest(token.encode("utf-8", "replace"), director.encode("ascii")):
             return Director()
         table = tables.get(token)
         if table is not None:
             return table
-        name = platform_of(platforms, token)
-        return None if name is None else Platform(name)
+        name = holder_of(platforms, token)
+        if name is not None:
+            return Platform(name)
+        venue = holder_of({v: digest for v, (digest, _) in venues.items()}, token)
+        return None if venue is None else VenueDirector(venue, venues[venue][1])
 
     def table_of_pin(self, pin: str) -> Table | None:
         """The table whose PIN is ``pin`` in the latest seated round that has it."""
@@ -139,7 +191,7 @@ class Keys:
         rounds = self.path / "rounds"
         return [str(p) for p in (
             self.path / DIRECTOR_TOKEN, self.path / SECRET, self.path / REVOKED,
-            self.path / PLATFORMS,
+            self.path / PLATFORMS, self.path / VENUE_TOKENS, self.path / "event.toml",
             *(rounds / str(r) / "seating.parquet" for r in range(1, self._rounds + 1)))]
 
     def _stamps(self) -> _Stamp:
@@ -177,5 +229,11 @@ class Keys:
             platforms = platform_hashes(self.path)
         except GuandanError:  # a damaged file: no platform gets in, the tables still do
             platforms = {}
-        self._state = (director, tables, pins, platforms)
+        try:
+            venue_tables = folder.plan.venue_tables()
+            venues = {v: (digest, venue_tables.get(v, range(0)))
+                      for v, digest in venue_hashes(self.path).items()}
+        except GuandanError:  # likewise: no venue director gets in
+            venues = {}
+        self._state = (director, tables, pins, platforms, venues)
         self._stamp = stamp
