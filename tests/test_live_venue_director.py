@@ -313,3 +313,45 @@ def test_issue24_links_workbook_keeps_the_pins_leading_zeros(event, tmp_path):
     assert [f"{t},{p},{u}" for t, p, u in rows[1:]] == printed
     for cell in sheet["B"][1:]:
         assert isinstance(cell.value, str) and len(cell.value) == 6 and cell.number_format == "@"
+
+
+# ---- the event stream and the feed's pages ----
+
+
+def test_issue24_venue_directors_stream_sends_its_tables_progress(event):
+    token = make(event)
+    with running(event) as base, httpx.stream(
+            "GET", f"{base}/api/v1/stream", params={"round": 1}, headers=bearer(token),
+            timeout=10) as response:
+        lines = response.iter_lines()
+        assert next(lines) == "retry: 3000"
+        assert next(lines) == "event: progress"
+        next(lines)  # id
+        data = json.loads(next(lines)[len("data: "):])
+    assert {s["table"] for s in data["sets"]} == {1, 2, 3} and data["venue"] == OWN
+
+
+def feed_of(tables: list[int | None]) -> list[dict]:
+    """Feed events, cursors 1.., one per table (``None``: an event of no table)."""
+    return [{"cursor": str(i), "type": "result" if t is not None else "standings",
+             **({"table": t} if t is not None else {})} for i, t in enumerate(tables, 1)]
+
+
+@pytest.mark.parametrize("tables, after, limit, shown, next_cursor", [
+    ([1, 4, 2, 5, 3], 0, 10, [1, 2, 3], "5"),
+    ([1, 4, 2, 5, 3], 0, 2, [1, 2], "3"),
+    ([1, 4, 2, 5, 3], 3, 2, [3], "5"),
+    ([4, None, 5], 0, 10, [None], "3"),  # a standings event is every venue's
+    ([4] * 100 + [1], 0, 2, [], "40"),  # looked at 20 x limit: read on from next
+    ([], 0, 5, [], "0"),
+])
+def test_issue24_venue_feed_pages_skip_other_venues_and_never_miss(tables, after, limit,
+                                                                   shown, next_cursor):
+    from guandan_dup.live.feed import Feed
+    from guandan_dup.live.venue_scope import feed_page
+
+    feed = Feed(list(range(1, len(tables) + 1)), feed_of(tables))
+    page = feed_page(lambda a, n: feed.page(a, n, len(tables)), after, limit,
+                     VenueDirector(OWN, range(1, 4)))
+    assert [e.get("table") for e in page["events"]] == shown
+    assert page["next"] == next_cursor
