@@ -142,11 +142,11 @@ class Keys:
         self._stamp: _Stamp | None = None
         self._checked = float("-inf")  # time.monotonic() of the last stamps taken
         # (director's token, token -> table, [(round, pin -> table)] latest round first,
-        # platform -> token hash, venue -> (token hash, its tables)), swapped whole so a
-        # request in another thread never sees half of a rebuild
+        # platform -> token hash, venue -> token hash, venue -> its director), swapped
+        # whole so a request in another thread never sees half of a rebuild
         self._state: tuple[str, dict[str, Table], list[tuple[int, dict[str, int]]],
-                           dict[str, str], dict[str, tuple[str, range]]] = (
-            "", {}, [], {}, {})
+                           dict[str, str], dict[str, str], dict[str, VenueDirector]] = (
+            "", {}, [], {}, {}, {})
         director_token(self.path)  # made before the first stamp, so it is not a change
         folder_secret(self.path)
         self._refresh()
@@ -167,7 +167,7 @@ class Keys:
         if not token:
             return None
         self._refresh()
-        director, tables, _, platforms, venues = self._state
+        director, tables, _, platforms, venues, venue_directors = self._state
         if hmac.compare_digest(token.encode("utf-8", "replace"), director.encode("ascii")):
             return Director()
         table = tables.get(token)
@@ -176,8 +176,8 @@ class Keys:
         name = holder_of(platforms, token)
         if name is not None:
             return Platform(name)
-        venue = holder_of({v: digest for v, (digest, _) in venues.items()}, token)
-        return None if venue is None else VenueDirector(venue, venues[venue][1])
+        venue = holder_of(venues, token)
+        return None if venue is None else venue_directors[venue]
 
     def table_of_pin(self, pin: str) -> Table | None:
         """The table whose PIN is ``pin`` in the latest seated round that has it."""
@@ -230,10 +230,10 @@ class Keys:
         except GuandanError:  # a damaged file: no platform gets in, the tables still do
             platforms = {}
         try:
-            venue_tables = folder.plan.venue_tables()
-            venues = {v: (digest, venue_tables.get(v, range(0)))
-                      for v, digest in venue_hashes(self.path).items()}
+            venues = venue_hashes(self.path)
         except GuandanError:  # likewise: no venue director gets in
             venues = {}
-        self._state = (director, tables, pins, platforms, venues)
+        venue_tables = folder.plan.venue_tables()  # a venue no longer the plan's: no tables
+        venue_directors = {v: VenueDirector(v, venue_tables.get(v, range(0))) for v in venues}
+        self._state = (director, tables, pins, platforms, venues, venue_directors)
         self._stamp = stamp
