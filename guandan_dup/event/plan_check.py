@@ -11,8 +11,6 @@ reads the plan and the rounds' files, not ledger.parquet.
 
 from __future__ import annotations
 
-import pyarrow.parquet as pq
-
 import pyarrow as pa
 import pyarrow.parquet as pq
 
