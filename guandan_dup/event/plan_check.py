@@ -11,6 +11,8 @@ reads the plan and the rounds' files, not ledger.parquet.
 
 from __future__ import annotations
 
+import os
+
 import pyarrow as pa
 import pyarrow.parquet as pq
 
@@ -25,6 +27,9 @@ def check_plan_unchanged(folder: EventFolder) -> None:
     event the players file and the rounds were made for (``kind``, ``format``). The files
     are what the players played, so any figure scored from the edited plan could not be
     defended; an ``InvalidPlanError`` names each key and round that no longer match."""
+    state = _state(folder)
+    if _CHECKED.get(str(folder.path.resolve())) == state:
+        return  # these very files were checked and matched the plan
     plan, problems = folder.plan, _kind_problems(folder)
     for path in sorted(folder.path.glob("rounds/*/")):
         if not path.name.isdigit():
@@ -39,6 +44,33 @@ def check_plan_unchanged(folder: EventFolder) -> None:
             "event.toml no longer matches the rounds already dealt or seated (was it "
             "edited?): " + "; ".join(problems) + ". Put the keys back as they were (the "
             "comment at the top of event.toml shows the plan they made); nothing was changed")
+    if len(_CHECKED) > 8:
+        _CHECKED.clear()
+    _CHECKED[str(folder.path.resolve())] = state
+
+
+_CHECKED: dict[str, tuple] = {}
+"""Folder -> the state of the files ``check_plan_unchanged`` last found matching the plan."""
+_READ = ("boards.parquet", "seating.parquet", "bracket.parquet")
+
+
+def _state(folder: EventFolder) -> tuple:
+    """The stamps (time, size, inode) of every file ``check_plan_unchanged`` reads: every
+    step checks the plan, several times, and at a million players a check read 0.8 s of
+    files; unchanged files need no second look (a step renames new files in, so a changed
+    file has another stamp)."""
+    paths = [folder.path / "event.toml", folder.path / "players.parquet"]
+    for round_dir in sorted(folder.path.glob("rounds/*/")):
+        paths += [round_dir / name for name in _READ]
+    out = []
+    for path in paths:
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            out.append((str(path), None))
+        else:
+            out.append((str(path), st.st_mtime_ns, st.st_size, st.st_ino))
+    return tuple(out)
 
 
 def _kind_problems(folder: EventFolder) -> list[str]:
