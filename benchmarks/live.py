@@ -25,7 +25,8 @@ both; ``--keep DIR`` keeps the event folder (the server's journal included) for 
 
 ``--platform`` runs issue 24's platform benchmark instead (``benchmarks/live_platform.py``):
 results pushed by the batch from ``--clients`` clients, a kill -9 of the server midway, the
-feed read from the start.
+feed read from the start. ``--platform --standings`` measures the round's standings after
+its last result instead (``serve --auto-score``, ``benchmarks/live_standings.py``).
 """
 
 from __future__ import annotations
@@ -380,7 +381,14 @@ def main() -> None:
                         help="with --platform: clients pushing at once (default 4)")
     parser.add_argument("--batch", type=int, default=1000,
                         help="with --platform: results a batch (default 1000)")
+    parser.add_argument("--standings", action="store_true",
+                        help="with --platform: seconds from the last result to the round's "
+                        "standings event (benchmarks/live_standings.py)")
+    from live_standings import add_arguments, main_with
+    add_arguments(parser)
     args = parser.parse_args()
+    if args.platform and args.standings:
+        return main_with(args)
     scratch = Path(tempfile.mkdtemp(prefix="live-bench-"))  # the server's log, the event
     path = args.keep or scratch / "event"
     if args.platform:

@@ -70,7 +70,7 @@ def test_plan_round_trips_through_its_toml_keys():
         # issue 9 item 12: sizes no real event reaches, the limit said
         ({"rounds": 100_000}, "rounds = 100000: at most 100 (no real event has more)"),
         ({"boards_per_set": 100_000}, "boards_per_set = 100000: at most 64"),
-        ({"players": 100_001}, "players = 100001: at most 100,000"),
+        ({"players": 1_000_001}, "players = 1000001: at most 1,000,000"),
         ({"sets_per_round": 51}, "sets_per_round = 51: at most 50"),
         ({"rounds": 100, "sets_per_round": 50, "boards_per_set": 64},
          "the plan reaches board 320,000 (set 5000 of 64 boards): at most 20,000 boards"),

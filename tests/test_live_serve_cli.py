@@ -152,7 +152,7 @@ def test_serve_makes_the_directors_token_when_missing(event):
 
 def test_a_port_in_use_is_refused_in_words(event, monkeypatch):
     app_module = types.ModuleType("guandan_dup.live.app")
-    app_module.create_app = lambda path: tiny_app()
+    app_module.create_app = lambda path, **options: tiny_app()
     monkeypatch.setitem(sys.modules, "guandan_dup.live.app", app_module)
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

@@ -127,6 +127,11 @@ def serve(
         help="Address to listen on; 0.0.0.0 lets the venue's Wi-Fi (the phones) reach it."),
     port: int = typer.Option(DEFAULT_PORT, "--port", min=1, max=65535,
                              help="Port to listen on."),
+    auto_score: bool = typer.Option(
+        False, "--auto-score/--no-auto-score",
+        help="Score each round (as `event score` does) once every set of it is stored, and "
+        "again after a correction or a late set. Off by default: the first scoring of a "
+        "round starts its correction period (art. 48)."),
 ) -> None:
     """Run the event's web server: table phones enter results, the director's console, the board.
 
@@ -135,4 +140,4 @@ def serve(
     """
     from ..live.server import serve as run_server  # uvicorn only when serving
 
-    run_server(directory, host, port, echo=typer.echo)
+    run_server(directory, host, port, echo=typer.echo, auto_score=auto_score)

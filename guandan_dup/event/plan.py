@@ -31,7 +31,7 @@ from ..errors import InvalidPlanError
 from ..scoring.rates import COMPARE_WITHIN
 
 LIMITS = {
-    "players": 100_000,
+    "players": 1_000_000,
     "tables_per_group": 25_000,
     "sets_per_round": 50,
     "boards_per_set": 64,

@@ -11,6 +11,9 @@ reads the plan and the rounds' files, not ledger.parquet.
 
 from __future__ import annotations
 
+import os
+
+import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..errors import InvalidPlanError
@@ -24,6 +27,9 @@ def check_plan_unchanged(folder: EventFolder) -> None:
     event the players file and the rounds were made for (``kind``, ``format``). The files
     are what the players played, so any figure scored from the edited plan could not be
     defended; an ``InvalidPlanError`` names each key and round that no longer match."""
+    state = _state(folder)
+    if _CHECKED.get(str(folder.path.resolve())) == state:
+        return  # these very files were checked and matched the plan
     plan, problems = folder.plan, _kind_problems(folder)
     for path in sorted(folder.path.glob("rounds/*/")):
         if not path.name.isdigit():
@@ -38,6 +44,33 @@ def check_plan_unchanged(folder: EventFolder) -> None:
             "event.toml no longer matches the rounds already dealt or seated (was it "
             "edited?): " + "; ".join(problems) + ". Put the keys back as they were (the "
             "comment at the top of event.toml shows the plan they made); nothing was changed")
+    if len(_CHECKED) > 8:
+        _CHECKED.clear()
+    _CHECKED[str(folder.path.resolve())] = state
+
+
+_CHECKED: dict[str, tuple] = {}
+"""Folder -> the state of the files ``check_plan_unchanged`` last found matching the plan."""
+_READ = ("boards.parquet", "seating.parquet", "bracket.parquet")
+
+
+def _state(folder: EventFolder) -> tuple:
+    """The stamps (time, size, inode) of every file ``check_plan_unchanged`` reads: every
+    step checks the plan, several times, and at a million players a check read 0.8 s of
+    files; unchanged files need no second look (a step renames new files in, so a changed
+    file has another stamp)."""
+    paths = [folder.path / "event.toml", folder.path / "players.parquet"]
+    for round_dir in sorted(folder.path.glob("rounds/*/")):
+        paths += [round_dir / name for name in _READ]
+    out = []
+    for path in paths:
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            out.append((str(path), None))
+        else:
+            out.append((str(path), st.st_mtime_ns, st.st_size, st.st_ino))
+    return tuple(out)
 
 
 def _kind_problems(folder: EventFolder) -> list[str]:
@@ -96,9 +129,22 @@ def _span(boards: list[int]) -> str:
     return f"{boards[0]}-{boards[-1]}" if len(boards) > 1 else str(boards[0])
 
 
+def _tables_and_groups(folder: EventFolder, round_no: int):
+    """The seating's table and group columns only: every step checks the plan, and the
+    players' columns of a million-player seating took 2.5 s to read each time; a file those
+    columns cannot be read from is read whole, whose error names it."""
+    path = folder.file(round_no, "seating")
+    if not path.exists():
+        return None
+    try:
+        return pq.read_table(path, columns=["table", "group"]).to_pandas()
+    except (OSError, KeyError, pa.ArrowException):
+        return folder.read(round_no, "seating")
+
+
 def _seated_problems(folder: EventFolder, round_no: int) -> list[str]:
     """Tables round ``round_no`` seated that the plan no longer has."""
-    seating = folder.read(round_no, "seating")
+    seating = _tables_and_groups(folder, round_no)
     if seating is None:
         return []
     planned = {t for t, _ in folder.plan.planned_results(round_no)}
@@ -107,7 +153,8 @@ def _seated_problems(folder: EventFolder, round_no: int) -> list[str]:
         return [f"players gives round {round_no} tables "
                 f"{_span(sorted(planned)) if planned else 'none'}, but table(s) "
                 f"{', '.join(map(str, extra))} were seated"]
-    moved = [(int(t), int(g)) for t, g in zip(seating["table"], seating["group"], strict=True)
-             if folder.plan.group_of_table(int(t)) != int(g)]
+    tables, groups = seating["table"].astype(int).tolist(), seating["group"].astype(int).tolist()
+    moved = [(t, g) for t, g in zip(tables, groups, strict=True)
+             if folder.plan.group_of_table(t) != g]
     return [f"tables_per_group puts table {t} in group {folder.plan.group_of_table(t)}, but "
             f"round {round_no} seated it in group {g}" for t, g in moved[:1]]

@@ -139,7 +139,8 @@ def players_scoring(folder: EventFolder, round_no: int, ledger: pd.DataFrame,
         table_venues=plan.venue_numbers() if plan.compare_within == "venue" else None,
         compare_within=plan.compare_within,
         seed=derive_seed(folder.key(), LOT_LABEL),
-        previous_positions=dict(zip(players["player"], players["seed"], strict=True)),
+        previous_positions=dict(zip(players["player"].tolist(), players["seed"].tolist(),
+                                    strict=True)),
     )
     if "venue" not in players:
         return scored

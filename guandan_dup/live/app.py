@@ -23,6 +23,7 @@ from ..errors import GuandanError
 from . import api, console, pages, stream
 from .boards import TableBoards
 from .desk import Desk
+from .scorer import Watcher
 from .server import redact
 from .tokens import Keys
 
@@ -48,10 +49,13 @@ async def _bug(request: Request, exc: Exception) -> JSONResponse:
 
 
 def create_app(path: str | os.PathLike, *, desk: Desk | None = None,
-               ping: float = stream.PING, store_delay: float = 0.5) -> Starlette:
+               ping: float = stream.PING, store_delay: float = 0.5,
+               auto_score: bool = False) -> Starlette:
     """The Starlette app of the event folder at ``path``; ``desk`` (one the caller opened
     and closes) or one of its own, opened when the app starts. ``ping``: seconds between
-    the event stream's pings; ``store_delay``: seconds the store gathers verified sets."""
+    the event stream's pings; ``store_delay``: seconds the store gathers verified sets;
+    ``auto_score``: score a round once every set of it is stored (``live.scorer``; the
+    standings events of the feed are journalled either way)."""
 
     @asynccontextmanager
     async def lifespan(app: Starlette):
@@ -61,9 +65,12 @@ def create_app(path: str | os.PathLike, *, desk: Desk | None = None,
         app.state.keys = Keys.load(path)
         app.state.boards = TableBoards(path)
         app.state.ping = ping
+        app.state.watcher = Watcher(app.state.desk, auto_score)
+        app.state.watcher.start()
         try:
             yield
         finally:
+            await app.state.watcher.stop()
             if own:
                 await asyncio.to_thread(app.state.desk.close)
 

@@ -87,7 +87,9 @@ class Desk:
         self._pushed: dict[tuple[str, str], Seen] = {}
         """(platform, id) -> the platform's result (``live.pushes``)."""
         self.feed = Feed()
-        """Every verified set, in journal order (``live.feed``)."""
+        """Every verified set and every new standings, in journal order (``live.feed``)."""
+        self.standings: dict[int, dict] = {}
+        """Round -> its last ``standings`` record's data (``live.scorer``)."""
         self._seq = journal.last_seq
         self.files = RoundFiles(self.path)
         """The round's facts and stored sets, read again when their files change."""
@@ -262,6 +264,11 @@ class Desk:
     def _apply(self, record: Record) -> None:
         """Apply one journal record: the one way the state changes, live and on replay."""
         data = record.data
+        if record.kind == "standings":  # a round's standings written anew (``live.scorer``)
+            self.standings[int(data["round"])] = data
+            self.feed.add_standings(record.seq, data)
+            self._seq = max(self._seq, record.seq)
+            return
         key = (int(data["round"]), int(data["table"]), int(data["set"]))
         rec = self._sets.setdefault(key, SetRecord())
         if record.kind == "entry":
@@ -334,6 +341,12 @@ class Desk:
                 "seq": rec.seq, "verified_at": rec.at,
                 "reason": "; ".join(reasons) if reasons else None}
         self.store.put(Pending(key, kind, rows, mark, rec.override and bool(reasons)))
+
+    async def record_standings(self, data: dict) -> Answer | None:
+        """Journal a round's new standings (``live.scorer.Watcher``: a ``standings``
+        record, the feed's event); ``None`` once durable, else the ``503`` saying why not."""
+        _, durable = await self._commit("standings", data)
+        return await self._durable(durable)
 
     # The routes' methods ------------------------------------------------------------------
 

@@ -9,8 +9,14 @@ feed shows only records already committed (``Journal.committed``), so a cursor a
 was given never names a record a crash could take back, and polling from the last
 ``next`` never misses or doubles an event.
 
-Standings events are not in the feed: the server does not score (``event score`` is a
-command of its own), and watching standings.parquet is left for later.
+A round's standings written anew (rounds/R/standings.parquet, by the server's own scoring,
+``live.scorer``, or by ``event score`` from another terminal) are one ``standings`` event: the
+server notices the file (``live.scorer.Watcher``, within a second) and journals a
+``standings`` record saying what it holds (``standings_event``); the desk adds the event when
+it applies the record, so it too has its place in cursor order among the results, and a
+restarted server has the same events. A record is made only when the file holds standings
+no earlier record of the round described (its ``digest``), so each new standings are one
+event, however often the server restarts.
 """
 
 from __future__ import annotations
@@ -63,6 +69,11 @@ class Feed:
         self.seqs.append(seq)
         self.events.append(event)
 
+    def add_standings(self, seq: int, data: dict) -> None:
+        """A ``standings`` record's event (``standings_event``)."""
+        self.seqs.append(seq)
+        self.events.append(standings_event(seq, data))
+
     def page(self, after: int, limit: int, committed: int) -> dict:
         """``{"events", "next"}``: up to ``limit`` events after ``after``, none beyond the
         record ``committed``."""
@@ -70,3 +81,23 @@ class Feed:
         end = min(start + limit, bisect.bisect_right(self.seqs, committed))
         events = self.events[start:end] if end > start else []
         return {"events": events, "next": events[-1]["cursor"] if events else str(after)}
+
+
+STANDINGS_FIELDS = ("round", "at", "digest", "players", "teams", "expected", "counted",
+                    "complete", "up_to_date", "provisional", "final_at", "by")
+"""A ``standings`` record's fields, in the order the event shows them (docs/api.md)."""
+
+
+def standings_event(seq: int, data: dict) -> dict:
+    """The feed's event of a ``standings`` record: its fields (``STANDINGS_FIELDS``) and
+    where the standings are read.
+
+    >>> standings_event(7, {"round": 2, "at": "2026-12-03T16:00:00+00:00", "digest": "ab",
+    ...     "players": 8, "expected": 4, "counted": 4, "complete": True,
+    ...     "provisional": True, "final_at": None, "by": "server"})["url"]
+    '/api/v1/rounds/2/standings'
+    """
+    event = {"cursor": str(seq), "type": "standings"}
+    event |= {name: data.get(name) for name in STANDINGS_FIELDS}
+    event["url"] = f"/api/v1/rounds/{int(data['round'])}/standings"
+    return event

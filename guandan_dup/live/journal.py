@@ -58,7 +58,8 @@ class JournalError(GuandanError):
 @dataclass(frozen=True)
 class Record:
     """One change the server accepted: ``seq`` (1, 2, ... in the order applied), ``kind``
-    (``entry``, ``verify``, ``dispute``, ``settle``: ``live.desk``) and its ``data``
+    (``entry``, ``verify``, ``dispute``, ``settle``, ``platform``, ``standings``:
+    ``live.desk``) and its ``data``
     (JSON)."""
 
     seq: int

@@ -220,14 +220,31 @@ def server_for(app, path: str | os.PathLike, host: str, port: int,
     return _Server(config, announce)
 
 
+def _console_log() -> None:
+    """The server's own messages (``guandan_dup.live``: a round scored, a scoring refused,
+    a set the folder refused) on the console beside uvicorn's, in its style."""
+    logger = logging.getLogger("guandan_dup.live")
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(levelname)s:     %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
+
+
 def serve(path: str | os.PathLike, host: str = "127.0.0.1", port: int = 8000, *,
-          echo: Callable[[str], None] = print) -> None:
+          echo: Callable[[str], None] = print, auto_score: bool = False) -> None:
     """``guandan-dup serve DIR``: run the event's server until Ctrl+C (see the module
-    docstring); a server that cannot start is a ``GuandanError`` naming the address."""
+    docstring); a server that cannot start is a ``GuandanError`` naming the address.
+    ``auto_score``: score each round once every set of it is stored (``live.scorer``)."""
     director_token(path)  # not an event folder: refused before the routes are imported
     from .app import create_app  # the routes import the whole house: only when serving
 
-    server = server_for(create_app(path), path, host, port, echo)
+    server = server_for(create_app(path, auto_score=auto_score), path, host, port, echo)
+    _console_log()
+    if auto_score:
+        echo("Scoring each round as soon as every set of it is stored (--auto-score); "
+             "the first scoring of a round starts its correction period (art. 48).")
     with suppress(SystemExit):  # uvicorn's exit when it cannot listen or the app cannot start
         server.run()
     if not server.started:
