@@ -88,12 +88,12 @@ def _named_token(directory: Path, option: str, name: str) -> None:
         return
     if option == "--revoke-venue":
         revoke_venue(directory, name)
-        typer.echo(f"Revoked the token of venue {name!r}'s director: it no longer works")
+        typer.echo(f"Revoked the token of the director of venue {name}: it no longer works")
         return
     if option == "--platform":
         made, whose = make_platform_token(directory, name), f"platform {name!r}"
     else:
-        made, whose = make_venue_token(directory, name), f"venue {name!r}'s director"
+        made, whose = make_venue_token(directory, name), f"the director of venue {name}"
     if made.replaced:
         typer.echo(f"Replaced the token of {whose} (the old one no longer works)")
     typer.echo(f"Token of {whose} (shown once, only its hash is kept): {made.token}")
