@@ -36,7 +36,8 @@ def dumps(value) -> bytes:
 def loads(text: bytes | str):
     """The value of the JSON ``text``; ``ValueError`` (or ``UnicodeDecodeError``) as
     ``json.loads`` raises it when it is not JSON."""
-    if _LONG_NUMBER.search(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text):
+    raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    if _LONG_NUMBER.search(raw):
         return json.loads(text)  # orjson reads a whole number below -2**63 as a float
     try:
         return orjson.loads(text)
