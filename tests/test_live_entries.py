@@ -194,3 +194,25 @@ def test_seed003_a_level_knockout_match_needs_its_extra_boards():
     assert pairs_decided(level, "EW") == []
     assert pairs_decided(Derived(6, 5, 3, True), None) == []
     assert LEVEL_NAMES[level.ns_level] == "7"
+
+
+LEVEL_TEXT = st.sampled_from([*LEVEL_NAMES, "a", " K", "T", "1", "A++", ""]) | st.integers(
+    -2, 15) | st.none() | st.booleans()
+
+
+@given(table=st.sampled_from([1, 2, 3, 4, 9]),
+       body=st.fixed_dictionaries(
+           {"id": st.sampled_from(["x", "", 0, 7, True, "y" * 201]) | st.text(max_size=3),
+            "set": st.sampled_from([1, 2, 3, 0, True, "1", None]),
+            "ns_level": LEVEL_TEXT, "ew_level": LEVEL_TEXT},
+           optional={"board": st.integers(0, 7), "reason": st.just("r"),
+                     "extra": st.just(1)}))
+@settings(max_examples=400, deadline=None)
+def test_a_sound_set_entry_taken_at_once_is_the_entry_the_full_check_gives(facts, table,
+                                                                           body):
+    from guandan_dup.live.entries import _parse, _sound_levels
+
+    sound = _sound_levels(facts, table, body)
+    if sound is not None:
+        assert _parse(facts, table, body) == (sound, [])
+    assert parse_entry(facts, table, body) == _parse(facts, table, body)

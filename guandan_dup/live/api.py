@@ -44,11 +44,11 @@ import asyncio
 import json
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..errors import GuandanError
-from . import openapi, pushes, venue_scope
+from . import jsontext, openapi, pushes, venue_scope
 from .board import standings as board_standings
 from .callers import caller_of
 from .desk import Desk
@@ -232,7 +232,7 @@ def platform_only(request: Request, what: str, director: bool = False
     return None, error(403, f"only {who} reaches {what}")
 
 
-async def results(request: Request) -> JSONResponse:
+async def results(request: Request) -> Response:
     caller, refused = platform_only(request, "the results route")
     if refused is not None:
         return refused
@@ -244,7 +244,7 @@ async def results(request: Request) -> JSONResponse:
     if len(raw) > pushes.MAX_BODY:
         return too_big
     try:
-        body = json.loads(raw)
+        body = jsontext.loads(raw)
     except (ValueError, UnicodeDecodeError) as failure:
         return error(400, f"the body is not JSON ({failure})")
     if not isinstance(body, dict) or not isinstance(body.get("results"), list):
@@ -252,7 +252,8 @@ async def results(request: Request) -> JSONResponse:
     if len(body["results"]) > pushes.MAX_ITEMS:
         return error(413, f"{len(body['results'])} results in one batch; a batch is at most "
                      f"{pushes.MAX_ITEMS}: send the rest in another")
-    return respond(await pushes.push(desk_of(request), caller.name, body["results"]))
+    answer = await pushes.push(desk_of(request), caller.name, body["results"])
+    return Response(jsontext.dumps(answer.body), answer.status, media_type="application/json")
 
 
 async def feed_page(request: Request) -> JSONResponse:

@@ -19,8 +19,10 @@ store's writes). Not on every request: each stat lets the server's other threads
 interpreter (the GIL), which cost a round-end burst more than checking the entries.
 The files' reading and freshness live in ``live.round_files``; the read-only JSON the pages
 and the console read (``table_view``, ``progress``, ``queue``) in ``live.views``; a set's
-record and what keeps it from being verified in ``live.sets``: this module
-keeps what changes the state (entering, verifying, disputing), the journal and the store.
+record and what keeps it from being verified in ``live.sets``; the version numbers the event
+stream waits on in ``live.changes`` and a platform's batches (the seam ``live.pushes`` uses)
+in ``live.platform_desk``, both mixed into ``Desk``: this module keeps what changes the
+state (entering, verifying, disputing), the journal and the store.
 Verified sets go to ``live.store``, which writes them into the round's results.parquet
 through ``event ingest``'s own path.
 
@@ -35,7 +37,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import threading
 from contextlib import suppress
 from pathlib import Path
 
@@ -45,6 +46,7 @@ from ..errors import GuandanError
 from ..event.folder import EventFolder
 from ..event.plan import EventPlan
 from . import views
+from .changes import Changes
 from .entries import (
     Entry,
     RoundFacts,
@@ -56,6 +58,7 @@ from .entries import (
 )
 from .feed import Feed
 from .journal import Journal, JournalError, Record
+from .platform_desk import Platforms
 from .round_files import RoundFiles, Stored
 from .sets import (
     Answer,
@@ -72,20 +75,17 @@ from .store import Key, Outcome, Pending, Store
 from .tokens import Caller, Director, Table, VenueDirector, directs, role
 
 
-class Desk:
+class Desk(Changes, Platforms):
     """The live state of the event folder at ``path`` (see the module docstring)."""
 
     def __init__(self, path: str | os.PathLike, journal: Journal, store_delay: float = 0.5):
         self.path = Path(path)
         self.journal = journal
-        self.version = 0
-        """Bumps on every change a table or the director can see (for the event stream)."""
-        self.board_version = 0
-        """Bumps when verified sets reach the folder (the public board may change)."""
+        super().__init__()  # the version numbers (``live.changes``)
         self._sets: dict[Key, SetRecord] = {}
         self._seen: dict[tuple[int, int, str], Seen] = {}
         self._pushed: dict[tuple[str, str], Seen] = {}
-        """(platform, id) -> the platform's result (``live.pushes``)."""
+        """(platform, id) -> the platform's result (``live.platform_desk``)."""
         self.feed = Feed()
         """Every verified set and every new standings, in journal order (``live.feed``)."""
         self.standings: dict[int, dict] = {}
@@ -97,8 +97,6 @@ class Desk:
         """Set -> the journal record whose result the folder holds (the store's reports)."""
         self.store_notes: dict[Key, tuple[int, str]] = {}
         """Set -> (seq, why) it is not in the folder yet: refused, or waiting for the lock."""
-        self._waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Future]] = []
-        self._guard = threading.Lock()
         self._closed = False
         self.store = Store(self.path, self._on_stored, store_delay)
 
@@ -161,7 +159,6 @@ class Desk:
     async def facts(self, round_no: int) -> RoundFacts | None:
         """The round's facts, read again (in a thread) when a file they come from changed
         (``RoundFiles.facts``)."""
-        self._remember_loop()
         return await self.files.facts(round_no)
 
     def _stored_now(self, round_no: int) -> Stored:
@@ -196,10 +193,12 @@ class Desk:
     async def ready(self, round_no: int) -> Answer | None:
         """``None`` once the round's facts are read and current (the sync views then answer
         at once), else the answer that says why not (a round not seated, ...)."""
-        facts = await self._round(round_no)
+        facts = await self.round_facts(round_no)
         return facts if isinstance(facts, Answer) else None
 
-    async def _round(self, round_no: int) -> RoundFacts | Answer:
+    async def round_facts(self, round_no: int) -> RoundFacts | Answer:
+        """The round's facts (``facts``), or the answer that says why there are none: not
+        in the plan (``404``), not seated (``404``), unreadable (``503``)."""
         try:
             facts = await self.facts(round_no)
         except GuandanError as error:
@@ -216,7 +215,7 @@ class Desk:
         refused = self.refused(by, round_no, table)
         if refused is not None:
             return refused
-        return await self._round(round_no)
+        return await self.round_facts(round_no)
 
     @staticmethod
     def _plays(facts: RoundFacts, table: int, set_no: int | None = None) -> Answer | None:
@@ -264,9 +263,12 @@ class Desk:
     def _apply(self, record: Record) -> None:
         """Apply one journal record: the one way the state changes, live and on replay."""
         data = record.data
-        if record.kind == "standings":  # a round's standings written anew (``live.scorer``)
-            self.standings[int(data["round"])] = data
-            self.feed.add_standings(record.seq, data)
+        if record.kind in ("standings", "platforms"):  # records of no one set
+            if record.kind == "standings":  # a round's standings anew (``live.scorer``)
+                self.standings[int(data["round"])] = data
+                self.feed.add_standings(record.seq, data)
+            else:  # a platform's batch (``live.platform_desk``)
+                self._apply_pushes(record)
             self._seq = max(self._seq, record.seq)
             return
         key = (int(data["round"]), int(data["table"]), int(data["set"]))
@@ -288,14 +290,9 @@ class Desk:
                 self.feed.add(record.seq, key, data.get("levels") or self._levels_now(key, rec),
                               rec.by)
             rec.disputed, rec.note = False, ""
-        elif record.kind == "platform":  # a platform's result (``live.pushes``)
-            rec.entered.take(Entry.from_dict(data["entry"]))
-            self._pushed[(data["platform"], data["id"])] = Seen(data["body"], data["answer"])
-            if data["verified"] and not rec.verified:
-                by = f"platform {data['platform']}"
-                rec.verified, rec.by, rec.at, rec.seq = True, by, data["at"], record.seq
-                rec.disputed, rec.note = False, ""
-                self.feed.add(record.seq, key, data["levels"], by, data["id"])
+        elif record.kind == "platform":  # one platform result a record (before batches)
+            self._take_pushed(record.seq, data["platform"], data["at"], data,
+                              Entry.from_dict(data["entry"]))
         elif record.kind == "dispute":
             rec.disputed, rec.note = True, data.get("note", "")
         elif record.kind == "settle":  # a dispute over a set the director's files settled
@@ -320,9 +317,9 @@ class Desk:
         return record, durable
 
     @staticmethod
-    async def _durable(durable: asyncio.Future) -> Answer | None:
+    async def durable(durable: asyncio.Future) -> Answer | None:
         """``None`` once ``durable`` (a record's commit) is done, else the ``503`` that
-        says the record was not saved."""
+        says the record was not saved (public: ``live.pushes`` answers only then too)."""
         try:
             if not durable.done():
                 await asyncio.shield(durable)
@@ -368,7 +365,7 @@ class Desk:
                 if seen.body != canonical(body):
                     return fail(409, f"entry id {entry_id!r} was already used at table "
                                   f"{table} for another entry; a new entry needs a new id")
-                failed = await self._durable(seen.durable) if seen.durable else None
+                failed = await self.durable(seen.durable) if seen.durable else None
                 return failed or Answer(200, seen.answer)
         entry, problems = parse_entry(facts, table, body)
         if problems:
@@ -409,7 +406,7 @@ class Desk:
             data["correction"] = True
         record, durable = await self._commit("entry", data)
         self._seen[(round_no, table, str(entry.id))].durable = durable
-        failed = await self._durable(durable)
+        failed = await self.durable(durable)
         if failed is not None:
             return failed
         if correction:
@@ -445,7 +442,7 @@ class Desk:
             if rec is not None and rec.disputed:
                 _, durable = await self._commit("settle", {
                     "round": round_no, "table": table, "set": set_no, "at": now_text()})
-                failed = await self._durable(durable)
+                failed = await self.durable(durable)
                 if failed is not None:
                     return failed
             return Answer(200, done | {"source": elsewhere})
@@ -464,7 +461,7 @@ class Desk:
             "round": round_no, "table": table, "set": set_no, "at": now_text(),
             "by": role(by),
             "levels": derived.levels()})
-        failed = await self._durable(durable)
+        failed = await self.durable(durable)
         if failed is not None:
             return failed
         if not was_verified:
@@ -485,7 +482,7 @@ class Desk:
         _, durable = await self._commit("dispute", {
             "round": round_no, "table": table, "set": set_no, "at": now_text(), "note": note,
             "by": role(by)})
-        failed = await self._durable(durable)
+        failed = await self.durable(durable)
         if failed is not None:
             return failed
         return Answer(200, {"state": "disputed", "round": round_no, "table": table,
@@ -518,39 +515,7 @@ class Desk:
                   if (self.path / "rounds" / str(r) / "seating.parquet").exists()]
         return seated[-1] if seated else None
 
-    # Changes, for the event stream --------------------------------------------------------
-
-    def _remember_loop(self) -> None:
-        self._loop = asyncio.get_running_loop()
-
-    def _bump(self, board: bool = False) -> None:
-        with self._guard:
-            self.version += 1
-            if board:
-                self.board_version += 1
-            waiters, self._waiters = self._waiters, []
-        for loop, future in waiters:
-            loop.call_soon_threadsafe(_wake, future)
-
-    async def changed(self, since: int, timeout: float | None = None,
-                      board: bool = False) -> int:
-        """Wait until ``version`` (``board_version`` with ``board``) is above ``since`` or
-        ``timeout`` seconds pass; returns it."""
-        deadline = None if timeout is None else asyncio.get_running_loop().time() + timeout
-        while True:
-            current = self.board_version if board else self.version
-            if current > since:
-                return current
-            future = asyncio.get_running_loop().create_future()
-            with self._guard:
-                self._waiters.append((asyncio.get_running_loop(), future))
-            left = None if deadline is None else deadline - asyncio.get_running_loop().time()
-            if left is not None and left <= 0:
-                return current
-            try:
-                await asyncio.wait_for(future, left)
-            except TimeoutError:
-                return self.board_version if board else self.version
+    # The store's reports ------------------------------------------------------------------
 
     def _on_stored(self, outcome: Outcome) -> None:
         """The store's report (from its thread): which sets the folder now holds."""
@@ -567,8 +532,4 @@ class Desk:
                 self._stored_now(round_no)
         self._bump(board=bool(outcome.stored))
 
-
-def _wake(future: asyncio.Future) -> None:
-    if not future.done():
-        future.set_result(None)
 

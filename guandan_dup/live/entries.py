@@ -244,7 +244,44 @@ def _whole(value) -> bool:
 
 def parse_entry(facts: RoundFacts, table: int, body) -> tuple[Entry | None, list[dict]]:
     """The entry ``body`` gives for ``table`` of the round, or every problem with it (in
-    the words ``event ingest`` uses for the same mistake in a results file)."""
+    the words ``event ingest`` uses for the same mistake in a results file).
+
+    A sound set's final levels, the form nearly every entry of a platform's batch takes,
+    are taken by ``_sound_levels`` at once; anything else (a problem, another form, a
+    level written otherwise) by ``_parse``, which gives the same entry for those (a
+    property test holds them equal)."""
+    sound = _sound_levels(facts, table, body)
+    return (sound, []) if sound is not None else _parse(facts, table, body)
+
+
+_LEVELS_FORM = frozenset({"id", "set", "ns_level", "ew_level"})
+_LEVEL_INDEX = {name: index for index, name in enumerate(LEVEL_NAMES)}
+
+
+def _sound_levels(facts: RoundFacts, table: int, body) -> Entry | None:
+    """The entry of ``{"id", "set", "ns_level", "ew_level"}`` with levels named as
+    ``LEVEL_NAMES`` does and nothing wrong; ``None`` for anything else (``_parse``)."""
+    if not isinstance(body, dict) or body.keys() != _LEVELS_FORM:
+        return None
+    entry_id, set_no = body["id"], body["set"]
+    if not (isinstance(entry_id, str) and 0 < len(entry_id) <= MAX_ID
+            or _whole(entry_id) and len(str(entry_id)) <= MAX_ID):
+        return None
+    here = facts.tables.get(table)
+    if here is None or not _whole(set_no) or set_no not in here.sets:
+        return None
+    ns, ew = body["ns_level"], body["ew_level"]
+    ns = _LEVEL_INDEX.get(ns) if isinstance(ns, str) else None
+    ew = _LEVEL_INDEX.get(ew) if isinstance(ew, str) else None
+    if ns is None or ew is None or not possible_levels(
+            facts.boards_per_set, facts.three_failures_reset,
+            facts.start(table, set_no))[ns, ew]:
+        return None
+    return Entry(entry_id, set_no, ns, ew)
+
+
+def _parse(facts: RoundFacts, table: int, body) -> tuple[Entry | None, list[dict]]:
+    """``parse_entry`` of any body: every problem, in ingestion's words."""
     if not isinstance(body, dict):
         return None, [problem(None, "expected a JSON object: {\"id\", \"set\", \"ns_level\", "
                               "\"ew_level\"} or {\"id\", \"set\", \"board\", \"finish\"}")]

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import json
 import os
 import queue
 import sqlite3
@@ -36,6 +35,7 @@ from filelock import FileLock, Timeout
 
 from ..atomic import make_folder, sync_dir
 from ..errors import GuandanError
+from . import jsontext
 
 LIVE = "live"
 """DIR/live/: the server's own files (the journal, its lock; the tokens' secret)."""
@@ -57,10 +57,11 @@ class JournalError(GuandanError):
 
 @dataclass(frozen=True)
 class Record:
-    """One change the server accepted: ``seq`` (1, 2, ... in the order applied), ``kind``
-    (``entry``, ``verify``, ``dispute``, ``settle``, ``platform``, ``standings``:
-    ``live.desk``) and its ``data``
-    (JSON)."""
+    """One change the server accepted: ``seq`` (increasing in the order applied), ``kind``
+    (``entry``, ``verify``, ``dispute``, ``settle``: ``live.desk``; ``platforms``, a
+    platform's batch whose results take the numbers up to ``seq``: ``live.platform_desk``;
+    ``standings``, a round's standings written anew: ``live.scorer``) and its ``data``
+    (JSON, written and read by ``live.jsontext``)."""
 
     seq: int
     kind: str
@@ -121,7 +122,7 @@ class Journal:
         db = sqlite3.connect(self.path)
         try:
             for seq, kind, body in db.execute("SELECT seq, kind, body FROM records ORDER BY seq"):
-                yield Record(seq, kind, json.loads(body))
+                yield Record(seq, kind, jsontext.loads(body))
         finally:
             db.close()
 
@@ -146,7 +147,7 @@ class Journal:
         if self.failed is not None or self._closed:
             future.set_exception(JournalError(self.failed or "the journal is closed"))
             return future
-        text = json.dumps(record.data, ensure_ascii=False, separators=(",", ":"))
+        text = jsontext.dumps(record.data).decode("utf-8", "surrogatepass")
         self._queue.put((record.seq, record.kind, text, future))
         return future
 

@@ -10,13 +10,13 @@ by a platform's pushed results (``live.pushes``).
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 import pandas as pd
 
+from . import jsontext
 from .entries import Derived, Entry, RoundFacts, SetEntries, derive, pairs_decided, problem
 from .store import Key
 
@@ -64,8 +64,9 @@ def now_text() -> str:
 
 
 def canonical(body) -> str:
-    """A body as comparable text: the same entry sent again is the same text."""
-    return json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    """A body as comparable text: the same entry sent again is the same text
+    (``jsontext.canonical``)."""
+    return jsontext.canonical(body)
 
 
 def correction_problems(facts: RoundFacts, key: Key, rec: SetRecord, entry: Entry,
