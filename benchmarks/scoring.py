@@ -388,7 +388,9 @@ def measure(which: str, src: Path, out: Path) -> tuple[float, float, float]:
 
     The process's own peak is read from ``wait4`` on it, not from ``RUSAGE_CHILDREN``: that
     is the largest peak of every child reaped so far, so a run measured after a bigger one
-    (DuckDB's 1.4 GiB before ours) fell back to the 0.1 s samples, which miss short peaks."""
+    (DuckDB's 1.4 GiB before ours) fell back to the 0.1 s samples, which miss short peaks.
+    And it is started by a small launcher (``run_measured``), so its peak does not begin at
+    the benchmark's own size."""
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     os.sync()
@@ -401,30 +403,44 @@ def measure(which: str, src: Path, out: Path) -> tuple[float, float, float]:
     return run_measured(command, which)
 
 
+# Starts the measured process and reports its own peak. A process's peak (``ru_maxrss``)
+# counts the memory of the process it was forked from before its exec, so a child of the
+# benchmark (which has built the input and run DuckDB in itself) would start at the
+# benchmark's size; a child of this small launcher starts at the launcher's few MB.
+_LAUNCH = """import os, subprocess, sys
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)
+_, status, usage = os.wait4(child.pid, 0)
+print(usage.ru_maxrss, flush=True)
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
 def run_measured(command: list[str], label: str) -> tuple[float, float, float]:
-    """``measure``'s wall, CPU and peak for one process running ``command``; a failed run
-    (named ``label``) stops the benchmark."""
+    """``measure``'s wall, CPU and peak for one process running ``command`` (started by a
+    small launcher, ``_LAUNCH``, whose own start of some 30 ms is in the wall time); a failed
+    run (named ``label``) stops the benchmark."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    process = subprocess.Popen([sys.executable, "-c", _LAUNCH, *command],
+                               stdout=subprocess.PIPE, text=True)
     sampled, done = [0], threading.Event()
     sampler = threading.Thread(target=_sample, args=(process.pid, sampled, done), daemon=True)
     sampler.start()
-    _, status, usage = os.wait4(process.pid, 0)  # the wall time to the exit itself
+    reported = process.stdout.read()
+    process.wait()  # the wall time to the exit itself, not to the next sample
     wall = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
     done.set()
     sampler.join()
     if process.returncode:
         raise SystemExit(f"{label} failed with exit code {process.returncode}")
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    return wall, cpu, max(sampled[0], usage.ru_maxrss * 1024)
+    return wall, cpu, max(sampled[0], int(reported) * 1024)
 
 
 def _sample(pid: int, sampled: list[int], done: threading.Event) -> None:
-    """The largest summed resident memory of process ``pid`` and its children, every 0.1 s
-    until ``done`` (the caller reaps the process, so this never polls it)."""
+    """The largest summed resident memory of process ``pid``'s children (the launcher's
+    child and, for Dask, its workers), every 0.1 s until ``done``."""
     import psutil
 
     try:
@@ -433,7 +449,7 @@ def _sample(pid: int, sampled: list[int], done: threading.Event) -> None:
         return
     while not done.is_set():
         try:
-            tree = [watched, *watched.children(recursive=True)]
+            tree = watched.children(recursive=True)
             sampled[0] = max(sampled[0], sum(p.memory_info().rss for p in tree))
         except psutil.Error:
             pass
