@@ -22,8 +22,8 @@ The compared sizes have 5 rounds (as the issue's table); the ``--big`` ones have
 Each measurement runs in a fresh process (interpreter start and imports included), into an
 empty output folder, after ``sync`` (so no run pays for writing back or deleting another's
 files); the compared ones interleaved and repeated, the median shown. Peak memory is the
-largest of the process's own peak (``wait4``) and the resident memory of it and its children
-summed, sampled every 0.1 s (the Dask engine's workers are children):
+largest of the process's own peak (``wait4`` on that process) and the resident memory of it
+and its children summed, sampled every 0.1 s (the Dask engine's workers are children):
 
 * ``guandan-dup score`` (the command: every check of ingestion, the CLI);
 * guandan-dup reading the file without checks (the SQL's starting point), scoring and writing
@@ -383,8 +383,14 @@ LEAN = {"DuckDB lean SQL, default threads": "lean-default"}
 
 def measure(which: str, src: Path, out: Path) -> tuple[float, float, float]:
     """Run one measurement in a fresh process: wall seconds, CPU seconds (with children),
-    peak memory in bytes: the largest of the process's own peak (``wait4``) and the summed
-    resident memory of it and its children sampled every 0.1 s (Dask's workers)."""
+    peak memory in bytes: the largest of the process's own peak (its ``wait4`` usage) and
+    the summed resident memory of it and its children sampled every 0.1 s (Dask's workers).
+
+    The process's own peak is read from ``wait4`` on it, not from ``RUSAGE_CHILDREN``: that
+    is the largest peak of every child reaped so far, so a run measured after a bigger one
+    (DuckDB's 1.4 GiB before ours) fell back to the 0.1 s samples, which miss short peaks.
+    And it is started by a small launcher (``run_measured``), so its peak does not begin at
+    the benchmark's own size."""
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     os.sync()
@@ -394,38 +400,60 @@ def measure(which: str, src: Path, out: Path) -> tuple[float, float, float]:
         command += ["--engine", "dask"] if which == "dask" else []
     else:
         command = [sys.executable, __file__, "--child", which, str(src), str(out)]
+    return run_measured(command, which)
+
+
+# Starts the measured process and reports its own peak. A process's peak (``ru_maxrss``)
+# counts the memory of the process it was forked from before its exec, so a child of the
+# benchmark (which has built the input and run DuckDB in itself) would start at the
+# benchmark's size; a child of this small launcher starts at the launcher's few MB.
+_LAUNCH = """import os, subprocess, sys
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)
+_, status, usage = os.wait4(child.pid, 0)
+print(usage.ru_maxrss, flush=True)
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
+def run_measured(command: list[str], label: str) -> tuple[float, float, float]:
+    """``measure``'s wall, CPU and peak for one process running ``command`` (started by a
+    small launcher, ``_LAUNCH``, whose own start of some 30 ms is in the wall time); a failed
+    run (named ``label``) stops the benchmark."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-    sampled = [0]
-    sampler = threading.Thread(target=_sample, args=(process, sampled), daemon=True)
+    process = subprocess.Popen([sys.executable, "-c", _LAUNCH, *command],
+                               stdout=subprocess.PIPE, text=True)
+    sampled, done = [0], threading.Event()
+    sampler = threading.Thread(target=_sample, args=(process.pid, sampled, done), daemon=True)
     sampler.start()
+    reported = process.stdout.read()
     process.wait()  # the wall time to the exit itself, not to the next sample
     wall = time.perf_counter() - start
+    done.set()
     sampler.join()
     if process.returncode:
-        raise SystemExit(f"{which} failed with exit code {process.returncode}")
+        raise SystemExit(f"{label} failed with exit code {process.returncode}")
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    return wall, cpu, max(sampled[0], after.ru_maxrss * 1024 if after.ru_maxrss > before.ru_maxrss
-                             else 0)
+    return wall, cpu, max(sampled[0], int(reported) * 1024)
 
 
-def _sample(process: subprocess.Popen, sampled: list[int]) -> None:
-    """The largest summed resident memory of ``process`` and its children, every 0.1 s."""
+def _sample(pid: int, sampled: list[int], done: threading.Event) -> None:
+    """The largest summed resident memory of process ``pid``'s children (the launcher's
+    child and, for Dask, its workers), every 0.1 s until ``done``."""
     import psutil
 
     try:
-        watched = psutil.Process(process.pid)
+        watched = psutil.Process(pid)
     except psutil.Error:  # already gone
         return
-    while process.poll() is None:
+    while not done.is_set():
         try:
-            tree = [watched, *watched.children(recursive=True)]
+            tree = watched.children(recursive=True)
             sampled[0] = max(sampled[0], sum(p.memory_info().rss for p in tree))
         except psutil.Error:
             pass
-        time.sleep(0.1)
+        done.wait(0.1)
 
 
 def compare(rows: int, repeat: int, tmp: Path, shape: str = "benchmark",
