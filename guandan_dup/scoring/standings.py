@@ -12,21 +12,25 @@ O(players x R), and no earlier round is read again.
 
 Players appear in a round's standings from their first set on; a player with no set in a
 round (a bye) keeps their cumulative average, with ``round_avg`` left empty. Players are
-integer codes: a round's ids are found among the event's by Arrow's hash lookup
-(``index_in``: 36 ms for 400k players, where sorting 64-bit mixes of the ids took 53 ms and
-40 ms more whenever new players came), and ids are otherwise taken only for the output and
-for the players whose lot is drawn (once each: the lot is the player's for the whole event).
+integer codes: a round's ids are found among the event's by a hash table kept across rounds
+(``known.KnownIds``: Arrow's ``index_in`` built one of the event's ids again every round,
+0.4-0.7 s at 800,000 players), and ids are otherwise taken only for the output and for the
+lots (once each: the lot is the player's for the whole event).
 
-A lot is ``lots.draw_lots``: SHA-256 by ``hashlib``, one call a player: 0.2 s for 400k
-players, drawn in the first round only, and only for the players left tied after the
-previous position. A numpy SHA-256 over all players at once (one 64-byte block each, checked
-bit for bit against ``hashlib``) took as long, so it was not kept.
+A lot is ``lots.draw_lots``: SHA-256 by ``hashlib``, one call a player, some 1.2 s for
+800,000 players. The lots of the players new in a round are drawn on a thread of their own
+as soon as they are coded, while the round's averages are compared, and waited for only
+where the players left tied after the previous position are ordered (the values are the
+same: a player's lot does not depend on when it is drawn). A numpy SHA-256 over all players
+at once (one 64-byte block each, checked bit for bit against ``hashlib``) took as long, so
+it was not kept.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -34,7 +38,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..arrays import filled, to_arrow, to_numpy
+from ..arrays import to_arrow, to_numpy
 from ..lots import draw_lots
 from ..ranking import standing_ranks
 from .exact import (
@@ -48,6 +52,7 @@ from .exact import (
     value_order,
 )
 from .kernel import per_player
+from .known import KnownIds, found
 from .outputs import STANDINGS_DTYPES, empty_table, floats, output_table
 from .players import text
 
@@ -55,11 +60,6 @@ if TYPE_CHECKING:
     import pandas as pd
 
 STANDINGS_COLUMNS = tuple(STANDINGS_DTYPES)
-
-
-def _found(ids: pa.Array, among: pa.Array) -> np.ndarray:
-    """Each of ``ids``' index in ``among`` (distinct ids), -1 if it is not there."""
-    return filled(pc.index_in(ids, value_set=among), -1).astype(np.int64)
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,7 @@ class Standings:
     def __init__(self, seed: int | str | bytes = 0,
                  previous_positions: Mapping[str, int] | pd.Series | None = None):
         self.seed, self.first_previous = seed, previous_positions
-        self.names = pa.nulls(0, pa.large_string())
+        self.known = KnownIds()
         self.counts = np.zeros(0, np.int64)
         self.sums = np.zeros(0)
         self.scale, self.chosen = 1, ()
@@ -107,17 +107,36 @@ class Standings:
         self.previous = np.zeros(0, np.int64)  # position after the last round; 0: none
         self.lots = np.zeros(0, np.uint64)
         self.drawn = np.zeros(0, bool)
+        self.drawing: list[tuple[int, Future]] = []  # (first code, its lots) being drawn
 
     def _codes(self, names: pa.Array) -> np.ndarray:
         """Event-wide codes of a round's player ids; players new to the event are added."""
-        where = _found(names, self.names)
-        new = np.flatnonzero(where < 0)
-        if len(new):
-            where[new] = len(self.names) + np.arange(len(new))
-            self.names = pa.concat_arrays([self.names, names.take(to_arrow(new)).cast(
-                pa.large_string())])
-            self._grow(len(new))
+        where = self.known.codes(names)
+        if len(self.known.names) > len(self.counts):
+            start = len(self.counts)
+            self._grow(len(self.known.names) - start)
+            self._draw(start)
         return where
+
+    def _draw(self, start: int) -> None:
+        """Draw the lots of the players from code ``start`` on, on a thread of their own:
+        the ranking needs them only at its end, for the players left tied."""
+        drawing = ThreadPoolExecutor(max_workers=1)
+        self.drawing.append((start, drawing.submit(_lots, self.seed, self.names.slice(start))))
+        drawing.shutdown(wait=False)
+
+    def _drawn(self) -> None:
+        """Wait for the lots being drawn and keep them."""
+        for start, lots in self.drawing:
+            drawn = lots.result()
+            self.lots[start:start + len(drawn)] = drawn
+            self.drawn[start:start + len(drawn)] = True
+        self.drawing = []
+
+    @property
+    def names(self) -> pa.Array:
+        """The event's player ids so far, by code."""
+        return self.known.names
 
     def _grow(self, more: int) -> None:
         self.counts = np.r_[self.counts, np.zeros(more, np.int64)]
@@ -139,11 +158,10 @@ class Standings:
         add_scaled(self.residues, scale // self.scale, extend(part.residues, part.chosen, count),
                    scale // part.scale, codes, primes(count))
         self.chosen, self.scale = primes(count), scale
-        played = np.zeros(len(self.names), np.int64)
-        played[codes] = part.counts
-        round_sum = np.zeros(len(self.names))
-        round_sum[codes] = part.sums
-        return self._table(part.round, played, round_sum)
+        round_avg = np.full(len(self.names), np.nan)  # by code; empty for a bye
+        played = part.counts > 0
+        round_avg[codes[played]] = part.sums[played] / part.counts[played]
+        return self._table(part.round, round_avg)
 
     def _exact_keys(self, who: np.ndarray, approx: np.ndarray):
         """Keys ordering the players ``who`` by exact cumulative average (equal keys for
@@ -164,21 +182,22 @@ class Standings:
             residues[i] = residues[i] * factor[sets_at] % prime
         return *exact_order(groups, approx, maybe, residues, chosen, order), order
 
-    def _table(self, round_no: int, played: np.ndarray, round_sum: np.ndarray) -> pa.Table:
+    def _table(self, round_no: int, round_avg: np.ndarray) -> pa.Table:
         who = np.flatnonzero(self.counts > 0)  # every player from their first round on
         sets = self.counts[who]
         key, cumulative, by_value = self._exact_keys(who, self.sums[who] / sets)
         order = self._positions(who, key, by_value)
+        del by_value  # some twenty arrays a player are alive here: free each when done
         rank, rank_label = standing_ranks(key[order])
+        del key
+        ranked = who[order]
         self.previous[:] = 0
-        self.previous[who[order]] = np.arange(1, len(who) + 1)
-        mine = played[who]
-        round_avg = np.where(mine > 0, round_sum[who] / np.maximum(mine, 1), np.nan)
+        self.previous[ranked] = np.arange(1, len(who) + 1)
         return output_table("standings", {
             "round": np.full(len(who), round_no, np.int64),
-            "player": text(who[order], self.names),
+            "player": text(ranked, self.names),
             "sets": sets[order].astype(np.int64),
-            "round_avg": floats(round_avg[order]),
+            "round_avg": floats(round_avg[ranked]),
             "cumulative": cumulative[order],
             "rank": rank,
             "rank_label": rank_label,
@@ -193,7 +212,7 @@ class Standings:
         import pandas as pd  # positions given by a caller (an event's earlier standings)
 
         known = pd.Series(self.first_previous, dtype="float64")
-        at = _found(self.names.take(to_arrow(who)),
+        at = found(self.names.take(to_arrow(who)),
                     pa.array(known.index.astype("str"), pa.large_string()))
         place = np.full(len(who), np.nan)
         place[at >= 0] = known.to_numpy()[at[at >= 0]]
@@ -202,8 +221,8 @@ class Standings:
 
     def _positions(self, who: np.ndarray, key: np.ndarray, by_value: np.ndarray) -> np.ndarray:
         """The strict order of ``who``: exact average, then the previous round's position,
-        then the lot, then the player id. Lots are drawn only for players whose average and
-        previous position are both equal (usually only in the first round), once each.
+        then the lot, then the player id. Lots are used only for players whose average and
+        previous position are both equal (usually only in the first round).
 
         ``by_value`` (ascending averages) reversed is nearly in order already, and a stable
         sort (a merge of runs) of a nearly sorted array is some 50 times quicker than a sort
@@ -221,6 +240,7 @@ class Standings:
     def _by_lot(self, pair: np.ndarray, players: np.ndarray) -> np.ndarray:
         """The order of tied players: by ``pair``, then by lot, then by id where two lots are
         equal (a chance of 2**-64 for two players: the ids are only sorted then)."""
+        self._drawn()
         fresh = players[~self.drawn[players]]
         if len(fresh):
             self.lots[fresh] = _lots(self.seed, self.names.take(to_arrow(fresh)))

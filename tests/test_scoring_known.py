@@ -1,0 +1,55 @@
+"""The event's ids kept hashed (``scoring.known``) against the obvious reference: a dict of
+every id seen, codes in order of first appearance."""
+
+import numpy as np
+import pyarrow as pa
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from guandan_dup.scoring import known
+from guandan_dup.scoring.known import KnownIds, id_hashes
+
+IDS = st.text(alphabet="ab中1", max_size=4)
+ROUNDS = st.lists(st.lists(IDS, unique=True, max_size=12), max_size=5)
+
+
+def reference(rounds):
+    """Each round's codes, by a dict of the ids seen so far."""
+    seen: dict[str, int] = {}
+    return [[seen.setdefault(i, len(seen)) for i in ids] for ids in rounds], list(seen)
+
+
+def coded(rounds):
+    ids = KnownIds()
+    codes = [ids.codes(pa.array(r, pa.string())).tolist() for r in rounds]
+    return codes, ids.names.to_pylist()
+
+
+@settings(max_examples=200, deadline=None)
+@given(ROUNDS)
+def test_codes_are_the_dict_reference(rounds):
+    assert coded(rounds) == reference(rounds)
+
+
+@settings(max_examples=100, deadline=None)
+@given(ROUNDS)
+def test_codes_are_the_reference_when_hashes_collide(rounds):
+    original = known.id_hashes
+    known.id_hashes = lambda ids: None if (h := original(ids)) is None else h % np.uint64(3)
+    try:
+        assert coded(rounds) == reference(rounds)
+    finally:
+        known.id_hashes = original
+
+
+def test_ids_longer_than_hashed_are_looked_up_by_text():
+    long = "x" * (known.LONGEST + 1)
+    assert id_hashes(pa.array([long], pa.large_string())) is None
+    rounds = [["a", long], [long, "b"], ["b", "a"]]
+    assert coded(rounds) == reference(rounds)
+
+
+def test_hashes_tell_apart_ids_of_one_length_and_of_a_sliced_array():
+    ids = pa.array(["ab", "ba", "abc", "", "a"], pa.large_string())
+    assert len(set(id_hashes(ids).tolist())) == 5
+    assert id_hashes(ids.slice(2)).tolist() == id_hashes(ids).tolist()[2:]
