@@ -29,6 +29,7 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 
@@ -210,6 +211,38 @@ def merge_results(earlier: pd.DataFrame | None, new: pd.DataFrame) -> tuple[pd.D
     return merged.sort_values(["round", "set", "table"], ignore_index=True), int(same.sum())
 
 
+def check_merged(merged: pd.DataFrame, new: pd.DataFrame, earlier: pd.DataFrame | None,
+                 file: str, start_levels: pd.DataFrame) -> None:
+    """``validate_sets`` of the round's ``merged`` results, looking only where ``new`` can
+    have made a problem: the new rows, the earlier rows of the same (round, set) seating a
+    player of a new row (a player at two tables) and those the ledger gives a start level
+    (art. 32, possibly recorded after they were stored). The earlier rows were checked when
+    they were stored, by this same check, and a check of one row or of a player's tables
+    needs no others; so a round's last write of a million players checks a batch, not
+    500,000 rows. When the part checked has a problem, the whole is checked again, so the
+    refusal (its row numbers, every problem) is exactly the whole check's."""
+    if earlier is None or len(new) * 4 > len(merged):
+        validate_sets(merged, file=file, start_levels=start_levels)
+        return
+    seats = list(SEAT_COLUMNS)
+    newcomers = pd.concat([new[["round", "set", seat]].set_axis(["round", "set", "player"],
+                                                                   axis=1) for seat in seats])
+    sitting = pd.MultiIndex.from_frame(newcomers.dropna().astype({"player": "str"}))
+    near = np.zeros(len(merged), dtype=bool)
+    for seat in seats:
+        near |= pd.MultiIndex.from_arrays(
+            [merged["round"], merged["set"], merged[seat].astype("str")]).isin(sitting)
+    if len(start_levels):
+        keys = ["round", "table", "set"]
+        near |= pd.MultiIndex.from_frame(merged[keys].astype("int64")).isin(
+            pd.MultiIndex.from_frame(start_levels[keys].astype("int64")))
+    try:
+        validate_sets(merged[near], file=file, start_levels=start_levels)
+    except InvalidResultsError:
+        validate_sets(merged, file=file, start_levels=start_levels)
+        raise
+
+
 def read_entered(folder: EventFolder, round_no: int) -> pd.DataFrame | None:
     """rounds/R/entered.parquet (``ENTERED``), or ``None`` while no table's result is in."""
     path = folder.file(round_no, ENTERED)
@@ -311,8 +344,8 @@ def _take(
         sets = sets[~keys.isin(entered.set_index(["table", "set"]).index)]
     earlier = folder.read(round_no, "results")
     merged, replaced = merge_results(earlier, sets)
-    validate_sets(merged, file=f"{name} with the results already in round {round_no}",
-                  start_levels=start_levels)
+    check_merged(merged, sets, earlier, f"{name} with the results already in round {round_no}",
+                 start_levels)
     changed = earlier is None or not merged.equals(earlier)
     files = {folder.file(round_no, "results"): parquet_bytes(merged)}
     if changed and earlier is not None:
