@@ -180,6 +180,12 @@ def seat(
         help="Team events: CSV or .xlsx with round, team, room, player_1, player_2 (default: "
         "each team's first four players).",
     ),
+    no_cards: bool = typer.Option(
+        False, "--no-cards",
+        help="Write no table cards (an online platform seats its players itself; a million "
+        "players' QR codes take a quarter of an hour). `event print DIR --round R --what "
+        "table-cards` draws them later.",
+    ),
     wait: float = WAIT,
 ) -> None:
     """Seat a round (round 1: seeding or lot; later: previous standings); prints table cards.
@@ -187,9 +193,11 @@ def seat(
     A team event pairs its matches (Swiss or round robin) and seats both rooms.
     """
     with locked_folder(directory, "event seat", wait) as folder:
-        seating = seat_event_round(folder, round_no, lineups)
+        seating = seat_event_round(folder, round_no, lineups, with_cards=not no_cards)
     typer.echo("\n".join(seating.summary()))
-    typer.echo(f"Table cards: {folder.file(round_no, 'table-cards.html')}")
+    typer.echo(f"Table cards: none (--no-cards); `guandan-dup event print {directory} --round "
+               f"{round_no} --what table-cards` draws them" if no_cards
+               else f"Table cards: {folder.file(round_no, 'table-cards.html')}")
 
 
 @event_app.command("sheet")

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -236,9 +237,17 @@ class EventFolder:
         says will not be played (or scores artificially) is not missing."""
         results = self.read(round_no, "results") if results is None else results
         done = self.will_not_play(round_no)
-        if results is not None:
-            done |= set(zip(results["table"].tolist(), results["set"].tolist(), strict=True))
-        return sorted(p for p in self.seated_results(round_no) if p not in done)
+        seated = self.seated_results(round_no)
+        if results is not None and len(results) and seated:
+            # by whole columns: a million players' round is 500,000 pairs, looked at by
+            # the store, the server's scoring and its standings event after the last result
+            pairs = np.array(seated, dtype=np.int64).reshape(-1, 2)
+            width = int(max(pairs[:, 1].max(), results["set"].max())) + 1
+            stored = (results["table"].to_numpy(np.int64) * width
+                      + results["set"].to_numpy(np.int64))
+            seated = [seated[i] for i in np.flatnonzero(
+                ~np.isin(pairs[:, 0] * width + pairs[:, 1], stored)).tolist()]
+        return sorted(p for p in seated if p not in done)
 
     def seated_results(self, round_no: int) -> list[tuple[int, int]]:
         """The plan's (table, set) of ``round_no`` at tables its seating has (withdrawals

@@ -21,6 +21,9 @@ from .folder import EventFolder, parquet_bytes
 from .ledger import effects
 from .transaction import step
 
+CARDS = "table-cards.html"
+"""rounds/R/table-cards.html: the cards ``event seat`` prints for the tables."""
+
 
 def round_order(folder: EventFolder, round_no: int) -> list[str]:
     """Player ids best first: the round-1 order, or the previous round's standings."""
@@ -74,38 +77,51 @@ def refuse_lineups(lineups: str | os.PathLike | None) -> None:
 
 def write_player_seating(
     folder: EventFolder, round_no: int, seating: Seating, extra: dict | None = None,
-    metadata: dict[bytes, bytes] | None = None,
+    metadata: dict[bytes, bytes] | None = None, with_cards: bool = True,
 ) -> Seating:
     """Write a round's seating, byes and table cards (and ``extra`` files of the same step,
     a knockout's bracket) in one ``replace_files``; ``metadata`` goes into seating.parquet
-    (the order a round was seated from)."""
+    (the order a round was seated from). Without ``with_cards`` (``event seat
+    --no-cards``) no cards are drawn, and an earlier seating's cards of the round are
+    removed (kept in history/), since they would show seats that are no longer so."""
+    arrow = pa.Table.from_pandas(seating.seating, preserve_index=False)
+    files = {
+        folder.file(round_no, "seating"): parquet_bytes(
+            arrow.replace_schema_metadata((arrow.schema.metadata or {}) | (metadata or {}))),
+        folder.file(round_no, "byes"): parquet_bytes(seating.byes),
+        **(extra or {}),
+    }
+    folder.replace_files(files | table_cards(folder, round_no, seating.seating, seating.byes)
+                         if with_cards else files,
+                         remove=() if with_cards else [folder.file(round_no, CARDS)])
+    return seating
+
+
+def table_cards(folder: EventFolder, round_no: int, seating, byes, captions=None
+                ) -> dict:
+    """rounds/R/table-cards.html of a seating, as the file to write (``cards.to_html``)."""
     players = folder.players()
     names = dict(zip(players["player"], players["name"], strict=True))
-    links = round_links(folder, round_no, seating.seating["table"])
-    html = cards.to_html(folder.plan, round_no, seating.seating, seating.byes, names, links)
-    arrow = pa.Table.from_pandas(seating.seating, preserve_index=False)
-    folder.replace_files(
-        {
-            folder.file(round_no, "seating"): parquet_bytes(
-                arrow.replace_schema_metadata((arrow.schema.metadata or {}) | (metadata or {}))),
-            folder.file(round_no, "byes"): parquet_bytes(seating.byes),
-            folder.file(round_no, "table-cards.html"): html.encode("utf-8"),
-            **(extra or {}),
-        }
-    )
-    return seating
+    links = round_links(folder, round_no, seating["table"])
+    html = cards.to_html(folder.plan, round_no, seating, byes, names, links, *(
+        () if captions is None else (captions,)))
+    return {folder.file(round_no, CARDS): html.encode("utf-8")}
 
 
 @step("event seat")
 def seat_event_round(
-    folder: EventFolder, round_no: int, lineups: str | os.PathLike | None = None
+    folder: EventFolder, round_no: int, lineups: str | os.PathLike | None = None,
+    with_cards: bool = True,
 ):
     """Seat ``round_no`` and write its files (seating, byes or a team event's matches and
     ``lineups``, table cards; a knockout's bracket); returns the seating, whose
-    ``summary()`` is what a director announces."""
+    ``summary()`` is what a director announces. ``with_cards=False`` writes no table
+    cards (``write_player_seating``): a platform seating its players online needs none, and
+    drawing a million players' QR codes takes a quarter of an hour; ``event print DIR
+    --round R --what table-cards`` draws them from the seating later, if they are wanted."""
     folder.plan.check_round(round_no)
     if folder.read(round_no, "results") is not None:
         raise GuandanError(
             f"round {round_no} already has results; its seating cannot change any more"
         )
-    return folder.plan.event_format.seat(folder, round_no, lineups)
+    return folder.plan.event_format.seat(folder, round_no, lineups, with_cards)

@@ -173,8 +173,10 @@ class EventFormat:
 
     # The round loop -----------------------------------------------------------------------
 
-    def seat(self, folder, round_no: int, lineups: str | os.PathLike | None):
-        """Seat ``round_no`` and write its files; returns a seating with ``summary()``."""
+    def seat(self, folder, round_no: int, lineups: str | os.PathLike | None,
+             with_cards: bool = True):
+        """Seat ``round_no`` and write its files (the table cards only ``with_cards``);
+        returns a seating with ``summary()``."""
         raise NotImplementedError
 
     def result_problems(self, folder, located, round_no: int, file: str) -> list[Problem]:

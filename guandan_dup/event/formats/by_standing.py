@@ -172,12 +172,13 @@ class ByStanding(EventFormat):
         missing = away_players(folder, round_no) | substituting(folder, round_no)
         return [p for p in round_order(folder, round_no) if p not in missing], missing
 
-    def seat(self, folder, round_no, lineups):
+    def seat(self, folder, round_no, lineups, with_cards=True):
         refuse_lineups(lineups)
         order, missing = self.seating_order(folder, round_no)
         seating = self.plan_seating(folder, round_no, order, missing)
         return write_player_seating(folder, round_no, seating,
-                                    metadata={SEATED_FROM: json.dumps(order).encode()})
+                                    metadata={SEATED_FROM: json.dumps(order).encode()},
+                                    with_cards=with_cards)
 
     def reseat_because(self, folder, round_no):
         """A seated round without results is to be seated again when the ledger keeps a

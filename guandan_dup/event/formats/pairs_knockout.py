@@ -123,11 +123,12 @@ class PairsKnockout(Knockout):
         bye_players = byes_frame(round_no, [p for s in byes for p in members[s]])
         return bracket, KnockoutSeating(seating, bye_players, bracket=bracket)
 
-    def seat(self, folder, round_no, lineups):
+    def seat(self, folder, round_no, lineups, with_cards=True):
         refuse_lineups(lineups)
         bracket, seating = self.plan_round(folder, round_no)
         write_player_seating(folder, round_no, seating,
-                             {folder.file(round_no, "bracket"): parquet_bytes(bracket)})
+                             {folder.file(round_no, "bracket"): parquet_bytes(bracket)},
+                             with_cards=with_cards)
         withdrawn = withdrawn_pairs(folder, effects(folder), round_no)
         notes = [f"{gone} withdrew from round {withdrawn[gone][0]} (ledger row "
                  f"{withdrawn[gone][1]}): {other} advances (art. 35)"

@@ -28,13 +28,11 @@ from ...teams.registration import (
     load_team_seeding,
     number_teams,
 )
-from .. import cards
-from ..access import round_links
 from ..entrants import demo_teams
 from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects
 from ..plan import EventPlan
-from ..seat import substituting
+from ..seat import CARDS, substituting, table_cards
 from ..walkovers import withdrawal_notes
 from .base import EventFormat, InitRequest
 
@@ -121,6 +119,7 @@ def seat_matches(
     warnings: list[str] | None = None,
     extra: dict[Path, bytes] | None = None,
     metadata: dict[bytes, bytes] | None = None,
+    with_cards: bool = True,
 ) -> TeamSeating:
     """Seat a round's ``matches`` with their lineups and write them, with ``extra`` files
     of the same step (a knockout's bracket), in one ``replace_files``; ``metadata`` goes
@@ -132,21 +131,20 @@ def seat_matches(
     numbers = dict(zip(teams["label"], teams["team"].astype(int), strict=True))
     chosen = lineups_without_substitutes(folder, round_no, playing, players, lineups, numbers)
     seating = seating_frame(matches, chosen)
-    names = dict(zip(players["player"], players["name"], strict=True))
     no_byes = pd.DataFrame({"player": pd.Series(dtype="str")})
     team_names = dict(zip(teams["team"].astype(int), teams["name"], strict=True))
-    links = round_links(folder, round_no, seating["table"])
-    html = cards.to_html(folder.plan, round_no, seating, no_byes, names, links,
-                         room_captions(matches, team_names))
     arrow = pa.Table.from_pandas(matches, preserve_index=False)
-    folder.replace_files({
+    files = {
         folder.file(round_no, "matches"): parquet_bytes(
             arrow.replace_schema_metadata((arrow.schema.metadata or {}) | (metadata or {}))),
         folder.file(round_no, "lineups"): parquet_bytes(chosen),
         folder.file(round_no, "seating"): parquet_bytes(seating),
-        folder.file(round_no, "table-cards.html"): html.encode("utf-8"),
         **(extra or {}),
-    })
+    }
+    if with_cards:
+        files |= table_cards(folder, round_no, seating, no_byes,
+                             room_captions(matches, team_names))
+    folder.replace_files(files, remove=() if with_cards else [folder.file(round_no, CARDS)])
     return TeamSeating(matches, chosen, seating, warnings or [], team_names)
 
 
@@ -271,11 +269,12 @@ class TeamFormat(EventFormat):
             options=options,
         )
 
-    def seat(self, folder, round_no, lineups):
+    def seat(self, folder, round_no, lineups, with_cards=True):
         """Pair or draw the round's matches and seat them; a withdrawn team is announced:
         not paired, or the match it forfeits (``event.walkovers``)."""
         matches, warnings, metadata, extra = self.pair_round(folder, round_no)
-        seating = seat_matches(folder, round_no, matches, lineups, warnings, extra, metadata)
+        seating = seat_matches(folder, round_no, matches, lineups, warnings, extra, metadata,
+                               with_cards)
         notes = withdrawal_notes(matches, effects(folder), round_no, seating.team)
         return replace(seating, notes=notes)
 
