@@ -93,17 +93,22 @@ class Tally:
             self.messages.append(f"{what} {response.status_code}: {response.text[:300]}")
 
 
+def players_csv(scratch: Path, tables: int) -> Path:
+    """A players file of ``4 * tables`` players (ids ``P0000001``...) in ``scratch``."""
+    players = scratch / "players.csv"
+    with players.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(["id", "name"])
+        writer.writerows((f"P{i:07d}", f"选手{i}") for i in range(1, 4 * tables + 1))
+    return players
+
+
 def make_event(path: Path, tables: int, sets: int, boards_per_set: int) -> EventPlan:
     """Create, deal and seat round 1 of an individual event of ``tables`` full tables, exactly
     as ``event init``, ``event deal`` and ``event seat`` do (groups of 10 tables)."""
     with tempfile.TemporaryDirectory() as scratch:
-        players = Path(scratch) / "players.csv"
-        with players.open("w", newline="", encoding="utf-8") as out:
-            writer = csv.writer(out)
-            writer.writerow(["id", "name"])
-            writer.writerows((f"P{i:04d}", f"选手{i}") for i in range(1, 4 * tables + 1))
-        create_event(path, players, min(10, tables), sets, boards_per_set, 1,
-                     name="live benchmark")
+        create_event(path, players_csv(Path(scratch), tables), min(10, tables), sets,
+                     boards_per_set, 1, name="live benchmark")
     with writing(path, "benchmarks/live.py", wait=30) as folder:
         deal_round(folder, ROUND, show_progress=False)
         seat_event_round(folder, ROUND)

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import csv
 import math
 import shutil
 import subprocess
@@ -38,7 +37,14 @@ import httpx
 import pyarrow.parquet as pq
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from live import CLI, ROUND, command_env, free_port, machine_load  # noqa: E402
+from live import (  # noqa: E402
+    CLI,
+    ROUND,
+    command_env,
+    free_port,
+    machine_load,
+    players_csv,
+)
 from live_platform import cli, items_of  # noqa: E402
 
 from guandan_dup.event import (  # noqa: E402
@@ -59,11 +65,7 @@ def make_event(path: Path, tables: int) -> dict[str, float]:
     took = {}
     per_group = max(10, math.ceil(tables / MAX_GROUPS))
     with tempfile.TemporaryDirectory() as scratch:
-        players = Path(scratch) / "players.csv"
-        with players.open("w", newline="", encoding="utf-8") as out:
-            writer = csv.writer(out)
-            writer.writerow(["id", "name"])
-            writer.writerows((f"P{i:07d}", f"选手{i}") for i in range(1, 4 * tables + 1))
+        players = players_csv(Path(scratch), tables)
         start = time.perf_counter()
         create_event(path, players, min(per_group, tables), 2, 6, 1, name="standings bench")
         took["event init"] = time.perf_counter() - start
