@@ -155,12 +155,14 @@ def command_env() -> dict[str, str]:
     return env
 
 
-def start_server(path: Path, port: int, log: Path) -> subprocess.Popen:
-    """``guandan-dup serve DIR --port P``, ready once ``GET /api/v1/health`` answers 200."""
+def start_server(path: Path, port: int, log: Path, *options: str,
+                 wait: float = 60) -> subprocess.Popen:
+    """``guandan-dup serve DIR --port P [OPTIONS]``, ready once ``GET /api/v1/health``
+    answers 200 (within ``wait`` seconds: a million players' event takes half a minute)."""
     with log.open("wb") as out:
-        server = subprocess.Popen([*CLI, "serve", str(path), "--port", str(port)],
+        server = subprocess.Popen([*CLI, "serve", str(path), "--port", str(port), *options],
                                   stdout=out, stderr=subprocess.STDOUT, env=command_env())
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + wait
     with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=1) as client:
         while time.monotonic() < deadline:
             if server.poll() is not None:
@@ -173,7 +175,7 @@ def start_server(path: Path, port: int, log: Path) -> subprocess.Popen:
                 pass
             time.sleep(0.1)
     stop_server(server)
-    sys.exit("guandan-dup serve did not answer /api/v1/health within 60 s:\n"
+    sys.exit(f"guandan-dup serve did not answer /api/v1/health within {wait:.0f} s:\n"
              + log.read_text(errors="replace"))
 
 

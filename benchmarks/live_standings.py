@@ -38,12 +38,11 @@ import pyarrow.parquet as pq
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from live import (  # noqa: E402
-    CLI,
     ROUND,
-    command_env,
     free_port,
     machine_load,
     players_csv,
+    start_server,
 )
 from live_platform import cli, items_of  # noqa: E402
 
@@ -81,25 +80,6 @@ def make_event(path: Path, tables: int) -> dict[str, float]:
     took["event open"] = time.perf_counter() - start
     return took
 
-
-def start_server(path: Path, port: int, log: Path) -> subprocess.Popen:
-    """``guandan-dup serve DIR --port P --auto-score``, ready once /api/v1/health answers."""
-    out = log.open("wb")
-    server = subprocess.Popen([*CLI, "serve", str(path), "--port", str(port), "--auto-score"],
-                              stdout=out, stderr=subprocess.STDOUT, env=command_env())
-    deadline = time.monotonic() + 300
-    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=1) as client:
-        while time.monotonic() < deadline:
-            if server.poll() is not None:
-                sys.exit("guandan-dup serve stopped:\n" + log.read_text(errors="replace"))
-            try:
-                if client.get("/api/v1/health").status_code == 200:
-                    return server
-            except httpx.TransportError:
-                pass
-            time.sleep(0.2)
-    server.kill()
-    sys.exit("guandan-dup serve did not answer within 300 s")
 
 
 async def push_all(port: int, header: dict, batches: list[list[dict]], clients: int
@@ -188,7 +168,7 @@ def run_standings(args, path: Path, scratch: Path) -> None:
     port = free_port()
     log = scratch / "serve.log"
     started = time.monotonic()
-    server = start_server(path, port, log)
+    server = start_server(path, port, log, "--auto-score", wait=300)
     print(f"server ready in {time.monotonic() - started:.1f} s; pushing {len(items):,} "
           f"results in {len(batches):,} batches of {args.batch:,} from {args.clients} "
           f"clients{machine_load()}")
