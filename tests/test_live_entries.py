@@ -18,11 +18,11 @@ from guandan_dup.live.entries import (
     Entry,
     SetEntries,
     derive,
-    load_facts,
     pairs_decided,
     parse_entry,
     result_rows,
 )
+from guandan_dup.live.facts import load_facts
 from guandan_dup.rules.progression import play_set
 
 

@@ -48,7 +48,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..errors import GuandanError
-from . import jsontext, openapi, pushes, venue_scope
+from . import jsontext, openapi, pushes, reach, venue_scope
 from .board import standings as board_standings
 from .callers import caller_of
 from .desk import Desk
@@ -121,7 +121,7 @@ async def enter(request: Request) -> JSONResponse:
     round_no, table = _ints(request, "round", "table")
     _, caller = caller_of(request)
     if caller is None:  # before reading the body: nobody learns what it would have said
-        return respond(Desk.refused(None, round_no, table))
+        return respond(reach.refused(None, round_no, table))
     body = await json_body(request)
     if isinstance(body, JSONResponse):
         return body
@@ -138,7 +138,7 @@ async def dispute(request: Request) -> JSONResponse:
     round_no, table, set_no = _ints(request, "round", "table", "set")
     _, caller = caller_of(request)
     if caller is None:
-        return respond(Desk.refused(None, round_no, table))
+        return respond(reach.refused(None, round_no, table))
     body = await json_body(request, optional=True)
     if isinstance(body, JSONResponse):
         return body
@@ -150,7 +150,7 @@ async def table_view(request: Request) -> JSONResponse:
     round_no, table = _ints(request, "round", "table")
     _, caller = caller_of(request)
     desk = desk_of(request)
-    refused = Desk.refused(caller, round_no, table)
+    refused = reach.refused(caller, round_no, table)
     if refused is not None:
         return respond(refused)
     ready = await desk.ready(round_no)

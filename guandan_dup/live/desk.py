@@ -49,16 +49,17 @@ from . import views
 from .changes import Changes
 from .entries import (
     Entry,
-    RoundFacts,
     SetEntries,
     derive,
     parse_entry,
     problem,
     result_rows,
 )
+from .facts import RoundFacts
 from .feed import Feed
 from .journal import Journal, JournalError, Record
 from .platform_desk import Platforms
+from .reach import plays, refused
 from .round_files import RoundFiles, Stored
 from .sets import (
     Answer,
@@ -72,7 +73,7 @@ from .sets import (
     unfinished,
 )
 from .store import Key, Outcome, Pending, Store
-from .tokens import Caller, Director, Table, VenueDirector, directs, role
+from .tokens import Caller, directs, role
 
 
 class Desk(Changes, Platforms):
@@ -165,31 +166,6 @@ class Desk(Changes, Platforms):
         return self.files.stored_now(round_no)
     # Who may do what ----------------------------------------------------------------------
 
-    @staticmethod
-    def refused(by: Caller | None, round_no: int, table: int | None = None) -> Answer | None:
-        """``401`` for nobody, ``403`` for a table's token on another table or round (or a
-        platform's), ``None`` when ``by`` may act on ``round_no``'s ``table``. A venue's
-        director acts on its venue's tables only: its ``403`` says whose token it is and
-        what it reaches (``VenueDirector.scope``)."""
-        if by is None:
-            return fail(401, "a token is needed: the table's link or PIN, or the "
-                          "director's token")
-        if isinstance(by, Director):
-            return None
-        if isinstance(by, VenueDirector):
-            if by.reaches(table):
-                return None
-            where = f"table {table}" if table is not None else f"all of round {round_no}"
-            return fail(403, f"this is {by.words()}: it reaches its venue's tables only, "
-                        f"not {where}; ask the event's director", **by.scope())
-        if isinstance(by, Table) and table is not None and (by.round, by.table) == (
-                round_no, table):
-            return None
-        where = f"round {round_no}" + (f" table {table}" if table is not None else "")
-        mine = (f"round {by.round} table {by.table}" if isinstance(by, Table)
-                else "no table")
-        return fail(403, f"this token is for {mine}, not {where}")
-
     async def ready(self, round_no: int) -> Answer | None:
         """``None`` once the round's facts are read and current (the sync views then answer
         at once), else the answer that says why not (a round not seated, ...)."""
@@ -211,24 +187,11 @@ class Desk(Changes, Platforms):
     async def _acting(self, by: Caller | None, round_no: int, table: int
                       ) -> RoundFacts | Answer:
         """The round's facts once ``by`` may act on its ``table``, else the answer that says
-        why not (``refused``, then ``_round``)."""
-        refused = self.refused(by, round_no, table)
-        if refused is not None:
-            return refused
+        why not (``reach.refused``, then ``round_facts``)."""
+        refusal = refused(by, round_no, table)
+        if refusal is not None:
+            return refusal
         return await self.round_facts(round_no)
-
-    @staticmethod
-    def _plays(facts: RoundFacts, table: int, set_no: int | None = None) -> Answer | None:
-        here = facts.tables.get(table)
-        if here is None:
-            tables = sorted(facts.tables)
-            return fail(404, f"round {facts.round} has tables {tables[0]}..{tables[-1]}, "
-                          f"not {table}")
-        if set_no is not None and set_no not in here.sets:
-            return fail(404, f"table {table} (group {here.group}) plays sets "
-                          f"{', '.join(map(str, here.sets))} in round {facts.round}, not "
-                          f"{set_no}")
-        return None
 
     def _source(self, facts: RoundFacts, key: Key) -> str:
         """Who settled a set no record of this journal verified: the tables (an earlier
@@ -420,7 +383,7 @@ class Desk(Changes, Platforms):
         facts = await self._acting(by, round_no, table)
         if isinstance(facts, Answer):
             return facts
-        wrong = self._plays(facts, table, set_no)
+        wrong = plays(facts, table, set_no)
         return facts if wrong is None else wrong
 
     async def verify(self, round_no: int, table: int, set_no: int,

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import asyncio
 
-from .entries import Derived, Entry, RoundFacts, SetEntries
+from .entries import Derived, Entry, SetEntries
+from .facts import RoundFacts
 from .journal import Record
 from .sets import Seen, SetRecord, unfinished
 from .store import Key

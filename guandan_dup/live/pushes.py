@@ -19,7 +19,8 @@ from __future__ import annotations
 import pandas as pd
 
 from .desk import Desk
-from .entries import RoundFacts, SetEntries, derive, parse_entry, problem
+from .entries import SetEntries, derive, parse_entry, problem
+from .facts import RoundFacts
 from .platform_desk import PushBatch
 from .sets import Answer, canonical
 

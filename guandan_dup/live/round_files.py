@@ -23,7 +23,7 @@ from ..event.folder import EventFolder
 from ..event.ingest import ENTERED
 from ..event.plan import EventPlan
 from ..event.transaction import reading
-from .entries import RoundFacts, load_facts, watched
+from .facts import RoundFacts, load_facts, watched
 
 FACTS_WAIT = 5.0
 """Seconds a first read of a round's facts waits for a command holding the folder."""

@@ -17,7 +17,8 @@ from datetime import UTC, datetime
 import pandas as pd
 
 from . import jsontext
-from .entries import Derived, Entry, RoundFacts, SetEntries, derive, pairs_decided, problem
+from .entries import Derived, Entry, SetEntries, derive, pairs_decided, problem
+from .facts import RoundFacts
 from .store import Key
 
 

@@ -104,7 +104,7 @@ Caller = Director | Table | Platform | VenueDirector
 
 def directs(by: object) -> bool:
     """Whether ``by`` has the director's powers on the tables it may reach: the director,
-    or a venue's director (``Desk.refused`` keeps the latter to its venue's tables)."""
+    or a venue's director (``reach.refused`` keeps the latter to its venue's tables)."""
     return isinstance(by, Director | VenueDirector)
 
 

@@ -1,7 +1,7 @@
 """What a venue's director sees and may not do (issue 24): its venue's tables only.
 
 A venue director's token (``tokens.VenueDirector``) acts like the director's on the tables
-of its venue: ``Desk.refused`` lets it enter, correct, verify and dispute there and nowhere
+of its venue: ``reach.refused`` lets it enter, correct, verify and dispute there and nowhere
 else. The round-wide views it is given (the progress grid, the queue, the event stream, the
 console) are the director's views cut down to its tables, by the functions here, so the
 cutting lives in one place; everything event-wide (dealing, seating, scoring, the ledger's

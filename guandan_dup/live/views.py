@@ -16,7 +16,9 @@ import pandas as pd
 from ..errors import GuandanError
 from ..levels import LEVEL_NAMES
 from ..seats import SEAT_COLUMNS
-from .entries import RoundFacts, derive
+from .entries import derive
+from .facts import RoundFacts
+from .reach import plays
 from .store import Key
 
 if TYPE_CHECKING:
@@ -49,7 +51,7 @@ def table_view(desk: Desk, round_no: int, table: int) -> dict:
     its own seating, sets, boards, start levels, entries and the levels derived from
     them; nothing of another table)."""
     facts = _facts(desk, round_no)
-    wrong = desk._plays(facts, table)
+    wrong = plays(facts, table)
     if wrong is not None:
         raise GuandanError(wrong.body["error"])
     here = facts.tables[table]
