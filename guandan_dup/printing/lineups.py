@@ -67,7 +67,8 @@ def lineup_forms(source: RoundSource) -> tuple[list[LineupForm], list[str]]:
             f"lineup forms (出场表, art. 30) are for team events, and {plan.name!r} is an "
             f"event of {KIND_WORDS.get(plan.kind, plan.kind)}, seated by the movement. "
             "Nothing was printed; print its scoresheets or table cards instead")
-    from ..event.formats.team_matches import team_caption, teams_of
+    from ..event.formats.team_matches import teams_of
+    from ..event.people import team_caption
 
     notes = []
     matches = folder.read(round_no, "matches")

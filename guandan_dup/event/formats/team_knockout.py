@@ -24,9 +24,10 @@ from ...teams import score_matches
 from ...teams.registration import team_of_cell
 from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects
+from ..people import team_caption
 from ..walkovers import match_adjustments
 from .knockout import Knockout, public_rounds
-from .team_matches import TeamFormat, conversion_of, team_caption, teams_of
+from .team_matches import TeamFormat, conversion_of, teams_of
 from .teams import TeamLeague
 
 

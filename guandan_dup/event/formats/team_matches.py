@@ -31,6 +31,7 @@ from ...teams.registration import (
 from ..entrants import demo_teams
 from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects
+from ..people import team_caption
 from ..plan import EventPlan
 from ..seat import CARDS, substituting, table_cards
 from ..walkovers import withdrawal_notes
@@ -64,11 +65,6 @@ def conversion_of(folder: EventFolder) -> ConversionTable:
 def teams_of(folder: EventFolder) -> pd.DataFrame:
     """teams.parquet: team number, label (the players file's team), name."""
     return read_parquet(folder.path / "teams.parquet", "event file").to_pandas()
-
-
-def team_caption(number: int, name: str) -> str:
-    """How a director reads a team out: its number, then its name when it has one."""
-    return f"team {number}" + (f" {name}" if name and name != str(number) else "")
 
 
 @dataclass(frozen=True)
