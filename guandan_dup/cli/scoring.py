@@ -102,10 +102,36 @@ def _emit(report: str | bytes, out: Path | None) -> None:
     typer.echo(f"Wrote {out}", err=True)
 
 
+def _is_event(directory: Path) -> bool:
+    """Whether ``directory`` is an event folder (it has an event.toml), not a folder written
+    by ``score --out``."""
+    from ..event.folder import EVENT_TOML
+
+    return (directory / EVENT_TOML).is_file()
+
+
+def _latest(directory: Path, name: str, round_: int | None) -> int:
+    """``round_``, or the last round of ``score --out``'s ``name`` file."""
+    if round_ is not None:
+        return round_
+    from ..scoring import read_output
+
+    rounds = read_output(directory, name)["round"]
+    if rounds.empty:
+        raise GuandanError(f"{directory}/{name}.parquet holds no round")
+    return int(rounds.max())
+
+
+SCORED_FOLDER = ("An event folder (with event.toml), or a folder written by 'guandan-dup score"
+                 " --out'.")
+ROUND_DEFAULT = " (default: the latest scored round)."
+
+
 @app.command("standings")
 def standings(
-    directory: Path = typer.Argument(..., help="Folder written by 'guandan-dup score'."),
-    round_: int = typer.Option(..., "--round", help="Show the standings after this round."),
+    directory: Path = typer.Argument(..., help=SCORED_FOLDER),
+    round_: int | None = typer.Option(
+        None, "--round", help="Show the standings after this round" + ROUND_DEFAULT),
     fmt: ReportFormat = typer.Option(
         ReportFormat.md, "--to", "--format", help="File format: csv, xlsx, md or html."
     ),
@@ -113,23 +139,37 @@ def standings(
         None, "--out", help="File to write (default: print; xlsx needs --out)."
     ),
     names: Path | None = typer.Option(
-        None, "--names", help="csv or Parquet with columns player, name: adds a name column."
+        None, "--names", help="csv or Parquet with columns player, name: adds a name column"
+        " (an event folder names its players from its players file)."
     ),
     venue: str = typer.Option(
         "", "--venue", help="Only this venue's players, ranked within the venue."
     ),
 ) -> None:
-    """The ranking table after a round: rank ("1=" for ties), player, sets, averages in %."""
-    from ..reports import standings_report
-
+    """The ranking table after a round: rank ("1=" for ties), player and name, sets, averages
+    in %; a team event's team standings (场分, 级差分); a knockout's bracket and places."""
     _check_destination(fmt, out)
-    _emit(standings_report(directory, round_, fmt.value, names, venue), out)
+    if not _is_event(directory):
+        from ..reports import standings_report
+
+        round_ = _latest(directory, "standings", round_)
+        _emit(standings_report(directory, round_, fmt.value, names, venue), out)
+        return
+    if names is not None:
+        raise GuandanError(f"{directory} is an event folder: it names its players from its "
+                           "players file, so leave out --names")
+    from ..event.announce import event_standings
+    from ..event.transaction import reading
+
+    with reading(directory) as folder:
+        _emit(event_standings(folder, round_, fmt.value, venue), out)
 
 
 @app.command("travellers")
 def travellers(
-    directory: Path = typer.Argument(..., help="Folder written by 'guandan-dup score'."),
-    round_: int = typer.Option(..., "--round", help="Round whose sets to show."),
+    directory: Path = typer.Argument(..., help=SCORED_FOLDER),
+    round_: int | None = typer.Option(
+        None, "--round", help="Round whose sets to show" + ROUND_DEFAULT),
     set_: int | None = typer.Option(None, "--set", help="Only this set (default: every set)."),
     fmt: ReportFormat = typer.Option(
         ReportFormat.md, "--to", "--format", help="File format: csv, xlsx, md or html."
@@ -138,8 +178,17 @@ def travellers(
         None, "--out", help="File to write (default: print; xlsx needs --out)."
     ),
 ) -> None:
-    """Per-set travellers: every table's result on a set with both directions' rates."""
-    from ..reports import travellers_report
-
+    """Per-set travellers: every table's result on a set with both directions' rates and the
+    players' names; a team event's match results."""
     _check_destination(fmt, out)
-    _emit(travellers_report(directory, round_, fmt.value, set_), out)
+    if not _is_event(directory):
+        from ..reports import travellers_report
+
+        round_ = _latest(directory, "travellers", round_)
+        _emit(travellers_report(directory, round_, fmt.value, set_), out)
+        return
+    from ..event.announce import event_travellers
+    from ..event.transaction import reading
+
+    with reading(directory) as folder:
+        _emit(event_travellers(folder, round_, fmt.value, set_), out)
