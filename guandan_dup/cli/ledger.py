@@ -9,13 +9,13 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..event.diff import diff_round
+from ..event.diff import announce, diff_round
 from ..event.ledger import add_entry, read_ledger, withdraw_entry
+from ..event.people import people_of
 from ..event.transaction import reading
 from ..ledger import KINDS
 from ..ledger.command import command_line as ledger_command
 from ..ledger.describe import LIST_COLUMNS, describe, follow_up, listing
-from ..reports.terminal import frame_table
 from .event import DIR, WAIT, event_app, locked_folder, tell
 
 ledger_app = typer.Typer(
@@ -134,9 +134,12 @@ def diff(
     """Which positions moved between two published standings, and which rows moved them."""
     with reading(directory, wait, notify=tell) as folder:
         report = diff_round(folder, round_no, since)
-    console = Console(width=160, markup=False)
-    moved = frame_table(report.moved, f"Round {round_no}: moved since version {report.since}")
-    console.print(moved if len(report.moved) else "No position or rank moved.")
+        lines = announce(report, people_of(folder))
+    console = Console(width=160, markup=False, soft_wrap=True)
+    console.print(f"Round {round_no}, changed since version {report.since}:" if lines
+                  else "No percentage, position or rank changed.")
+    for line in lines:
+        console.print(f"  {line}")
     for _, row in report.results.iterrows():
         console.print(f"Result round {row['round']} table {row['table']} set {row['set']} "
                       f"{row['change']}: {row['before'] or '-'} -> {row['after'] or '-'}")

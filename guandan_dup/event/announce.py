@@ -37,6 +37,7 @@ def announced_round(folder: EventFolder, round_no: int | None, command: str) -> 
                            f"`guandan-dup {command} {where}`")
     if round_no is None:
         return scored[-1]
+    folder.plan.check_round(round_no)
     if round_no not in scored:
         raise GuandanError(f"round {round_no} of {where} is not scored (scored: "
                            f"round{'s' if len(scored) > 1 else ''} {words(scored)}); score "

@@ -1,5 +1,4 @@
-"""Terminal tables (rich): the final standings ``demo`` prints after its last round, and any
-table of values (``event diff``'s moved positions).
+"""Terminal tables (rich): the final standings ``demo`` prints after its last round.
 
 Renders the standings it is given; it opens no folder.
 """
@@ -34,25 +33,4 @@ def team_standings_table(standings: pd.DataFrame, name: str, conversion: str,
     for row in standings.sort_values("position").itertuples():
         table.add_row(row.rank_label, str(row.team), row.name, f"{row.match_points:g}",
                       f"{row.level_points:.2f}", str(row.level_diff))
-    return table
-
-
-def cell(value) -> str:
-    """A value as a terminal cell: a rate (a float up to 1) in %, nothing for a missing one.
-
-    >>> [cell(0.5), cell(3), cell(12.5), cell(None), cell("P001")]
-    ['50.00%', '3', '12.5', '', 'P001']
-    """
-    if pd.isna(value):
-        return ""
-    return f"{value:.2%}" if isinstance(value, float) and value <= 1 else str(value)
-
-
-def frame_table(frame: pd.DataFrame, title: str) -> Table:
-    """``frame`` as a terminal table under ``title``: its columns, each value a ``cell``."""
-    table = Table(title=title)
-    for column in frame.columns:
-        table.add_column(column)
-    for row in frame.itertuples(index=False):
-        table.add_row(*(cell(value) for value in row))
     return table
