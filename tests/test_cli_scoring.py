@@ -120,6 +120,14 @@ def test_standings_prints_markdown_with_ties(scored_dir):
     assert "| 1= | A | 1 | 100.00 | 100.00 |" in result.stdout
 
 
+def test_standings_and_travellers_without_round_show_the_last_round_scored(scored_dir):
+    for command in ("standings", "travellers"):
+        latest = run(command, scored_dir)
+        assert latest.exit_code == 0, latest.output
+        assert latest.stdout == run(command, scored_dir, "--round", "2").stdout
+    assert latest.stdout.splitlines()[0] == "# 第2轮成绩单 Travellers, round 2"
+
+
 def test_standings_xlsx_needs_out_and_then_opens(scored_dir, tmp_path):
     refused = run("standings", scored_dir, "--round", "2", "--format", "xlsx")
     assert refused.exit_code == 1
