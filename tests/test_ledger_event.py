@@ -104,7 +104,27 @@ def test_art48_deadline_and_override(event, tmp_path):
     assert "already stored" in out, "an unchanged file changes nothing and needs no override"
 
 
-def test_spec10_diff_names_the_moved_players_and_the_ledger_row(event, tmp_path):
+def standings_versions(directory, round_no, name="standings"):
+    """Round R's standings before the last scoring (the latest in history/) and now."""
+    from guandan_dup.event.diff import versions
+
+    folder = EventFolder.open(directory)
+    before = pd.read_parquet(list(versions(folder, round_no, name).values())[-1])
+    return before, folder.read(round_no, name)
+
+
+def said(directory, player, before, after, moved_by):
+    """The line ``event diff`` gives a player whose percentage changed."""
+    b, a = (frame.set_index("player").loc[player] for frame in (before, after))
+    name = EventFolder.open(directory).players().set_index("player").loc[player, "name"]
+    rank = (f"rank {b['rank_label']} -> {a['rank_label']}" if b["rank_label"] != a["rank_label"]
+            else f"rank {a['rank_label']} as before")
+    return (f"  {player} {name}: {b['cumulative']:.2%} -> {a['cumulative']:.2%} "
+            f"({(a['cumulative'] - b['cumulative']) * 100:+.2f}), {rank}; moved by {moved_by}")
+
+
+def test_spec10_diff_says_whose_percentage_a_ledger_row_moved_and_who_moved_past(event,
+                                                                                   tmp_path):
     run("event", "ingest", event, results_file(event, 1, tmp_path), "--round", 1)
     run("event", "score", event, "--round", 1)
     leader = EventFolder.open(event).read(1, "standings").sort_values("position").iloc[0]
@@ -112,8 +132,28 @@ def test_spec10_diff_names_the_moved_players_and_the_ledger_row(event, tmp_path)
         leader["player"], "--points", 60, "--reason", "unsporting")
     run("event", "score", event, "--round", 1)
     out = run("event", "diff", event, "--round", 1)
-    assert leader["player"] in out and "Ledger row 1" in out and "unsporting" in out
-    assert "No position or rank moved" not in out
+    before, after = standings_versions(event, 1)
+    lines = out.splitlines()
+    assert lines[0].startswith("Round 1, changed since version ")
+    assert said(event, leader["player"], before, after, "ledger row 1 (penalty)") in lines
+    first = after.sort_values("position").iloc[0]
+    was = before.set_index("player").loc[first["player"]]
+    names = EventFolder.open(event).players().set_index("player")["name"]
+    assert (f"  {first['player']} {names[first['player']]}: rank {was['rank_label']} -> "
+            f"{first['rank_label']}, {first['cumulative']:.2%} as before "
+            f"({leader['player']} {names[leader['player']]} moved)") in lines
+    assert lines[-1].startswith("Ledger row 1: ") and lines[-1].endswith("(unsporting)")
+
+
+def test_spec10_diff_with_nothing_changed_says_so(event, tmp_path):
+    run("event", "ingest", event, results_file(event, 1, tmp_path), "--round", 1)
+    run("event", "score", event, "--round", 1)
+    later = (pd.Timestamp.now(tz="UTC") + pd.Timedelta(days=1)).strftime("%Y-%m-%dT%H:%M:%S")
+    run("event", "ledger", "add", event, "ends", "--round", 1, "--at", later,
+        "--reason", "the schedule")
+    run("event", "score", event, "--round", 1)
+    out = run("event", "diff", event, "--round", 1)
+    assert out.splitlines()[0] == "No percentage, position or rank changed."
 
 
 def test_art51_list_and_diff_print_the_article_and_a_bracketed_reason_verbatim(event, tmp_path):
@@ -234,7 +274,7 @@ def test_spec10_a_substitute_sits_in_the_seat_and_scores_for_the_player_replaced
     assert "SUB1" not in standings.index and standings.loc[replaced, "sets"] == 2
 
 
-def test_spec10_diff_names_the_result_that_changed(event, tmp_path):
+def test_spec10_diff_names_the_result_that_moved_each_percentage(event, tmp_path):
     frame = set_results(EventFolder.open(event), 1, seed=1)
     run("event", "ingest", event, write(frame, tmp_path / "r1.parquet"), "--round", 1)
     run("event", "score", event, "--round", 1)
@@ -246,6 +286,34 @@ def test_spec10_diff_names_the_result_that_changed(event, tmp_path):
     out = run("event", "diff", event, "--round", 1)
     after = "/".join(fix[["ns_level", "ew_level"]].iloc[0])
     assert "Result round 1 table 2 set 1 changed" in out and f"-> {after} (" in out
+    before, now = standings_versions(event, 1)
+    moved = before.merge(now, on="player")
+    moved = moved[(moved["cumulative_x"] != moved["cumulative_y"]) & moved["sets_y"].gt(0)]
+    moved = moved["player"]
+    seats = fix[["north", "east", "south", "west"]].iloc[0].tolist()
+    assert set(seats) & set(moved), "the table's own players moved"
+    cause = f"the result of table 2 set 1 ({ns}/{ew} -> {after})"
+    for player in moved:
+        assert said(event, player, before, now, cause) in out.splitlines()
+
+
+def test_spec10_diff_of_a_team_event_reads_out_the_teams_match_points(tmp_path):
+    directory, folder = swiss_cup(tmp_path, [4, 4, 4, 4], 3)
+    run("event", "ingest", directory, write(set_results(folder, 1, seed=1),
+                                            tmp_path / "r1.parquet"), "--round", 1)
+    run("event", "score", directory, "--round", 1)
+    run("event", "ledger", "add", directory, "penalty", "--team", 2, "--match-points", 3,
+        "--round", 1, "--reason", "slow play")
+    run("event", "score", directory, "--round", 1)
+    out = run("event", "diff", directory, "--round", 1)
+    before, after = (f.set_index("team").loc[2]
+                     for f in standings_versions(directory, 1, "team_standings"))
+    name = pd.read_parquet(directory / "teams.parquet").set_index("team").loc[2, "name"]
+    rank = (f"rank {before['rank_label']} -> {after['rank_label']}"
+            if before["rank_label"] != after["rank_label"]
+            else f"rank {after['rank_label']} as before")
+    assert (f"  team 2 {name}: 场分 {before['match_points']:g} -> {after['match_points']:g} "
+            f"(-3), {rank}; moved by ledger row 1 (penalty)") in out.splitlines()
 
 
 def test_spec10_a_withdrawal_in_a_pairs_event_takes_the_pair_out(tmp_path):
