@@ -5,7 +5,6 @@ scored round unless ``--round`` says otherwise; the exports' publication rule.""
 import pandas as pd
 import pytest
 from event_support import pairs_knockout, run, seated_event, set_results, swiss_cup, write
-from test_event_knockout import play_round
 
 from guandan_dup.event import EventFolder
 from guandan_dup.event.people import people_of
@@ -109,7 +108,13 @@ def test_standings_of_a_team_event_are_its_team_standings_by_name(tmp_path):
 
 def test_standings_of_a_knockout_are_its_bracket_with_the_pairs_named(tmp_path):
     directory = pairs_knockout(tmp_path, 4)
-    play_round(tmp_path, directory, 1)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    played = set_results(EventFolder.open(directory), 1, seed=3)
+    level = played["ns_level"] == played["ew_level"]  # a level match goes to extra boards
+    played["tiebreak"] = pd.Series("NS", played.index).where(level)
+    run("event", "ingest", directory, write(played, tmp_path / "r1.parquet"), "--round", 1)
+    run("event", "score", directory, "--round", 1)
     lines = run("standings", directory).splitlines()
     assert lines[0] == "# ko · 淘汰赛 Knockout"
     folder = EventFolder.open(directory)
