@@ -156,3 +156,12 @@ def retracted_as_before(folder: EventFolder, row_id: int, reason: str) -> None:
     ledger = read_ledger(folder)
     ledger = withdraw(ledger, event_context(folder, ledger), row_id, reason, override=True)
     (folder.path / LEDGER_FILE).write_bytes(dump(ledger))
+
+
+def scored_cup(tmp_path: Path) -> tuple[Path, EventFolder]:
+    """``swiss_cup`` of four teams of 4 with round 1 played (seed 1) and scored."""
+    directory, folder = swiss_cup(tmp_path, [4, 4, 4, 4], 3)
+    run("event", "ingest", directory, write(set_results(folder, 1, seed=1),
+                                            tmp_path / "r1.parquet"), "--round", 1)
+    run("event", "score", directory, "--round", 1)
+    return directory, folder

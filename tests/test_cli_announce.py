@@ -4,7 +4,7 @@ scored round unless ``--round`` says otherwise; the exports' publication rule.""
 
 import pandas as pd
 import pytest
-from event_support import pairs_knockout, run, seated_event, set_results, swiss_cup, write
+from event_support import pairs_knockout, run, scored_cup, seated_event, set_results, write
 
 from guandan_dup.event import EventFolder
 from guandan_dup.event.people import people_of
@@ -88,10 +88,7 @@ def test_standings_counting_a_set_still_being_played_are_not_announced(tmp_path)
 
 
 def test_standings_of_a_team_event_are_its_team_standings_by_name(tmp_path):
-    directory, folder = swiss_cup(tmp_path, [4, 4, 4, 4], 3)
-    run("event", "ingest", directory, write(set_results(folder, 1, seed=1),
-                                            tmp_path / "r1.parquet"), "--round", 1)
-    run("event", "score", directory, "--round", 1)
+    directory, folder = scored_cup(tmp_path)
     out = run("standings", directory)
     lines = out.splitlines()
     assert lines[0] == ("# 第1轮后团体排名 Team standings after round 1 · 级差分换算表 "

@@ -3,7 +3,15 @@ override, movement after withdrawals and late entries, event diff (SPEC 10)."""
 
 import pandas as pd
 import pytest
-from event_support import players_csv, run, seated_event, set_results, swiss_cup, write
+from event_support import (
+    players_csv,
+    run,
+    scored_cup,
+    seated_event,
+    set_results,
+    swiss_cup,
+    write,
+)
 
 from guandan_dup.event import EventFolder
 from guandan_dup.event.ledger import read_ledger
@@ -298,10 +306,7 @@ def test_spec10_diff_names_the_result_that_moved_each_percentage(event, tmp_path
 
 
 def test_spec10_diff_of_a_team_event_reads_out_the_teams_match_points(tmp_path):
-    directory, folder = swiss_cup(tmp_path, [4, 4, 4, 4], 3)
-    run("event", "ingest", directory, write(set_results(folder, 1, seed=1),
-                                            tmp_path / "r1.parquet"), "--round", 1)
-    run("event", "score", directory, "--round", 1)
+    directory, folder = scored_cup(tmp_path)
     run("event", "ledger", "add", directory, "penalty", "--team", 2, "--match-points", 3,
         "--round", 1, "--reason", "slow play")
     run("event", "score", directory, "--round", 1)
