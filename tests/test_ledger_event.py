@@ -1,6 +1,8 @@
 """The ledger in an event folder, through the CLI: decisions, the art. 48 deadline and its
 override, movement after withdrawals and late entries, event diff (SPEC 10)."""
 
+import re
+
 import pandas as pd
 import pytest
 from event_support import (
@@ -321,7 +323,8 @@ def test_spec10_diff_of_a_team_event_reads_out_the_teams_match_points(tmp_path):
             f"(-3), {rank}; moved by ledger row 1 (penalty)") in out.splitlines()
 
 
-def test_spec10_a_withdrawal_in_a_pairs_event_takes_the_pair_out(tmp_path):
+def scored_pairs(tmp_path):
+    """A pairs event of 16 players (8 pairs), 2 rounds of 1 set; round 1 played and scored."""
     directory = tmp_path / "pairs"
     run("event", "init", directory, "--players", players_csv(tmp_path / "p.csv", 16, "pairs"),
         "--tables-per-group", 4, "--sets-per-round", 1, "--boards-per-set", 2, "--rounds", 2,
@@ -332,6 +335,11 @@ def test_spec10_a_withdrawal_in_a_pairs_event_takes_the_pair_out(tmp_path):
     run("event", "ingest", directory, write(set_results(folder, 1), tmp_path / "r.parquet"),
         "--round", 1)
     run("event", "score", directory, "--round", 1)
+    return directory, folder
+
+
+def test_spec10_a_withdrawal_in_a_pairs_event_takes_the_pair_out(tmp_path):
+    directory, folder = scored_pairs(tmp_path)
     players = folder.players()
     leaving = players["player"].iloc[0]
     partner = players[(players["pair"] == players["pair"].iloc[0])
@@ -380,3 +388,18 @@ def test_art51_art48_the_site_lists_penalties_and_marks_rounds_in_their_correcti
     run("event", "site", event, "--out", tmp_path / "site", "--quiet")
     page = (tmp_path / "site" / "standings" / "round-1.html").read_text(encoding="utf-8")
     assert 'id="provisional"' not in page and "第四十八条" not in page
+
+
+def test_spec10_diff_in_a_pairs_event_says_a_penalty_moved_both_partners(tmp_path):
+    directory, folder = scored_pairs(tmp_path)
+    players = folder.players()
+    pair = players[players["pair"] == players["pair"].iloc[0]]["player"].tolist()
+    run("event", "ledger", "add", directory, "penalty", "--round", 1, "--player", pair[0],
+        "--points", 50, "--reason", "phone")
+    run("event", "score", directory, "--round", 1)
+    lines = run("event", "diff", directory, "--round", 1).splitlines()
+    before, after = standings_versions(directory, 1)
+    for player in pair:
+        assert said(directory, player, before, after, "ledger row 1 (penalty)") in lines
+    same = [line for line in lines if re.search(r"rank (\S+) -> \1,", line)]
+    assert not same, "a new order within a tie is not a change of rank to read out"

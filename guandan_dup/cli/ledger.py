@@ -131,7 +131,8 @@ def diff(
         None, "--since", help="The earlier version's stamp in history/ (default: the latest)."),
     wait: float = WAIT,
 ) -> None:
-    """Which positions moved between two published standings, and which rows moved them."""
+    """Whose percentages (场分, 级差分) or ranks changed since the previous published
+    standings, by how much, and which result or ledger row moved them."""
     with reading(directory, wait, notify=tell) as folder:
         report = diff_round(folder, round_no, since)
         lines = announce(report, people_of(folder))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -52,8 +52,8 @@ class Diff:
     ledger: pd.DataFrame
     results_known: bool
     changed: pd.DataFrame = field(default_factory=pd.DataFrame)
-    """One row a side (``side``: player, pair or team) whose figures, position or rank
-    changed: ``rank_before/after``, ``position_before/after``, each figure's
+    """One row a side (``side``: player, pair or team) whose figures or rank changed (not
+    a new order within a tie): ``rank_before/after``, ``position_before/after``, each figure's
     ``X_before/after`` (``cumulative``; a team's ``match_points``, ``level_points``) and
     ``moved_by``, the results and ledger rows that moved its figures, as words."""
 
@@ -232,12 +232,16 @@ def diff_round(folder: EventFolder, round_no: int, since: str | None = None) -> 
     rows = ledger[(ledger["id"] > old_last) & (ledger["id"] <= new_last)
                   & (ledger["round"] <= round_no)].reset_index(drop=True)
     causes = _causes(changes, seats, rows, round_no)
-    changed = both[placed | figures].sort_values("position_after", ignore_index=True)
-    team_of = None
+    ranked = both["rank_before"] != both["rank_after"]  # not a new order within a tie
+    changed = both[ranked | figures].sort_values("position_after", ignore_index=True)
+    players, team_of = folder.players(), None
     if teams:
-        players = folder.players()
         team_of = {str(p): int(t) for p, t in zip(players["player"], players["team"],
                                                    strict=True)}
+    elif "pair" in players.columns:  # a row about a player is about their pair
+        causes = [replace(c, players=frozenset(players[players["pair"].isin(
+            players[players["player"].isin(c.players)]["pair"])]["player"].astype(str))
+            | c.players) for c in causes]
     played = _played(folder, round_no) if not teams else None
     changed["moved_by"] = [_moved_by(s, causes, played, team_of) if f else []
                            for s, f in zip(changed[side], changed["figures"], strict=True)]
