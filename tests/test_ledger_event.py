@@ -403,3 +403,29 @@ def test_spec10_diff_in_a_pairs_event_says_a_penalty_moved_both_partners(tmp_pat
         assert said(directory, player, before, after, "ledger row 1 (penalty)") in lines
     same = [line for line in lines if re.search(r"rank (\S+) -> \1,", line)]
     assert not same, "a new order within a tie is not a change of rank to read out"
+
+
+def test_spec10_diff_of_a_team_event_names_the_result_that_moved_both_teams(tmp_path):
+    directory, folder = scored_cup(tmp_path)
+    fix = set_results(folder, 1, seed=1)
+    fix = fix[(fix["table"] == 1) & (fix["set"] == 1)].copy()
+    ns, ew = fix[["ns_level", "ew_level"]].iloc[0]
+    fix[["ns_level", "ew_level"]] = [ew, ns] if ns != ew else ["J", "2"]  # the result turns
+    run("event", "ingest", directory, write(fix, tmp_path / "fix.parquet"), "--round", 1)
+    run("event", "score", directory, "--round", 1)
+    lines = run("event", "diff", directory, "--round", 1).splitlines()
+    before, after = (f.set_index("team")
+                     for f in standings_versions(directory, 1, "team_standings"))
+    teams = pd.read_parquet(directory / "teams.parquet").set_index("team")["name"]
+    cause = (f"the result of table 1 set 1 ({ns}/{ew} -> "
+             f"{'/'.join(fix[['ns_level', 'ew_level']].iloc[0])})")
+    seated = folder.players().set_index("player").loc[fix[["north", "east"]].iloc[0], "team"]
+    for team in seated.astype(int):
+        b, a = before.loc[team], after.loc[team]
+        figures = [f"{label} {b[c]:{f}} -> {a[c]:{f}} ({a[c] - b[c]:+{f}})"
+                   for c, label, f in (("match_points", "场分", "g"),
+                                       ("level_points", "级差分", ".2f")) if b[c] != a[c]]
+        rank = (f"rank {b['rank_label']} -> {a['rank_label']}"
+                if b["rank_label"] != a["rank_label"] else f"rank {a['rank_label']} as before")
+        assert f"  team {team} {teams[team]}: {', '.join(figures)}, {rank}; moved by {cause}" \
+            in lines
