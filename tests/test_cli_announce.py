@@ -124,3 +124,19 @@ def test_standings_of_a_knockout_are_its_bracket_with_the_pairs_named(tmp_path):
     out = run("event", "diff", directory, "--round", 1, code=1)
     assert out.strip() == (f"Error: a knockout has no standings to compare: `guandan-dup "
                            f"standings {directory}` prints its bracket and places")
+
+
+def test_out_of_date_standings_are_refused_with_the_commands_that_score_them(scored, tmp_path):
+    folder = EventFolder.open(scored)
+    run("event", "seat", scored, "--round", 2)
+    run("event", "ingest", scored, write(set_results(folder, 2, seed=2),
+                                         tmp_path / "r2.parquet"), "--round", 2)
+    run("event", "score", scored, "--round", 2)
+    run("event", "ledger", "add", scored, "penalty", "--round", 1, "--player", "P001",
+        "--points", 5, "--reason", "phone")
+    out = run("standings", scored, code=1)
+    assert out.strip() == (
+        f"Error: round 1 was changed by a ledger decision after it was scored, so the "
+        f"standings would be out of date: score it again first (`guandan-dup event score "
+        f"{scored} --round 1 --force`, then `guandan-dup event score {scored} --round 2`)")
+    assert "travellers would be out of date" in run("travellers", scored, "--round", 1, code=1)

@@ -6,7 +6,7 @@ event's team standings; a knockout's bracket and places), so what is announced i
 exported. The publication rule is the exports' too (``publish``): standings that count a set
 some table has still to play are refused, and a pending set is left out of the travellers,
 since either would tell the late table how its boards went. Out-of-date standings (results
-or a ledger decision newer than the scoring) are refused as the exports refuse them.
+or a ledger decision newer than the scoring) are refused, with the command that scores them.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from ..seats import SEAT_COLUMNS
 from .decisions import decisions
 from .export import ExportContext, team_names, withheld_note
 from .finality import final as final_rounds
-from .folder import EventFolder
+from .folder import STALE_BECAUSE, EventFolder
 from .ledger import effects, read_ledger
 from .people import people_of, words
 from .publish import counted_pending, public_sets
@@ -45,6 +45,22 @@ def announced_round(folder: EventFolder, round_no: int | None, command: str) -> 
     return round_no
 
 
+def check_fresh(folder: EventFolder, round_no: int | None, what: str) -> None:
+    """Refuse to announce ``what`` while a scored round up to ``round_no`` (every round
+    with ``None``) is out of date, with the paste-ready command that scores it again."""
+    scored = folder.rounds_scored()
+    stale = [(r, why) for r in scored if (round_no is None or r <= round_no)
+             and (why := folder.out_of_date_because(r)) is not None]
+    if not stale:
+        return
+    first, why = stale[0]
+    again = [f"`guandan-dup event score {folder.path} --round {r}"
+             f"{' --force' if r < scored[-1] else ''}`" for r in scored if r >= first]
+    raise GuandanError(f"round {first} {STALE_BECAUSE[why]}, so the {what} would be out of "
+                       f"date: score it again first ({again[0]}"
+                       + (f", then {words(again[1:])})" if len(again) > 1 else ")"))
+
+
 def _context(folder: EventFolder, round_no: int) -> ExportContext:
     """What the exports show beside a round's tables: names, decisions, provisional."""
     players = folder.players().astype({"player": "str", "name": "str"})
@@ -66,15 +82,16 @@ def event_standings(folder: EventFolder, round_no: int | None, fmt: str,
     """The standings after ``round_no`` (default: the latest scored round) as ``fmt``, with
     names: an individual or pairs event's ranking (``venue``: that venue's, ranked within
     it), a team event's team standings (场分, 级差分), a knockout's bracket and places."""
-    folder.check_up_to_date("announcing the standings")
     event_format = folder.plan.event_format
     knockout = event_format.standings_name == "travellers"
     if knockout:
+        check_fresh(folder, None, "bracket")
         if venue:
             raise GuandanError("a knockout has no standings by venue: leave out --venue")
         reports = event_format.event_reports(folder, [fmt])
         return _joined([reports[p] for p in sorted(reports)], fmt, "bracket and places")
     round_no = announced_round(folder, round_no, "standings")
+    check_fresh(folder, round_no, "standings")
     waiting = _pending(folder, round_no).get(round_no)
     if waiting:
         raise GuandanError(
@@ -114,8 +131,8 @@ def event_travellers(folder: EventFolder, round_no: int | None, fmt: str,
     """The travellers of ``round_no`` (default: the latest scored round; one set with
     ``set_``) as ``fmt``, each seat named ("P027 王伟"); a set some table has still to play
     is left out (said under the title). A team event's travellers are its match results."""
-    folder.check_up_to_date("announcing the travellers")
     round_no = announced_round(folder, round_no, "travellers")
+    check_fresh(folder, round_no, "travellers")
     sets = folder.plan.sets_of_round(round_no)
     if set_ is not None and set_ not in sets:
         raise GuandanError(f"round {round_no} has no set {set_}: its sets are {words(sets)}")
@@ -126,6 +143,9 @@ def event_travellers(folder: EventFolder, round_no: int | None, fmt: str,
                            "tables: its traveller would tell them how the boards went")
     travellers = folder.read(round_no, "travellers")
     if travellers is None:  # a team event: its matches' results
+        if set_ is not None:
+            raise GuandanError("a team event's results are by match, every set together: "
+                               "leave out --set")
         if pending:
             raise GuandanError(f"round {round_no}'s match results count {_sets(pending)}, "
                                "which some tables have still to play")
