@@ -89,7 +89,7 @@ def event_standings(folder: EventFolder, round_no: int | None, fmt: str,
         if venue:
             raise GuandanError("a knockout has no standings by venue: leave out --venue")
         reports = event_format.event_reports(folder, [fmt])
-        return _joined([reports[p] for p in sorted(reports)], fmt, "bracket and places")
+        return _joined(folder, [reports[p] for p in sorted(reports)], fmt, "bracket and places")
     round_no = announced_round(folder, round_no, "standings")
     check_fresh(folder, round_no, "standings")
     waiting = _pending(folder, round_no).get(round_no)
@@ -115,12 +115,12 @@ def _sets(sets: list[int]) -> str:
     return f"set{'s' if len(sets) > 1 else ''} {words(sets)}"
 
 
-def _joined(parts: list[bytes | str], fmt: str, what: str) -> str | bytes:
+def _joined(folder: EventFolder, parts: list[bytes | str], fmt: str, what: str) -> str | bytes:
     """Several rendered tables one after the other (a knockout's bracket, then places)."""
     if fmt == "xlsx":
         if len(parts) > 1:
             raise GuandanError(f"a knockout's {what} are two workbooks: use --to md, html "
-                               "or csv, or `guandan-dup event export DIR --format xlsx`")
+                               f"or csv, or `guandan-dup event export {folder.path} --to xlsx`")
         return parts[0]
     texts = [p.decode("utf-8") if isinstance(p, bytes) else p for p in parts]
     return "\n".join(texts)
