@@ -17,6 +17,7 @@ from event_support import (
 
 from guandan_dup.event import EventFolder
 from guandan_dup.event.ledger import read_ledger
+from guandan_dup.levels import LEVEL_NAMES
 
 
 @pytest.fixture
@@ -146,12 +147,15 @@ def test_spec10_diff_says_whose_percentage_a_ledger_row_moved_and_who_moved_past
     lines = out.splitlines()
     assert lines[0].startswith("Round 1, changed since version ")
     assert said(event, leader["player"], before, after, "ledger row 1 (penalty)") in lines
-    first = after.sort_values("position").iloc[0]
-    was = before.set_index("player").loc[first["player"]]
+    both = before.merge(after, on="player", suffixes=("", "_now"))
+    passed = both[(both["rank_label"] != both["rank_label_now"])
+                  & (both["cumulative"] == both["cumulative_now"])]
+    assert len(passed), "the players below the leader move up"
     names = EventFolder.open(event).players().set_index("player")["name"]
-    assert (f"  {first['player']} {names[first['player']]}: rank {was['rank_label']} -> "
-            f"{first['rank_label']}, {first['cumulative']:.2%} as before "
-            f"({leader['player']} {names[leader['player']]} moved)") in lines
+    for row in passed.itertuples():
+        assert (f"  {row.player} {names[row.player]}: rank {row.rank_label} -> "
+                f"{row.rank_label_now}, {row.cumulative_now:.2%} as before "
+                f"({leader['player']} {names[leader['player']]} moved)") in lines
     assert lines[-1].startswith("Ledger row 1: ") and lines[-1].endswith("(unsporting)")
 
 
@@ -288,9 +292,13 @@ def test_spec10_diff_names_the_result_that_moved_each_percentage(event, tmp_path
     frame = set_results(EventFolder.open(event), 1, seed=1)
     run("event", "ingest", event, write(frame, tmp_path / "r1.parquet"), "--round", 1)
     run("event", "score", event, "--round", 1)
+    first = frame[frame["set"] == 1]
+    level = first[["ns_level", "ew_level"]].map(LEVEL_NAMES.index)
+    margin = (level["ns_level"] - level["ew_level"]).set_axis(first["table"])
     fix = frame[(frame["table"] == 2) & (frame["set"] == 1)].copy()
     ns, ew = fix[["ns_level", "ew_level"]].iloc[0]
-    fix[["ns_level", "ew_level"]] = [ew, ns] if ns != ew else ["J", "2"]  # the result turns
+    # from the top of the field to its bottom, or to its top: table 2's rates must move
+    fix[["ns_level", "ew_level"]] = ["2", "J"] if margin[2] == margin.max() else ["J", "2"]
     run("event", "ingest", event, write(fix, tmp_path / "fix.parquet"), "--round", 1)
     run("event", "score", event, "--round", 1)
     out = run("event", "diff", event, "--round", 1)
@@ -301,7 +309,7 @@ def test_spec10_diff_names_the_result_that_moved_each_percentage(event, tmp_path
     moved = moved[(moved["cumulative_x"] != moved["cumulative_y"]) & moved["sets_y"].gt(0)]
     moved = moved["player"]
     seats = fix[["north", "east", "south", "west"]].iloc[0].tolist()
-    assert set(seats) & set(moved), "the table's own players moved"
+    assert set(seats) & set(moved), out
     cause = f"the result of table 2 set 1 ({ns}/{ew} -> {after})"
     for player in moved:
         assert said(event, player, before, now, cause) in out.splitlines()
