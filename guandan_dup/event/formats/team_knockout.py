@@ -21,7 +21,7 @@ from ...errors import InvalidPlanError, Problem
 from ...knockout import round_bracket, rounds_needed
 from ...knockout.teams import team_outcomes
 from ...teams import score_matches
-from ...teams.registration import team_of_cell
+from ...teams.registration import team_of_cell, team_rule
 from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects
 from ..people import team_caption
@@ -187,7 +187,8 @@ def _tiebreaks(folder: EventFolder, matches: pd.DataFrame, results: pd.DataFrame
         if isinstance(value, str) and value.strip():
             team, why = team_of_cell(value, set(teams["team"].astype(int)), numbers)
             if team is None:
-                problems.append((int(table), "tiebreak", value, why))
+                problems.append((int(table), "tiebreak", value,
+                                 team_rule(why, set(teams["team"].astype(int)))))
             elif int(table) in match_of:
                 named[match_of[int(table)]] = team
                 written[match_of[int(table)]] = value.strip()
