@@ -93,3 +93,13 @@ def test_a_ledger_team_that_is_one_teams_number_and_anothers_label_is_refused(tm
     run("event", "ledger", "add", directory, "absent", "--team", "#1", "--round", 1,
         "--reason", "no show")
     assert read_ledger(EventFolder.open(directory))["team"].tolist() == [1]
+
+
+def test_the_consoles_ledger_form_takes_a_team_as_the_option_does():
+    """The live console's form hands the team on as written, to be named by the same rule."""
+    from starlette.datastructures import FormData
+
+    from guandan_dup.live.console import ledger_fields
+
+    assert ledger_fields(FormData([("team", " 南京 ")]))["team"] == "南京"
+    assert ledger_fields(FormData([("team", "")]))["team"] is None
