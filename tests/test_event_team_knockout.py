@@ -276,6 +276,10 @@ def test_a_seeded_knockout_keeps_each_teams_label_and_name_and_shows_its_swiss_n
     assert (mine["name"] == theirs.loc[mine.index, "name"]).all()  # names came along
     seeded = folder.plan.options.seeded_from
     assert [seeded.earlier(t) for t in mine["team"]] == theirs.loc[mine.index, "team"].tolist()
+    seeds = [line.strip() for line in out[2:6]]
+    assert event_status(folder).notes[1] == (
+        f"Seeded from 'Team rehearsal 团体赛演练 (seed 2)' ({seeded.folder}) by its final "
+        f"positions: {', '.join(seeds[:3])} and {seeds[3]}")
 
 
 def test_art48_seeding_from_a_stage_in_its_correction_time_needs_force(in_tmp, swiss):

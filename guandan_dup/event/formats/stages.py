@@ -32,7 +32,7 @@ from ...reports.site.stages import StageLink
 from ..finality import final, now_utc, round_deadlines
 from ..folder import EVENT_TOML, EventFolder
 from ..ledger import read_ledger
-from ..people import team_caption
+from ..people import team_caption, words
 from .team_matches import SeededFrom, teams_of
 
 STAGE_WORDS = {"swiss": "Swiss", "round-robin": "round robin"}
@@ -139,6 +139,18 @@ def seeded_lines(folder: EventFolder, now: pd.Timestamp | None = None) -> list[s
     return lines
 
 
+def stage_note(folder: EventFolder) -> list[str]:
+    """``event status``'s line for a knockout seeded from an earlier stage: that stage,
+    and each team with its number there."""
+    seeded = getattr(folder.plan.options, "seeded_from", None)
+    if seeded is None:
+        return []
+    teams = teams_of(folder)
+    seeds = words([earlier_caption(seeded, int(t), str(n))
+                   for t, n in zip(teams["team"], teams["name"], strict=True)])
+    return [f"Seeded from {seeded.name!r} ({seeded.folder}) by its final positions: {seeds}"]
+
+
 def stage_links(folder: EventFolder) -> tuple[StageLink, ...]:
     """The other stages a site links to, with the way from this site (DIR/site) to theirs:
     a knockout's stage it was seeded from (its teams with their numbers there), and the
@@ -168,13 +180,15 @@ def seeded_by(folder: EventFolder) -> list[tuple[Path, str]]:
     writes into the earlier stage. A folder that cannot be read is passed over: it is not
     this event's to judge."""
     mine = folder.path.resolve()
+    try:
+        beside = sorted(p for p in mine.parent.iterdir() if p != mine)
+    except OSError:
+        return []
     found = []
-    for other in sorted(mine.parent.iterdir()):
-        toml = other / EVENT_TOML
-        if other == mine or not toml.is_file():
-            continue
+    for other in beside:
         try:
-            data = tomllib.loads(toml.read_text(encoding="utf-8"))
+            text = (other / EVENT_TOML).read_text(encoding="utf-8")
+            data = tomllib.loads(text) if "[seeded_from]" in text else {}
             earlier = data.get("seeded_from", {}).get("folder")
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, AttributeError):
             continue

@@ -27,7 +27,7 @@ from ..ledger import effects
 from ..people import team_caption
 from ..walkovers import match_adjustments
 from .knockout import Knockout, public_rounds
-from .stages import seeded_lines, seeding_from, stage_links
+from .stages import seeded_lines, seeding_from, stage_links, stage_note
 from .team_matches import TeamFormat, conversion_of, teams_of
 
 
@@ -65,6 +65,9 @@ class TeamKnockout(Knockout, TeamFormat):
 
     def site_tables(self, folder):
         return super().site_tables(folder) | {"stages": stage_links(folder)}
+
+    def status_notes(self, folder):
+        return (*super().status_notes(folder), *stage_note(folder))
 
     def entries(self, plan):
         return plan.options.teams
