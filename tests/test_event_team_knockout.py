@@ -334,3 +334,14 @@ def test_the_two_stages_sites_link_to_each_other(in_tmp, swiss):
             '<span class="muted">(knockout)</span></p>') in back
     assert (in_tmp / "ko" / "site" / "../../swiss/site/index.html").exists()
     assert (copy / "site" / "standings" / "../../../ko/site/index.html").exists()
+
+
+def test_the_stages_block_reads_in_chinese_first():
+    from guandan_dup.reports.site.stages import StageLink, stage_views
+
+    link = StageLink("seeded_from", "城市杯", "../../swiss/site/index.html", "swiss",
+                     ((1, "南京队", 4), (2, "北京队", 1)))
+    view = stage_views([link], "zh")[0]
+    assert (view["label"], view["stage"], view["teams"]) == (
+        "种子来自", "瑞士赛", ["1 号 南京队（瑞士赛 4 号）", "2 号 北京队（瑞士赛 1 号）"])
+    assert stage_views([link], "en")[0]["teams"][0] == "team 1 南京队 (Swiss team 4)"
