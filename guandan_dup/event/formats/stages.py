@@ -117,7 +117,8 @@ def earlier_caption(seeded_from: SeededFrom, team: int, name: str) -> str:
 def seeded_lines(folder: EventFolder, now: pd.Timestamp | None = None) -> list[str]:
     """What ``event init`` adds for a knockout seeded from an earlier stage: that stage, each
     team with its number there, a warning while that stage is still in its correction time
-    (seeded with ``--force``), and the command that links the earlier site to this one."""
+    (seeded with ``--force``), and the command that links the earlier site to this one
+    (which finds a knockout beside it only)."""
     seeded = folder.plan.options.seeded_from
     if seeded is None:
         return []
@@ -133,9 +134,10 @@ def seeded_lines(folder: EventFolder, now: pd.Timestamp | None = None) -> list[s
                          f"until {end:%Y-%m-%d %H:%M} UTC: a correction there may change its "
                          "final positions, and this seeding does not follow it (seeded with "
                          "--force)")
-        command = f"guandan-dup event site {shlex.quote(earlier.as_posix())}"
-        lines.append(f"Next: `{command}` again, so that the earlier stage's site links to "
-                     "this knockout's")
+        if earlier.resolve().parent == folder.path.resolve().parent:  # ``seeded_by``
+            command = f"guandan-dup event site {shlex.quote(earlier.as_posix())}"
+            lines.append(f"Next: `{command}` again, so that the earlier stage's site links "
+                         "to this knockout's")
     return lines
 
 
