@@ -4,6 +4,7 @@ home, matches decided by 场分 and, when level, by extra boards naming the winn
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -24,9 +25,13 @@ runner = CliRunner()
 
 @pytest.fixture(scope="module")
 def swiss(tmp_path_factory) -> Path:
-    """A finished Swiss of 6 teams (3 rounds), played by the random model."""
+    """A finished Swiss of 6 teams (3 rounds), played by the random model, its rounds past
+    their correction time (art. 48: each ended long ago)."""
     path = tmp_path_factory.mktemp("swiss") / "swiss"
     rehearse_teams(path, teams=6, rounds=3, boards_per_set=3, seed=2)
+    for r in (1, 2, 3):
+        run("event", "ledger", "add", path, "ends", "--round", r, "--at", "2026-05-01T10:00",
+            "--reason", "played")
     return path
 
 
@@ -225,3 +230,118 @@ def test_simulate_a_team_knockout_with_bots(tmp_path):
     first = pd.read_parquet(out / "places.parquet")["side"].iloc[0]
     name = teams_of(folder).set_index("team").loc[int(first), "name"]
     assert f"Places: places.parquet; winner team {first} {name}" in event_status(folder).notes
+
+
+def knockout_init(tmp_path: Path, swiss: Path, *extra, code: int = 0) -> str:
+    """``event init`` of a knockout in ``tmp_path / "ko"`` seeded from ``swiss``'s top 4,
+    run from ``tmp_path`` with relative folders (as a director types them)."""
+    players, _ = demo_teams(6)
+    players.to_csv(tmp_path / "players.csv", index=False)
+    result = runner.invoke(app, [
+        "event", "init", "ko", "--kind", "teams", "--format", "knockout", "--players",
+        "players.csv", "--boards-per-set", "3", "--seed-from", os.path.relpath(swiss, tmp_path),
+        "--top", "4", *extra])
+    assert result.exit_code == code, result.output
+    return result.output
+
+
+@pytest.fixture
+def in_tmp(tmp_path, monkeypatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def seeded_lines_of(swiss: Path, ko: Path) -> list[str]:
+    """The lines init prints for the seeds: each team with its Swiss number and name."""
+    stage = EventFolder.open(swiss)
+    final = stage.read(3, "team_standings").sort_values("position")["team"].tolist()[:4]
+    name = teams_of(stage).set_index("team")["name"]
+    here = os.path.relpath(swiss, ko).replace(os.sep, "/")
+    return [f"Seeded from 'Team rehearsal 团体赛演练 (seed 2)' ({here}) by its final "
+            "positions:"] + [f"  team {i} {name[t]} (Swiss team {t})"
+                             for i, t in enumerate(final, 1)]
+
+
+def test_a_seeded_knockout_keeps_each_teams_label_and_name_and_shows_its_swiss_number(
+        in_tmp, swiss):
+    out = knockout_init(in_tmp, swiss).splitlines()
+    assert out[0] == ("Created teams knockout 'ko' in ko: 4 entries (seeded), 2 rounds of one "
+                      "set of 3 boards.")
+    assert out[1:6] == seeded_lines_of(swiss, in_tmp / "ko")
+    assert out[6].startswith("Secret key: "), "no Next: the Swiss is not beside the knockout"
+    folder, stage = EventFolder.open(in_tmp / "ko"), EventFolder.open(swiss)
+    mine, theirs = teams_of(folder).set_index("label"), teams_of(stage).set_index("label")
+    assert (mine["name"] == theirs.loc[mine.index, "name"]).all()  # names came along
+    seeded = folder.plan.options.seeded_from
+    assert [seeded.earlier(t) for t in mine["team"]] == theirs.loc[mine.index, "team"].tolist()
+    seeds = [line.strip() for line in out[2:6]]
+    assert event_status(folder).notes[1] == (
+        f"Seeded from 'Team rehearsal 团体赛演练 (seed 2)' ({seeded.folder}) by its final "
+        f"positions: {', '.join(seeds[:3])} and {seeds[3]}")
+
+
+def test_art48_seeding_from_a_stage_in_its_correction_time_needs_force(in_tmp, swiss):
+    copy = shutil.copytree(swiss, in_tmp / "late")
+    ends = (pd.Timestamp.now(tz="UTC") + pd.Timedelta(days=2)).floor("min")
+    run("event", "ledger", "add", copy, "ends", "--round", 3, "--at", ends.isoformat(),
+        "--reason", "the last round ends later", "--override")
+    until = f"{ends + pd.Timedelta(minutes=30):%Y-%m-%d %H:%M} UTC"
+    out = knockout_init(in_tmp, copy, code=1)
+    assert out.splitlines()[0] == (
+        "Error: --seed-from 'late': 'Team rehearsal 团体赛演练 (seed 2)' is still in its "
+        f"correction time (art. 48) until {until}, so its final positions may "
+        "still change; nothing was written. Seed the knockout after that time, or add --force "
+        "to seed it from the positions as they stand now")
+    assert not (in_tmp / "ko").exists()
+    out = knockout_init(in_tmp, copy, "--force").splitlines()
+    assert out[6] == ("Warning: 'Team rehearsal 团体赛演练 (seed 2)' is still in its correction "
+                      f"time (art. 48) until {until}: a correction there may "
+                      "change its final positions, and this seeding does not follow it "
+                      "(seeded with --force)")
+
+
+@pytest.mark.parametrize(
+    ("fmt", "extra", "says"),
+    [
+        ("knockout", (), "--force needs --seed-from: it seeds from a stage still in its "
+                         "correction time (art. 48)"),
+        ("swiss", ("--rounds", "2"), "leave out --force"),
+    ],
+)
+def test_force_is_for_a_seeded_knockout_only(tmp_path, fmt, extra, says):
+    players, _ = demo_teams(4)
+    players.to_csv(tmp_path / "players.csv", index=False)
+    out = run("event", "init", tmp_path / "e", "--kind", "teams", "--format", fmt,
+              "--players", tmp_path / "players.csv", "--boards-per-set", 3, "--force", *extra,
+              code=1)
+    assert says in out and not (tmp_path / "e").exists()
+
+
+def test_the_two_stages_sites_link_to_each_other(in_tmp, swiss):
+    copy = shutil.copytree(swiss, in_tmp / "swiss")  # beside the knockout
+    out = knockout_init(in_tmp, copy).splitlines()
+    assert out[6] == ("Next: `guandan-dup event site swiss` again, so that the earlier stage's "
+                      "site links to this knockout's")
+    run("event", "site", in_tmp / "ko", "--quiet", "--lang", "en")
+    run("event", "site", copy, "--quiet", "--lang", "en")
+    index = (in_tmp / "ko" / "site" / "index.html").read_text(encoding="utf-8")
+    assert ('<p class="stage-link">Seeded from: <a href="../../swiss/site/index.html">Team '
+            'rehearsal 团体赛演练 (seed 2)</a> <span class="muted">(Swiss)</span></p>') in index
+    for line in seeded_lines_of(copy, in_tmp / "ko")[1:]:
+        assert f"<li>{line.strip()}</li>" in index
+    back = (copy / "site" / "standings" / "round-3.html").read_text(encoding="utf-8")
+    assert ('<p class="stage-link">Next stage: <a href="../../../ko/site/index.html">ko</a> '
+            '<span class="muted">(knockout)</span></p>') in back
+    assert (in_tmp / "ko" / "site" / "../../swiss/site/index.html").exists()
+    assert (copy / "site" / "standings" / "../../../ko/site/index.html").exists()
+
+
+def test_the_stages_block_reads_in_chinese_first():
+    from guandan_dup.reports.site.stages import StageLink, stage_views
+
+    link = StageLink("seeded_from", "城市杯", "../../swiss/site/index.html", "swiss",
+                     ((1, "南京队", 4), (2, "北京队", 1)))
+    view = stage_views([link], "zh")[0]
+    assert (view["label"], view["stage"], view["teams"]) == (
+        "种子来自", "瑞士赛", ["1 号 南京队（瑞士赛 4 号）", "2 号 北京队（瑞士赛 1 号）"])
+    assert stage_views([link], "en")[0]["teams"][0] == "team 1 南京队 (Swiss team 4)"

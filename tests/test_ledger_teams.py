@@ -1,7 +1,12 @@
 """The ledger's team penalties through the CLI (SPEC 10, art. 51-52): off the team's totals
 in team_standings.parquet, its exports list them with reason and article."""
 
-from event_support import run, set_results, swiss_cup, write
+import pandas as pd
+from event_support import run, set_results, swiss_cup, team_players, write
+
+from guandan_dup.event import EventFolder
+from guandan_dup.event.formats.team_matches import teams_of
+from guandan_dup.event.ledger import read_ledger
 
 
 def test_art51_3_a_team_penalty_in_the_ledger_comes_off_the_team_standings(tmp_path):
@@ -51,3 +56,50 @@ def test_art52_a_team_warning_and_its_repeat_name_only_the_points_taken(tmp_path
     decision, repeat = first.splitlines()[0], second.splitlines()[0]
     assert decision.endswith("first offence: warning"), decision
     assert repeat.endswith("second offence: -1 级差分") and "场分" not in repeat, repeat
+
+
+def test_one_identity_per_team_the_ledger_takes_a_team_by_label_number_or_hash_number(
+        tmp_path):
+    directory, folder = swiss_cup(tmp_path, [4, 4, 4, 4], 3)
+    label = dict(zip(teams_of(folder)["team"], teams_of(folder)["label"], strict=True))
+    for given in (label[3], "3", "#3"):
+        run("event", "ledger", "add", directory, "penalty", "--team", given, "--scale", 4,
+            "--round", 1, "--reason", f"slow play ({given})")
+    ledger = read_ledger(folder)
+    assert ledger["team"].tolist() == [3, 3, 3]
+    assert ledger["command"].iloc[0].split("--team ")[1].startswith(f"{label[3]} ")
+    out = run("event", "ledger", "add", directory, "absent", "--team", "Tianjin", "--round", 1,
+              "--reason", "no show", code=1)
+    assert out.splitlines()[-1] == (
+        "  ledger entry, column '--team': value 'Tianjin': names no team of the event: write "
+        "the team's number (1 to 4), #number, or its label in the players file")
+    assert len(read_ledger(folder)) == 3
+
+
+def test_a_ledger_team_that_is_one_teams_number_and_anothers_label_is_refused(tmp_path):
+    """Labels 1..4 numbered by lot: "2" could be two teams, so it names neither."""
+    players = team_players(tmp_path / "players.csv", [4, 4, 4, 4])
+    frame = pd.read_csv(players, encoding="utf-8-sig")
+    frame.assign(team=frame["team"].str[1:]).to_csv(players, index=False)
+    (tmp_path / "seeding.csv").write_text("team\n2\n1\n3\n4\n", encoding="utf-8")
+    directory = tmp_path / "cup"
+    run("event", "init", directory, "--kind", "teams", "--format", "swiss", "--players",
+        players, "--rounds", 2, "--boards-per-set", 3, "--seeding", tmp_path / "seeding.csv")
+    out = run("event", "ledger", "add", directory, "absent", "--team", "2", "--round", 1,
+              "--reason", "no show", code=1)
+    assert out.splitlines()[-1] == (
+        "  ledger entry, column '--team': value '2': could be team 2 (its number) or team 1 "
+        "(its label is '2'): write #2 or #1")
+    run("event", "ledger", "add", directory, "absent", "--team", "#1", "--round", 1,
+        "--reason", "no show")
+    assert read_ledger(EventFolder.open(directory))["team"].tolist() == [1]
+
+
+def test_the_consoles_ledger_form_takes_a_team_as_the_option_does():
+    """The live console's form hands the team on as written, to be named by the same rule."""
+    from starlette.datastructures import FormData
+
+    from guandan_dup.live.console import ledger_fields
+
+    assert ledger_fields(FormData([("team", " 南京 ")]))["team"] == "南京"
+    assert ledger_fields(FormData([("team", "")]))["team"] is None

@@ -3,7 +3,7 @@ number N or the team labelled ``N``, refused when those are two different teams.
 
 import pandas as pd
 import pytest
-from event_support import run, set_results, write
+from event_support import run, set_results, team_players, write
 
 from guandan_dup.event import EventFolder
 from guandan_dup.event.entrants import demo_teams
@@ -120,3 +120,22 @@ def test_teams_a_tiebreak_typed_as_a_number_is_the_cell_of_its_digits(tmp_path):
     if unique is not None:
         results["tiebreak"] = pd.array([unique if c else None for c in closed], "Int64")
         run("event", "ingest", directory, write(results, tmp_path / "r1.parquet"), "--round", 1)
+
+
+def test_one_identity_per_team_event_seat_takes_lineups_by_label(tmp_path):
+    """`event seat --lineups` with the players file's labels (T1, T2) seats those teams."""
+    directory = tmp_path / "cup"
+    run("event", "init", directory, "--kind", "teams", "--format", "swiss", "--players",
+        team_players(tmp_path / "players.csv", [5, 4]), "--rounds", 1, "--boards-per-set", 2)
+    folder = EventFolder.open(directory)
+    number = dict(zip(teams_of(folder)["label"], teams_of(folder)["team"], strict=True))
+    players = folder.players()
+    t1 = players.loc[players["team"] == number["T1"], "player"].tolist()
+    (tmp_path / "l.csv").write_text(
+        "round,team,room,player_1,player_2\n"
+        f"1,T1,open,{t1[4]},{t1[0]}\n1,T1,closed,{t1[1]},{t1[2]}\n", encoding="utf-8")
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1, "--lineups", tmp_path / "l.csv")
+    lineups = folder.read(1, "lineups").set_index(["team", "room"])
+    assert lineups.loc[(number["T1"], "open"), ["player_1", "player_2"]].tolist() == [
+        t1[4], t1[0]]

@@ -44,7 +44,7 @@ def test_art19_2_every_lineup_problem_is_listed_in_line_order(tmp_path):
                     "1,2,closed,B2,B3\n"
                     "1,1,open,A1,B5\n"        # line 4: another team's player
                     "1,1,closed,A2,A1\n"      # line 5: A1 again, in the other room
-                    "1,Beijing,open,A1,A2\n"  # line 6: a label, not a number
+                    "1,Tianjin,open,A1,A2\n"  # line 6: no team's label nor number
                     "1,1,lounge,A1,A2\n"      # line 7: no such room
                     "R1,1,open,A1,A2\n",      # line 8: not a round number
                     encoding="utf-8")
@@ -52,11 +52,23 @@ def test_art19_2_every_lineup_problem_is_listed_in_line_order(tmp_path):
         load_lineups(path, 1, [1, 2], PLAYERS, numbers={"Beijing": 1, "Nanjing": 2})
     assert [(p.row, p.column, p.value) for p in caught.value.problems] == [
         (2, "player_2", "B1"), (4, "player_2", "B5"), (5, "player_2", "A1"),
-        (6, "team", "Beijing"), (7, "room", "lounge"), (8, "round", "R1")]
+        (6, "team", "Tianjin"), (7, "room", "lounge"), (8, "round", "R1")]
     rules = [p.rule for p in caught.value.problems]
     assert rules[0] == ("team 2 names this player twice (also line 2): each of the four "
                         "seats needs its own player")
     assert rules[2].startswith("team 1 names this player twice (also line 4)")
     assert rules[1] == "not registered for team 1 (registered for team 2; art. 19.2)"
-    assert rules[3] == ("not a registered team number (1..3); team 'Beijing' of the players "
-                        "file is number 1")
+    assert rules[3] == ("names no team of the event: write the team's number (1 to 3), "
+                        "#number, or its label in the players file")
+
+
+def test_teams_a_lineup_names_its_team_by_label_number_or_hash_number(tmp_path):
+    """One identity per team: the players file's label is as good as the number."""
+    path = tmp_path / "lineups.csv"
+    path.write_text("round,team,room,player_1,player_2\n"
+                    "1,Nanjing,open,B5,B2\n1,Nanjing,closed,B3,B1\n"
+                    "1,#1,open,A4,A3\n1,1,closed,A2,A1\n", encoding="utf-8")
+    lineups = load_lineups(path, 1, [1, 2], PLAYERS, numbers={"Beijing": 1, "Nanjing": 2})
+    assert lineups.values.tolist() == [
+        [1, 1, "open", "A4", "A3"], [1, 1, "closed", "A2", "A1"],
+        [1, 2, "open", "B5", "B2"], [1, 2, "closed", "B3", "B1"]]

@@ -112,6 +112,10 @@ def init(
     top: int | None = typer.Option(
         None, "--top", help="Team knockout: how many of that stage's teams go through."
     ),
+    force: bool = typer.Option(
+        False, "--force", help="Team knockout: seed from a stage still in its correction "
+        "time (art. 48)."
+    ),
     name: str | None = typer.Option(None, "--name", help="Event name (default: folder name)."),
     seeding: Path | None = typer.Option(
         None, "--seeding",
@@ -152,6 +156,7 @@ def init(
         top=top,
         correction_minutes=correction_minutes,
         compare_within=compare_within,
+        force=force,
     )
     typer.echo(folder.plan.event_format.created(folder.plan, str(directory)))
     typer.echo(f"Secret key: {folder.key_path} (owner-only; never share it before the end).")

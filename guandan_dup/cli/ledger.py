@@ -57,7 +57,9 @@ def add(
         False, "--variable", help="Artificial: the better of the rate and own average."),
     tables: str | None = typer.Option(None, "--tables", help="Fouled: the tables, e.g. 3,4,7."),
     for_player: str | None = typer.Option(None, "--for", help="Substitute: the player replaced."),
-    team: int | None = typer.Option(None, "--team", help="The team (team events)."),
+    team: str | None = typer.Option(
+        None, "--team", help="The team (team events): its number, #number or its label in the "
+        "players file."),
     name: str | None = typer.Option(None, "--name", help="Enter: the new player's name."),
     points: str | None = typer.Option(
         None, "--points", help="Penalty: percentage points off the cumulative average."),

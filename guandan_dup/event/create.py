@@ -43,6 +43,7 @@ def create_event(
     top: int | None = None,
     correction_minutes: int = 30,
     compare_within: str = "event",
+    force: bool = False,
 ) -> EventFolder:
     """Create the event folder at ``path`` and return it opened.
 
@@ -55,6 +56,7 @@ def create_event(
     seeded from a finished stage's folder (``seed_from``, its ``top`` teams).
     ``correction_minutes`` is art. 48's correction time after a round's end (the plan's);
     ``compare_within`` (event, group or venue) what a set's results are compared within.
+    ``force`` seeds a team knockout from a stage still in its correction time (art. 48).
     ``key`` is for rehearsals and tests only (a real event draws a fresh secret one).
     Nothing is written unless the players file and the plan are valid and ``path`` holds
     no event; the key, the players and event.toml are written in one step under the
@@ -63,7 +65,7 @@ def create_event(
     request = InitRequest(
         players_csv, boards_per_set, tables_per_group, sets_per_round, rounds,
         rotate_partners, name, seeding, conversion, team_names, awards, seed_from, top,
-        correction_minutes, compare_within)
+        correction_minutes, compare_within, force)
     return create_from_request(path, format_named(kind, fmt), request, key, wait)
 
 

@@ -17,14 +17,15 @@ from dataclasses import replace
 
 import pandas as pd
 
-from ..errors import GuandanError
+from ..errors import GuandanError, Problem
 from ..ledger import LEDGER_FILE, Context, Effects, add, dump, empty, load, replay, withdraw
 from ..ledger.describe import describe
-from ..ledger.schema import LedgerFileError
+from ..ledger.schema import LedgerError, LedgerFileError
 from ..ledger.stored import event_problems
 from .conflicts import replay_note, start_conflicts
 from .finality import final, now_utc
 from .folder import EventFolder, parquet_bytes
+from .people import people_of
 from .plan_check import check_plan_unchanged
 from .transaction import step
 from .walkovers import forfeited_tables, match_adjustments
@@ -219,6 +220,7 @@ def add_entry(folder: EventFolder, kind: str, round_no: int, reason: str, comman
                            "which checks it is dealt and seated first; nothing was written")
     ledger = read_ledger(folder)
     now = now or now_utc()
+    fields = _team_by_number(folder, fields)
     new = add(ledger, event_context(folder, ledger, now), kind, round_no, reason, time=now,
               command=command, **fields)
     row = new.iloc[-1]
@@ -229,6 +231,19 @@ def add_entry(folder: EventFolder, kind: str, round_no: int, reason: str, comman
     effect = what_it_does(folder, new, row) + (f". Then: {note}" if note else "")
     folder.replace_files(files)
     return row, effect
+
+
+def _team_by_number(folder: EventFolder, fields: dict) -> dict:
+    """``fields`` with a team given as text (``--team``: its number, ``#number`` or its
+    label in the players file, docs/teams.md) as the team's number; refused with the ways
+    to write it."""
+    team = fields.get("team")
+    if not isinstance(team, str) or not folder.plan.event_format.by_team:
+        return fields
+    number, rule = people_of(folder).team_named(team)
+    if number is None:
+        raise LedgerError([Problem("ledger entry", None, "--team", team, rule)])
+    return fields | {"team": number}
 
 
 def check_stored_results(folder: EventFolder, ledger: pd.DataFrame,

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from ..teams.registration import team_of_cell, team_rule
 from .folder import EventFolder
 
 
@@ -69,6 +70,14 @@ class People:
     def team(self, number) -> str:
         """"team 3 南京队" (see ``team_caption``)."""
         return team_caption(int(number), self.team_names.get(int(number), ""))
+
+    def team_named(self, text) -> tuple[int | None, str | None]:
+        """The team number ``text`` names (its number, ``#number`` or its players-file
+        label: docs/teams.md's one rule, ``team_of_cell``) and None, or None and the rule
+        to print."""
+        numbers = {label: team for team, label in self.team_labels.items()}
+        team, why = team_of_cell(text, self.team_names, numbers)
+        return team, None if why is None else team_rule(why, self.team_names)
 
     def side(self, side) -> str:
         """A side named by the files (a player, a pair or a team number) read out."""

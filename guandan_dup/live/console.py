@@ -66,9 +66,10 @@ KEPT_RESULTS = 50
 FORM_KINDS = tuple(k for k in FIELDS if k not in ("corrected", "open"))
 """The ledger kinds the ledger form adds; a correction of a verified set is the correction
 form's (through the Desk), a withdrawal the withdraw form's."""
-NUMBER_FIELDS = {"set": int, "table": int, "team": int, "scale": int, "minutes": float}
-TEXT_FIELDS = ("player", "side", "result", "tables", "for_player", "name", "points",
+NUMBER_FIELDS = {"set": int, "table": int, "scale": int, "minutes": float}
+TEXT_FIELDS = ("player", "side", "result", "tables", "for_player", "team", "name", "points",
                "match_points", "level_points", "at")
+"""``team`` is text: a team's number, ``#number`` or label, as ``--team`` (docs/teams.md)."""
 
 
 @dataclass(frozen=True)

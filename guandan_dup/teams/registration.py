@@ -28,11 +28,12 @@ class InvalidTeamsError(ProblemsError):
     subject = "the team files"
 
 
-def team_of_cell(text: str, teams: Collection[int], numbers: Mapping[str, int],
-                 labels: bool = True) -> tuple[int | None, str | None]:
-    """The team a file's cell names, by docs/teams.md's one rule: ``#3`` is always team
-    number 3; ``3`` is team number 3 or (where ``labels``) the team whose players-file label
-    is ``3``, and is refused when those are two different teams, since reading it either way
+def team_of_cell(text: str, teams: Collection[int],
+                 numbers: Mapping[str, int]) -> tuple[int | None, str | None]:
+    """The team a file's cell (or a ``--team`` option) names, by docs/teams.md's one rule,
+    the same wherever a team is asked for: ``#3`` is always team number 3; ``南京`` is the
+    team whose players-file label is ``南京``; ``3`` is team number 3 or the team labelled
+    ``3``, and is refused when those are two different teams, since reading it either way
     could make the wrong team win silently. Returns (team, None) or (None, why not).
 
     ``teams``: the team numbers; ``numbers``: label -> team number.
@@ -47,15 +48,29 @@ def team_of_cell(text: str, teams: Collection[int], numbers: Mapping[str, int],
         number = int(text[1:]) if text[1:].isdigit() else None
         return (number, None) if number in teams else (None, "names no team number")
     by_number = int(text) if text.isdigit() and int(text) in teams else None
-    by_label = numbers.get(text) if labels or by_number is not None else None
+    by_label = numbers.get(text)
     if by_number is not None and by_label is not None and by_number != by_label:
         return None, (f"could be team {by_number} (its number) or team {by_label} (its label "
                       f"is {text!r}): write #{by_number} or #{by_label}")
     if by_number is not None:
         return by_number, None
-    if labels and by_label is not None:
+    if by_label is not None:
         return by_label, None
     return None, "names no team of the event"
+
+
+def team_rule(why: str, teams: Collection[int]) -> str:
+    """What to print for a cell or option ``team_of_cell`` refused: its reason, and for one
+    naming no team the three ways a team may be written, so the director can write it again.
+
+    >>> team_rule("names no team of the event", [1, 2, 3])
+    "names no team of the event: write the team's number (1 to 3), #number, or its label in \
+the players file"
+    """
+    if why.startswith("could be") or not teams:
+        return why
+    return (f"{why}: write the team's number (1 to {max(teams)}), #number, or its label in "
+            "the players file")
 
 
 def load_team_players(path: str | os.PathLike) -> pd.DataFrame:

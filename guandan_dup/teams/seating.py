@@ -17,7 +17,7 @@ import pandas as pd
 
 from ..errors import Problem
 from ..reading import read_table_with
-from .registration import InvalidTeamsError, team_of_cell
+from .registration import InvalidTeamsError, team_of_cell, team_rule
 
 LINEUP_COLUMNS = ("round", "team", "room", "player_1", "player_2")
 ROOMS = ("open", "closed")
@@ -65,8 +65,9 @@ def load_lineups(
     the default for teams it does not name. Every problem is listed: a round that is not a
     number (such a row would be ignored unseen), an unknown team or room, a team naming one
     room only or a room twice, a player not registered for that team (art. 19.2), a player
-    twice in a team's lineup. ``numbers`` (team label of the players file -> team number)
-    turns a label written for a number into a hint."""
+    twice in a team's lineup. A ``team`` cell names its team by docs/teams.md's one rule
+    (``team_of_cell``): its number, ``#number`` or its label in the players file, given by
+    ``numbers`` (label -> team number)."""
     file = Path(path).name
     frame = read_table_with(path, LINEUP_COLUMNS, InvalidTeamsError,
                             numbers=("round", "room", "player_1", "player_2"))
@@ -79,19 +80,12 @@ def load_lineups(
     frame = frame[frame["round"] == str(round_no)]
     registered = set(players["team"].astype(int))
     for row in frame.itertuples():
-        team, ambiguous = team_of_cell(row.team, registered, numbers or {}, labels=False)
-        if ambiguous and ambiguous.startswith("could be"):
-            problems.append(Problem(file, row.line, "team", row.team, ambiguous))
+        team, why = team_of_cell(row.team, registered, numbers or {})
+        if team is None:
+            problems.append(Problem(file, row.line, "team", row.team, team_rule(why, registered)))
             continue
-        if team in registered and team not in teams:
-            continue  # a team with a bye this round: its lineup waits for another round
         if team not in teams:
-            hint = (f"; team {row.team!r} of the players file is number {numbers[row.team]}"
-                    if numbers and row.team in numbers else "")
-            problems.append(Problem(file, row.line, "team", row.team,
-                                    f"not a registered team number (1..{max(registered)})"
-                                    + hint))
-            continue
+            continue  # a team with a bye this round: its lineup waits for another round
         if row.room not in ROOMS:
             problems.append(Problem(file, row.line, "room", row.room, "expected open or closed"))
             continue

@@ -33,6 +33,7 @@ SHAPE_OPTIONS = {
     "awards": "--awards",
     "seed_from": "--seed-from",
     "top": "--top",
+    "force": "--force",
 }
 """``InitRequest`` fields that only some formats take, with their ``event init`` options."""
 
@@ -57,6 +58,8 @@ class InitRequest:
     top: int | None = None
     correction_minutes: int = 30
     compare_within: str = "event"
+    force: bool = False
+    """Seed from a stage still in its correction time (art. 48; a team knockout's)."""
 
     def given(self) -> list[str]:
         """The shape options given, in ``SHAPE_OPTIONS`` order (a 0 is given: the plan

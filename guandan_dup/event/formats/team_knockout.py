@@ -13,7 +13,7 @@ last round, places.parquet.
 
 from __future__ import annotations
 
-import os
+from dataclasses import replace
 
 import pandas as pd
 
@@ -21,14 +21,14 @@ from ...errors import InvalidPlanError, Problem
 from ...knockout import round_bracket, rounds_needed
 from ...knockout.teams import team_outcomes
 from ...teams import score_matches
-from ...teams.registration import team_of_cell
+from ...teams.registration import team_of_cell, team_rule
 from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects
 from ..people import team_caption
 from ..walkovers import match_adjustments
 from .knockout import Knockout, public_rounds
+from .stages import seeded_lines, seeding_from, stage_links, stage_note
 from .team_matches import TeamFormat, conversion_of, teams_of
-from .teams import TeamLeague
 
 
 class TeamKnockout(Knockout, TeamFormat):
@@ -36,7 +36,8 @@ class TeamKnockout(Knockout, TeamFormat):
     场分, then 级差分, then 级差, then extra boards."""
 
     title = "team knockout"
-    takes = ("conversion", "team_names", "awards", "seed_from", "top")
+    takes = ("conversion", "team_names", "awards", "seed_from", "top", "force")
+    option_keys = (*TeamFormat.option_keys, "seeded_from")
     rooms = 2
 
     def check_request(self, request):
@@ -44,6 +45,29 @@ class TeamKnockout(Knockout, TeamFormat):
         if request.top is not None and request.seed_from is None:
             raise InvalidPlanError("--top needs --seed-from: the stage whose top teams go "
                                    "through")
+        if request.force and request.seed_from is None:
+            raise InvalidPlanError("--force needs --seed-from: it seeds from a stage still in "
+                                   "its correction time (art. 48)")
+
+    def option_problems(self, plan):
+        out = super().option_problems(plan)
+        seeded = getattr(plan.options, "seeded_from", None)
+        if seeded is not None and len(seeded.teams) != plan.options.teams:
+            out.append(f"seeded_from.teams = {list(seeded.teams)!r}: one earlier number for "
+                       f"each of the {plan.options.teams} teams")
+        return out
+
+    def created(self, plan, where):
+        lines = [super().created(plan, where)]
+        if plan.options.seeded_from is not None:
+            lines += seeded_lines(EventFolder.open(where))
+        return "\n".join(lines)
+
+    def site_tables(self, folder):
+        return super().site_tables(folder) | {"stages": stage_links(folder)}
+
+    def status_notes(self, folder):
+        return (*super().status_notes(folder), *stage_note(folder))
 
     def entries(self, plan):
         return plan.options.teams
@@ -52,9 +76,12 @@ class TeamKnockout(Knockout, TeamFormat):
         return "seeded"
 
     def create(self, path, request, key):
-        qualified = (qualified_teams(request.seed_from, request.top)
-                     if request.seed_from is not None else None)
-        players, seeded, options, files = self.registered_teams(path, request, key, qualified)
+        seeding = (seeding_from(request.seed_from, request.top, path, request.force)
+                   if request.seed_from is not None else None)
+        players, seeded, options, files = self.registered_teams(
+            path, request, key, seeding and seeding.labels, seeding and seeding.names)
+        if seeding is not None:
+            options = replace(options, seeded_from=seeding.seeded_from)
         rounds = rounds_needed(options.teams)
         return self.team_plan(path, request, players, rounds, seeded, options), files
 
@@ -131,26 +158,6 @@ class TeamKnockout(Knockout, TeamFormat):
         return outcomes, {"match_results": scored}, problems
 
 
-def qualified_teams(seed_from: str | os.PathLike, top: int | None) -> list[str]:
-    """The team labels (the players file's ``team``) of a finished stage's top ``top``
-    teams (default: all), in final position order."""
-    stage = EventFolder.open(seed_from)
-    plan = stage.plan
-    if not isinstance(plan.event_format, TeamLeague):
-        raise InvalidPlanError(f"--seed-from {str(seed_from)!r}: a knockout is seeded from a "
-                               "team Swiss or round robin")
-    if stage.rounds_scored() != list(range(1, plan.rounds + 1)):
-        raise InvalidPlanError(f"--seed-from {str(seed_from)!r} is not finished: rounds "
-                               f"1..{plan.rounds} must all be scored")
-    final = stage.read(plan.rounds, "team_standings").sort_values("position")
-    label = dict(zip(teams_of(stage)["team"], teams_of(stage)["label"], strict=True))
-    order = [str(label[t]) for t in final["team"]]
-    if top is not None and not 2 <= top <= len(order):
-        raise InvalidPlanError(f"--top {top}: the stage has {len(order)} teams; between 2 "
-                               f"and {len(order)} may go through")
-    return order[:top]
-
-
 def match_texts(scored: pd.DataFrame, matches: pd.DataFrame) -> dict[tuple[int, int], str]:
     """(round, open room) -> ``match_text`` of each played match in the match results
     ``scored`` of the rounds of ``matches``."""
@@ -187,7 +194,8 @@ def _tiebreaks(folder: EventFolder, matches: pd.DataFrame, results: pd.DataFrame
         if isinstance(value, str) and value.strip():
             team, why = team_of_cell(value, set(teams["team"].astype(int)), numbers)
             if team is None:
-                problems.append((int(table), "tiebreak", value, why))
+                problems.append((int(table), "tiebreak", value,
+                                 team_rule(why, set(teams["team"].astype(int)))))
             elif int(table) in match_of:
                 named[match_of[int(table)]] = team
                 written[match_of[int(table)]] = value.strip()

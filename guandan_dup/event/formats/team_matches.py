@@ -41,17 +41,55 @@ CONVERSION_FILE = "conversion.csv"
 
 
 @dataclass(frozen=True)
+class SeededFrom:
+    """The stage a team knockout was seeded from (``--seed-from``, ``formats.stages``):
+    its ``folder`` relative to the knockout's (a copy of both folders keeps the link), its
+    ``name`` and ``format``, and ``teams``: each knockout team's number in that stage,
+    knockout team 1's first. Written in event.toml as ``[seeded_from]``."""
+
+    folder: str
+    name: str
+    format: str
+    teams: tuple[int, ...]
+
+    def to_dict(self) -> dict:
+        return {"folder": self.folder, "name": self.name, "format": self.format,
+                "teams": list(self.teams)}
+
+    @classmethod
+    def from_dict(cls, data) -> SeededFrom:
+        """From event.toml's ``[seeded_from]`` table; ``InvalidPlanError`` if it is not one."""
+        try:
+            made = cls(str(data["folder"]), str(data["name"]), str(data["format"]),
+                       tuple(int(t) for t in data["teams"]))
+        except (KeyError, TypeError, ValueError):
+            raise InvalidPlanError(
+                f"event plan: seeded_from = {data!r}: expected a table with folder, name, "
+                "format and teams (the stage the knockout was seeded from)") from None
+        return made
+
+    def earlier(self, team: int) -> int | None:
+        """Knockout team ``team``'s number in the earlier stage."""
+        return self.teams[team - 1] if 1 <= team <= len(self.teams) else None
+
+
+@dataclass(frozen=True)
 class TeamOptions:
     """A team event's part of the plan: how many ``teams``, the 级差分 ``conversion``
     table's name and the ``awards`` of artificial matches that differ from SPEC 8's
-    (``teams.awards``)."""
+    (``teams.awards``); a knockout seeded from an earlier stage, that stage
+    (``seeded_from``)."""
 
     teams: int
     conversion: str
     awards: str = ""
+    seeded_from: SeededFrom | None = None
 
     def to_dict(self) -> dict:
-        return {"teams": self.teams, "conversion": self.conversion, "awards": self.awards}
+        data = {"teams": self.teams, "conversion": self.conversion, "awards": self.awards}
+        if self.seeded_from is not None:  # other events' event.toml stays as it was
+            data["seeded_from"] = self.seeded_from.to_dict()
+        return data
 
 
 def conversion_of(folder: EventFolder) -> ConversionTable:
@@ -183,6 +221,8 @@ class TeamFormat(EventFormat):
     rehearsal_title = "Team rehearsal 团体赛演练"
 
     def options_from(self, data: dict) -> TeamOptions:
+        if "seeded_from" in data:
+            data = data | {"seeded_from": SeededFrom.from_dict(data["seeded_from"])}
         try:
             return TeamOptions(**data)
         except TypeError:
@@ -218,16 +258,18 @@ class TeamFormat(EventFormat):
         return 2 * (plan.options.teams // 2)
 
     def registered_teams(self, path: Path, request: InitRequest, key: bytes,
-                         qualified: list[str] | None = None):
+                         qualified: list[str] | None = None,
+                         earlier_names: dict[str, str] | None = None):
         """(registered players, team labels best first or ``None`` for a lot, the plan's
         options, the files beside event.toml) of a new team event; ``qualified`` (labels,
         best first: a finished stage's top teams) seeds it and only their players are
-        registered."""
+        registered. ``earlier_names`` (label -> name: that stage's) name the teams as they
+        were named there, unless ``--team-names`` names them."""
         table = resolve(request.conversion or "linear")
         players = load_team_players(request.players)
         labels = list(dict.fromkeys(players["label"]))
-        names = (load_team_names(request.team_names, labels)
-                 if request.team_names is not None else {})
+        names = dict(earlier_names or {}) | (load_team_names(request.team_names, labels)
+                                             if request.team_names is not None else {})
         seeded = (load_team_seeding(request.seeding, labels)
                   if request.seeding is not None else None)
         if qualified is not None:

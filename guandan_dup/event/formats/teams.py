@@ -37,6 +37,7 @@ from ..publish import counted_pending, public_sets, site_folder, stacked
 from ..score import write_scored
 from ..walkovers import match_adjustments, withdrawn_teams
 from .base import Provisional
+from .stages import stage_links
 from .team_matches import TeamFormat, conversion_of, teams_of
 
 LOT_LABEL = "team standings tie-break lot"
@@ -317,4 +318,5 @@ def gather_team_site(folder: EventFolder) -> TeamSiteData:
         },
         decisions=decisions(ledger, effects(folder, ledger), done),
         correcting=frozenset(scored) - final(folder, ledger),
+        stages=stage_links(folder),
     )

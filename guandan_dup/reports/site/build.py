@@ -37,6 +37,7 @@ from ..tables import percent
 from .data import SiteData, with_known_players
 from .labels import labels_for
 from .pages import HREFS, Page, boards_href, page_count, site_pages
+from .stages import stage_views
 
 MARKER = ".guandan-dup-site"
 STATIC = ("site.css", "site.js")
@@ -210,7 +211,8 @@ def write_site(
     check_target(out)
     data = with_known_players(data)
     common = {"event_name": data.name, "rounds_scored": sorted(data.standings),
-              "has_bracket": data.bracket is not None, "abandoned": data.reveal_override}
+              "has_bracket": data.bracket is not None, "abandoned": data.reveal_override,
+              "stages": stage_views(data.stages, lang)}
     return write_pages(out, env, site_pages(data), page_count(data), common, data.key_hex,
                        data.boards_files, show_progress)
 

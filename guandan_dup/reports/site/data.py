@@ -174,6 +174,9 @@ class SiteData:
     decisions: pd.DataFrame | None = None
     reveal_override: dict | None = None
     withheld: dict[int, list[int]] = field(default_factory=dict)
+    stages: tuple = ()
+    """The competition's other stages to link to (``stages.StageLink``: a knockout's stage
+    it was seeded from)."""
 
     def is_provisional(self, round_no: int) -> bool:
         """Standings that may still change: art. 48's correction time (standings counting a

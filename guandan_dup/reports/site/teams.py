@@ -20,6 +20,7 @@ from ..team_tables import matches_with_results
 from .build import check_target, environment, write_pages
 from .hands import board_views
 from .pages import Page, decision_rows, records, standings_href
+from .stages import stage_views
 
 TEAM_LABELS: Mapping[str, Mapping[str, str]] = {
     "zh": {
@@ -91,6 +92,8 @@ class TeamSiteData:
     correcting: frozenset[int] = frozenset()
     """The rounds still before their correction deadline (art. 48): their standings are
     provisional, as the individual ones (``SiteData.correcting``)."""
+    stages: tuple = ()
+    """The knockouts seeded from this event, to link to (``stages.StageLink``)."""
 
 
 def _team_names(data: TeamSiteData) -> dict[int, str]:
@@ -211,6 +214,6 @@ def build_team_site(
     check_target(out)
     pages = team_site_pages(data)
     common = {"event_name": data.name, "rounds_scored": data.rounds_scored,
-              "abandoned": data.reveal_override}
+              "abandoned": data.reveal_override, "stages": stage_views(data.stages, lang)}
     return write_pages(out, env, pages, len(pages), common, data.key_hex, data.boards_files,
                        show_progress)
