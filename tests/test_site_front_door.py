@@ -177,9 +177,13 @@ def test_knockout_index_leads_with_the_final_places_and_finds_a_pair(knockout, p
     page.fill("#find", winner.lower())
     bracket = EventFolder.open(knockout).read(3, "bracket")
     final = bracket[bracket["places"] == "main"].iloc[0]
-    entry = [(text, href) for text, href in found(page) if text.endswith(winner)]
-    assert [href for _, href in entry] == [f"bracket.html#round-3-match-{final['match']}"]
-    page.locator("#found a").last.click()
+    on_bracket = [href for text, href in found(page) if href.startswith("bracket.html")]
+    assert on_bracket == [f"bracket.html#round-3-match-{final['match']}"]
+    players = EventFolder.open(knockout).players().query("pair == @winner")
+    assert len(players) == 2  # the pair's players are found by its id too
+    assert sorted(href for text, href in found(page) if text.endswith(f"· {winner}")) == sorted(
+        f"players/{p}.html" for p in players["player"])
+    page.locator("#found a[href^='bracket.html']").click()
     assert page.url.endswith(f"#round-3-match-{final['match']}")
 
 

@@ -47,14 +47,17 @@ def bracket_now(data: SiteData) -> dict[str, Any] | None:
 
 
 def search_entries(data: SiteData, player_href, bracket_href) -> list[dict[str, str]]:
-    """Everyone the search box finds: each player (name, id, their page) and, in a knockout,
-    each side (a pair or a team: name, id, its latest match on the bracket). ``t`` is the
-    lower-case text a query is matched in."""
-    entries = [
-        {"t": f"{p['name']} {p['player']}".lower(), "n": p["name"], "i": p["player"],
-         "h": player_href(p["slug"])}
-        for p in data.players[["player", "name", "slug"]].to_dict("records")
-    ]
+    """Everyone the search box finds: each player (name, id and, in a pairs event, their
+    pair's id; their page) and, in a knockout, each side (a pair or a team: name, id, its
+    latest match on the bracket). ``t`` is the lower-case text a query is matched in."""
+    players = data.players
+    pairs = players["pair"] if "pair" in players else pd.Series(pd.NA, index=players.index)
+    entries = []
+    for p, pair in zip(players[["player", "name", "slug"]].to_dict("records"), pairs,
+                       strict=True):
+        shown = p["player"] if pd.isna(pair) else f"{p['player']} · {pair}"
+        entries.append({"t": f"{p['name']} {shown}".lower(), "n": p["name"], "i": shown,
+                        "h": player_href(p["slug"])})
     if data.bracket is None:
         return entries
     return entries + side_entries(data.bracket, bracket_href())
