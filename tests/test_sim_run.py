@@ -59,5 +59,6 @@ def test_demo_event_gives_the_standings_table_and_where_things_are(tmp_path):
     done = demo_event(tmp_path / "d", players=8, rounds=1)
     assert [c.header for c in done.table.columns][:2] == ["名次 Rank", "选手 Player"]
     assert done.table.row_count == 8
-    assert done.lines[-2:] == (f"Event folder: {tmp_path / 'd'}",
-                               f"Exports: {tmp_path / 'd' / 'exports'}")
+    assert done.lines[:3] == (f"Event folder: {tmp_path / 'd'}",
+                              f"Exports: {tmp_path / 'd' / 'exports'}", "Try next:")
+    assert "playlog validate" in done.details[0]  # said with --verbose

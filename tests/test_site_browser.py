@@ -122,7 +122,7 @@ def test_a_long_unbreakable_name_does_not_widen_a_phone_page(full, browser, tmp_
 
 PHONE_COLUMNS = {
     "standings": ("rank", "player", "cumulative", "round_rate", "sets", "move"),
-    "player": ("set", "seat", "partner", "opponents", "result", "score_rate"),
+    "player": ("round", "set", "table", "seat", "partner", "opponents", "result", "score_rate"),
 }
 
 

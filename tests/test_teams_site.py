@@ -59,3 +59,12 @@ def test_a_team_event_with_no_round_scored_yet_gets_its_site(tmp_path):
     index = (tmp_path / "cup" / "site" / "index.html").read_text("utf-8")
     assert "Round 1" in index and not (tmp_path / "cup" / "site" / "standings").exists()
     assert len(list((tmp_path / "cup" / "site" / "teams").glob("team-*.html"))) == 3
+
+
+def test_team_index_links_the_deal_files_only_in_its_verify_section(event, tmp_path):
+    site = build(event, tmp_path, "zh")
+    index = (site / "index.html").read_text("utf-8")
+    players_part, verify = index.split('<section class="verify" id="verify-deals">')
+    assert ".parquet" not in players_part
+    assert 'href="boards/round-1-boards.parquet"' in verify
+    assert "guandan-dup deal verify --key event.key boards/round-1-boards.parquet" in verify

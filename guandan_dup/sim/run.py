@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import shlex
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,13 +51,20 @@ class Simulation:
     lines: tuple[str, ...]
 
 
+DEMO_FOLDER = "guandan-dup-demo"
+"""The demo's folder in the current folder unless ``--dir`` says otherwise."""
+
+
 @dataclass(frozen=True)
 class Demo:
-    """The demo's rehearsal, its final standings as a terminal table, and the lines after it."""
+    """The demo's rehearsal, its final standings as a terminal table, the lines after it
+    (where the folder is, what to try next) and ``details``: what ``--verbose`` adds (where
+    the bots' play logs are and how to check one)."""
 
     rehearsal: Rehearsal
     table: Table
     lines: tuple[str, ...]
+    details: tuple[str, ...] = ()
 
 
 def simulate_event(
@@ -199,6 +205,33 @@ def names(entrants: pd.DataFrame, key: str) -> pd.Series:
     return entrants.set_index(key)["name"]
 
 
+def demo_folder(here: Path) -> tuple[Path, str]:
+    """Where a demo without ``--dir`` goes: ``guandan-dup-demo`` in ``here``, or, when an
+    earlier demo (or anything else) is there, the first free ``guandan-dup-demo-N``, so
+    running the demo again never touches an earlier one; and the line saying so."""
+    if not (here / DEMO_FOLDER).exists():
+        return here / DEMO_FOLDER, ""
+    n = 2
+    while (here / f"{DEMO_FOLDER}-{n}").exists():
+        n += 1
+    joined = " and " if n == 3 else " to "
+    taken = f"{DEMO_FOLDER} is" if n == 2 else f"{DEMO_FOLDER}{joined}{DEMO_FOLDER}-{n - 1} are"
+    return here / f"{DEMO_FOLDER}-{n}", f" ({taken} there already: not touched)"
+
+
+def next_lines(shown: str, path: Path) -> tuple[str, ...]:
+    """What to try after the demo, paste-ready: ``shown`` is the folder as the director
+    gave it (or the default's name), ``path`` where it is."""
+    where = shlex.quote(shown)
+    return (
+        "Try next:",
+        f"  guandan-dup event status {where}",
+        f"  guandan-dup event site {where}",
+        f"  then open {(path.resolve() / 'site' / 'index.html').as_uri()} in a web browser "
+        "(the results site as the players see it)",
+    )
+
+
 def demo_event(
     out: str | os.PathLike | None = None,
     *,
@@ -208,32 +241,38 @@ def demo_event(
     seed: int = 0,
     show_progress: bool = False,
 ) -> Demo:
-    """Rehearse the demo in ``out`` (default: a new temporary folder): ``players`` players
-    (default ``DEMO_PLAYERS``) of an individual event, or (``kind="teams"``) a Swiss of
-    ``DEMO_TEAMS`` teams of 4, which takes no ``players``."""
+    """Rehearse the demo in ``out`` (new or empty; default ``demo_folder`` of the current
+    folder): ``players`` players (default ``DEMO_PLAYERS``) of an individual event, or
+    (``kind="teams"``) a Swiss of ``DEMO_TEAMS`` teams of 4, which takes no ``players``."""
     if kind not in DEMO_KINDS:
         raise GuandanError(f"demo kind {kind!r}: expected {' or '.join(DEMO_KINDS)}")
     if kind == "teams" and players is not None:
         raise GuandanError("demo --teams plays 8 teams of 4 players: --players is for the "
                            "individual demo (see `guandan-dup simulate --teams N`)")
-    path = Path(out) if out is not None else Path(tempfile.mkdtemp(prefix="guandan-dup-demo-"))
-    folder_lines = (f"Event folder: {path}",)
+    if out is None:
+        path, note = demo_folder(Path.cwd())
+        shown, place = path.name, f", in {path.parent}{note}"
+    else:
+        path, shown = Path(out), str(out)
+        place = "" if path.is_absolute() else f" ({path.resolve()})"
+        if path.exists() and (not path.is_dir() or any(path.iterdir())):
+            raise GuandanError(f"--dir {shown!r} is not empty (an earlier demo?); not touched: "
+                               "the demo needs a new or empty folder: give another --dir, or "
+                               f"leave it out for a new {DEMO_FOLDER} folder here")
+    closing = (f"Event folder: {shown}{place}", f"Exports: {os.path.join(shown, 'exports')}")
     if kind == "teams":
         rehearsal = simulate_teams(path, DEMO_TEAMS, rounds, seed=seed,
                                    show_progress=show_progress)
         plan = rehearsal.folder.plan
         table = team_standings_table(rehearsal.standings, plan.name, plan.options.conversion,
                                      rounds)
-        return Demo(rehearsal, table,
-                    (*folder_lines, f"Exports: {rehearsal.exports[0].parent}"))
+        return Demo(rehearsal, table, (*closing, *next_lines(shown, path)))
     rehearsal = simulate(path, players=DEMO_PLAYERS if players is None else players,
                          rounds=rounds, seed=seed, show_progress=show_progress)
     table = standings_table(rehearsal.standings, rehearsal.folder.plan.name, rounds)
-    return Demo(rehearsal, table, (
+    return Demo(rehearsal, table, (*closing, *next_lines(shown, path)), (
         "Every board was played card by card by heuristic bots; results and play logs are "
         "in results-round-R.parquet and playlog-round-R.parquet (check a log, in the event "
         "folder, with `guandan-dup playlog validate playlog-round-1.parquet --boards "
         "rounds/1/boards.parquet`).",
-        *folder_lines,
-        f"Exports: {rehearsal.exports[0].parent}",
     ))

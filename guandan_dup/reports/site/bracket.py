@@ -78,3 +78,10 @@ def bracket_context(
     if places is not None:
         shown = places.astype(object).where(places.notna(), None).to_dict("records")
     return {"main": main, "classification": classification, "places": shown}
+
+
+def current_round(view: pd.DataFrame, rounds: int) -> int:
+    """The round a reader of the bracket wants first: the earliest with a match not yet
+    decided (no winner shown), or the final once every match is."""
+    open_rounds = view.loc[view["winner"].isna(), "round"]
+    return int(open_rounds.min()) if len(open_rounds) else rounds

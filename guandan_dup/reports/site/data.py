@@ -190,14 +190,16 @@ class SiteData:
 
 def known_players(players: pd.DataFrame, *frames: pd.DataFrame) -> pd.DataFrame:
     """players.parquet plus any id met in the round files (named by its id), with slugs and
-    ``shared_name`` (another player has the same name: pages then show the id beside it)."""
+    ``shared_name`` (another player has the same name: pages then show the id beside it);
+    a pairs event's ``pair`` column is kept (the index's search finds a pair by its id)."""
     seen = pd.concat(
         [frame[c] for frame in frames for c in ("player", *SEAT_COLUMNS) if c in frame],
         ignore_index=True,
     ).astype("str")
     extra = pd.Index(seen.unique()).difference(players["player"].astype("str"))
+    kept = ["player", "name", *(["pair"] if "pair" in players else [])]
     everyone = pd.concat(
-        [players[["player", "name"]], pd.DataFrame({"player": extra, "name": extra})],
+        [players[kept], pd.DataFrame({"player": extra, "name": extra})],
         ignore_index=True,
     ).astype({"player": "str", "name": "str"})
     return everyone.assign(

@@ -15,9 +15,10 @@ import pandas as pd
 
 from ...scoring.venues import venue_slug, venue_standings, venues_of
 from ...seats import SEAT_COLUMNS
-from .bracket import bracket_context
+from .bracket import bracket_context, current_round
 from .chart import position_chart
 from .data import SiteData, name_columns, seat_history, standings_rows, with_level_texts
+from .front import bracket_now, leaders, search_entries
 from .hands import board_views
 
 
@@ -107,7 +108,9 @@ def index_page(data: SiteData) -> Page:
         for r in range(1, data.planned_rounds + 1)
     ]
     context = {"rounds": rounds, "commitment": data.commitment, "key_hex": data.key_hex,
-               "knockout": data.bracket is not None}
+               "knockout": data.bracket is not None, "leaders": leaders(data),
+               "bracket_now": bracket_now(data),
+               "search_entries": search_entries(data, player_href, bracket_href)}
     return Page("index.html", "index.html.j2", context)
 
 
@@ -287,5 +290,6 @@ def page_count(data: SiteData) -> int:
 
 def bracket_page(data: SiteData) -> Page:
     """A knockout's bracket: the main tree, the classification matches, the final places."""
+    context = bracket_context(data.bracket, data.places, data.planned_rounds, set_href)
     return Page(bracket_href(), "bracket.html.j2",
-                bracket_context(data.bracket, data.places, data.planned_rounds, set_href))
+                context | {"current": current_round(data.bracket, data.planned_rounds)})

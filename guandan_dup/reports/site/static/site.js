@@ -1,5 +1,7 @@
 // guandan-dup results site: click a column header to sort (score columns best first); type
-// in a search box to filter the rows or cards of the element it names.
+// in a search box to filter the rows or cards of the element it names; on the index, type a
+// name or id to find a player (a pair, a team) among everyone; on a phone, the bracket opens
+// at the round being played.
 // No network access and no libraries: the site must work offline and from file://.
 (function () {
   "use strict";
@@ -56,4 +58,49 @@
       });
     });
   });
+
+  // The index's search: the entries are written into the page (no fetch: from file:// a page
+  // may not read the site's other files). Enter opens the first one found.
+  var entries = document.getElementById("search-index");
+  var find = document.getElementById("find");
+  var found = document.getElementById("found");
+  if (entries && find && found) {
+    var everyone = JSON.parse(entries.textContent);
+    find.addEventListener("input", function () {
+      var query = find.value.trim().toLowerCase();
+      found.textContent = "";
+      if (query === "") { return; }
+      var hits = everyone.filter(function (e) { return e.t.indexOf(query) >= 0; }).slice(0, 20);
+      if (hits.length === 0) {
+        var none = document.createElement("li");
+        none.className = "muted";
+        none.textContent = found.getAttribute("data-none");
+        found.appendChild(none);
+      }
+      hits.forEach(function (e) {
+        var item = document.createElement("li");
+        var link = document.createElement("a");
+        var id = document.createElement("span");
+        link.href = e.h;
+        link.textContent = e.n;
+        id.className = "pid";
+        id.textContent = " " + e.i;
+        link.appendChild(id);
+        item.appendChild(link);
+        found.appendChild(item);
+      });
+    });
+    find.addEventListener("keydown", function (event) {
+      var first = found.querySelector("a");
+      if (event.key === "Enter" && first) { window.location.href = first.href; }
+    });
+  }
+
+  // The bracket on a phone (rounds stacked): open at the round being played, unless the
+  // link asked for a place of its own (#round-2, #places).
+  var bracket = document.getElementById("bracket");
+  if (bracket && !window.location.hash && window.matchMedia("(max-width: 40rem)").matches) {
+    var current = document.getElementById("round-" + bracket.getAttribute("data-current"));
+    if (current) { current.scrollIntoView(); }
+  }
 })();
