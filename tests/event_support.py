@@ -104,6 +104,21 @@ def swiss_cup(tmp_path, sizes, boards_per_set, dealt=(1, 2)):
     return directory, EventFolder.open(directory)
 
 
+def named_teams(tmp_path: Path, labels: list[str]) -> Path:
+    """A round robin in ``tmp_path / "cup"`` of four-player teams named ``labels`` (in team
+    number order), round 1 dealt and seated: for what the cards do with long names."""
+    players = demo_players(4 * len(labels)).assign(
+        team=[label for label in labels for _ in range(4)])
+    players.to_csv(tmp_path / "players.csv", index=False)
+    directory = tmp_path / "cup"
+    run("event", "init", directory, "--kind", "teams", "--format", "round-robin",
+        "--players", tmp_path / "players.csv", "--rounds", len(labels) - 1,
+        "--boards-per-set", 3)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    run("event", "seat", directory, "--round", 1)
+    return directory
+
+
 def pairs_knockout(tmp_path: Path, pairs: int, *extra) -> Path:
     """A pairs knockout of ``pairs`` demo pairs in ``tmp_path / "ko"``, made by the CLI."""
     directory = tmp_path / "ko"

@@ -69,9 +69,10 @@ def test_deal_writes_sets_leaders_and_the_delayed_value(key_file, tmp_path):
     ("name", "extra", "check"),
     [
         ("b.json", [], lambda text: len(json.loads(text)) == 3),
-        ("b.txt", [], lambda text: text.startswith("Board 1  (East leads)\n  North")),
+        ("b.txt", [], lambda text: text.startswith(
+            "第 1 副 · 首出 东 · Board 1  (East leads)\n  北 North")),
         ("b.html", [], lambda text: text.count('class="board"') == 3),
-        ("b.out", ["--format", "text"], lambda text: text.startswith("Board 1")),
+        ("b.out", ["--format", "text"], lambda text: text.startswith("第 1 副")),
     ],
 )
 def test_deal_output_format_from_suffix_or_option(key_file, tmp_path, name, extra, check):

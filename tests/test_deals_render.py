@@ -37,13 +37,15 @@ def test_json_lists_every_board_with_card_texts_that_parse_back(table):
     assert (np.array(parsed) == hands_of(table)).all()
 
 
-def test_text_record_has_a_heading_and_four_seat_lines_per_board(table):
+def test_text_record_has_a_heading_and_four_seat_lines_per_board_chinese_first(table):
     blocks = to_text(table).rstrip("\n").split("\n\n")
     assert len(blocks) == 6
-    assert blocks[0].splitlines()[0] == "Board 1  (set 1, board 1 of 3, East leads)"
-    assert blocks[1].splitlines()[0] == "Board 2  (set 1, board 2 of 3)"
-    assert [line.split()[0] for line in blocks[3].splitlines()[1:]] == [
-        "North", "East", "South", "West"
+    assert blocks[0].splitlines()[0] == (
+        "第 1 副 · 第 1 局第 1 副，共 3 副 · 首出 东 · Board 1  (set 1, board 1 of 3, East leads)")
+    assert blocks[1].splitlines()[0] == (
+        "第 2 副 · 第 1 局第 2 副，共 3 副 · Board 2  (set 1, board 2 of 3)")
+    assert [" ".join(line.split()[:2]) for line in blocks[3].splitlines()[1:]] == [
+        "北 North", "东 East", "南 South", "西 West"
     ]
 
 
@@ -73,6 +75,8 @@ def test_html_prints_one_unsplittable_block_per_board_in_compass_layout(table):
     assert 'grid-template-areas: ". north ." "west centre east" ". south ."' in html
     assert html.count('<span class="symbol red">♥</span>') == 24
     assert html.count('<span class="symbol">♠</span>') == 24
+    assert html.count("<h3>北 North</h3>") == 6
+    assert html.count("首出 东 · East leads") == 2, "the first board of each set"
 
 
 def test_html_escapes_the_title(table):
@@ -119,7 +123,8 @@ def test_a_failed_write_names_the_output_not_a_temporary_file(tmp_path, table, n
 
 def test_board_mode_headings_do_not_repeat_the_board_as_a_set():
     lines = to_text(make_board_set(KEY, [5, 6])).splitlines()
-    assert [lines[0], lines[6]] == ["Board 5  (East leads)", "Board 6  (East leads)"]
+    assert [lines[0], lines[6]] == ["第 5 副 · 首出 东 · Board 5  (East leads)",
+                                    "第 6 副 · 首出 东 · Board 6  (East leads)"]
 
 
 @pytest.mark.parametrize("name", ["b.parquet", "b.json", "b.txt", "b.html"])

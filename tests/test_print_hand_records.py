@@ -30,7 +30,7 @@ def words(text: str) -> str:
 def test_two_boards_to_a_page_with_the_headings_of_the_text_records(event):
     printed = print_round(EventFolder.open(event), 1, "hand-records")
     table = load(event / "rounds" / "1" / "boards.parquet")
-    headings = [line for line in to_text(table).splitlines() if line.startswith("Board")]
+    headings = [line for line in to_text(table).splitlines() if line.startswith("第")]
     assert len(headings) == 6 and printed.pages == 3
     assert sizes(printed.path) == [A4_PORTRAIT] * 3
     pages = [words(t) for t in texts(printed.path)]

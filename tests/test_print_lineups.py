@@ -50,12 +50,12 @@ def test_art29_each_form_gives_the_teams_rooms_seats_and_roster(tmp_path):
     name = dict(zip(teams_of(folder)["team"], teams_of(folder)["name"], strict=True))
     texts = iter(page_texts(printed.path))
     for m in matches.itertuples():
-        for side, team, seats in (("home 主队", m.home, ("East 东", "West 西", "North 北",
-                                                        "South 南")),
-                                  ("away 客队", m.away, ("North 北", "South 南", "East 东",
-                                                        "West 西"))):
+        for side, team, seats in (("主队 home", m.home, ("东 East", "西 West", "北 North",
+                                                        "南 South")),
+                                  ("客队 away", m.away, ("北 North", "南 South", "东 East",
+                                                        "西 West"))):
             text = next(texts)
-            assert f"Round 第1轮 · Match 第{m.match}场" in text
+            assert f"第1轮 Round 1 · 第{m.match}场 Match {m.match}" in text
             assert f"team {team} {name[team]} ({side})" in text
             in_order(text, f"Open room 开室 · table 第{m.open_table}桌", *seats[:2],
                      f"Closed room 闭室 · table 第{m.closed_table}桌", *seats[2:])
@@ -65,7 +65,7 @@ def test_art29_each_form_gives_the_teams_rooms_seats_and_roster(tmp_path):
             others = players[players["team"] != team]["player"]
             assert not any(f" {p} " in text for p in others)
             assert "领队签名" in text and "提交时间" in text
-            first = seats[0].split()[0].lower()
+            first = seats[0].split()[1].lower()
             assert f"round 1, team {team}: room open, player_1 = {first}," in text
 
 

@@ -35,8 +35,8 @@ def test_art46_a_sheet_per_table_and_set_on_a4_a_tables_sheets_together(event, t
     assert printed.pages == 8 and pdf.sizes(printed.path) == [A4_PORTRAIT] * 8
     heads = [(t, s) for t in (1, 2, 3, 4) for s in (1, 2)]
     for text, (table, set_no) in zip(page_texts(printed.path), heads, strict=True):
-        assert f"Table 第{table}桌 · Set 第{set_no}局" in text
-        assert f"Boards 副 {3 * set_no - 2}-{3 * set_no}" in text
+        assert f"第{table}桌 Table {table} · 第{set_no}局 Set {set_no}" in text
+        assert f"副 Boards {3 * set_no - 2}-{3 * set_no}" in text
     assert printed.path == tmp_path / "s.pdf" and not (event / "print").exists()
 
 
@@ -50,8 +50,8 @@ def test_art46_a_sheet_names_each_seat_with_name_and_id_and_has_both_signatures(
     for i, text in enumerate(page_texts(printed.path)):
         row = seating.loc[i // 2 + 1]
         seats = " ".join(f"{word} {row[seat]} {names[row[seat]]}" for seat, word in (
-            ("north", "North 北"), ("east", "East 东"), ("south", "South 南"),
-            ("west", "West 西")))
+            ("north", "北 North"), ("east", "东 East"), ("south", "南 South"),
+            ("west", "西 West")))
         assert seats in text
         for label in ("南北签名", "东西签名", "最终级数", "上游", "下游", "南北级数",
                       "东西级数"):
@@ -82,7 +82,7 @@ def test_art32_a_late_sides_opponents_start_higher_on_that_sheet_only(event, tmp
     printed = print_round(EventFolder.open(event), 1, "scoresheets", out=tmp_path / "s.pdf")
     texts = page_texts(printed.path)
     late = texts[3]  # table 2, set 2
-    assert "Table 第2桌 · Set 第2局" in late
+    assert "第2桌 Table 2 · 第2局 Set 2" in late
     assert f"起始级数: {start}" in late
     assert "late 迟到 (art. 32, ledger row 1)" in late
     assert ("North-South 南北 late" if side == "NS" else "East-West 东西 late") in late
@@ -110,7 +110,7 @@ def test_art19_a_substitute_is_printed_in_the_seat_of_the_player_replaced(event,
     printed = print_round(EventFolder.open(event), 1, "scoresheets", out=tmp_path / "s.pdf")
     names = dict(zip(folder.players()["player"], folder.players()["name"], strict=True))
     for text in page_texts(printed.path)[4:6]:  # table 3's two sets
-        assert f"East 东 SUB1 SUB1 (substitute 替补 for {names[replaced]}) South" in text
+        assert f"东 East SUB1 SUB1 (substitute 替补 for {names[replaced]}) 南 South" in text
         assert replaced not in text
 
 
@@ -123,7 +123,7 @@ def test_spec7_rotating_partners_give_each_sets_sheet_its_own_seats(tmp_path):
     for text, (table, set_no) in zip(texts, [(t, s) for t in (1, 2) for s in (1, 2, 3)],
                                      strict=True):
         row = seating.loc[(table, set_no)]
-        assert f"South 南 {row['south']} " in text and f"North 北 {row['north']} " in text
+        assert f"南 South {row['south']} " in text and f"北 North {row['north']} " in text
 
 
 def test_spec8_a_team_matchs_sheets_name_the_match_and_room(tmp_path):
@@ -131,8 +131,8 @@ def test_spec8_a_team_matchs_sheets_name_the_match_and_room(tmp_path):
     printed = print_round(folder, 1, "scoresheets", out=tmp_path / "s.pdf")
     texts = page_texts(printed.path)
     assert printed.pages == 4
-    assert "Match 1 第1场 · open room 开室" in texts[0]
-    assert "Match 1 第1场 · closed room 闭室" in texts[2]
+    assert "第1场 Match 1 · 开室 open room" in texts[0]
+    assert "第1场 Match 1 · 闭室 closed room" in texts[2]
 
 
 def test_a_round_not_seated_has_no_scoresheets(event, tmp_path):

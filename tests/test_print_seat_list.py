@@ -13,7 +13,7 @@ from guandan_dup.printing import print_round
 from guandan_dup.printing.seat_list import placements
 from guandan_dup.printing.source import RoundSource
 
-SEAT_LABEL = {"north": "North 北", "east": "East 东", "south": "South 南", "west": "West 西"}
+SEAT_LABEL = {"north": "北 North", "east": "东 East", "south": "南 South", "west": "西 West"}
 
 
 @pytest.fixture(scope="module")
@@ -34,11 +34,11 @@ def test_the_list_is_sorted_by_name_then_id_with_a_bye_listed():
                             "south": ["p4"], "west": ["p3"]})
     names = {"p1": "王伟", "p2": "李艳", "p3": "王伟", "p4": "陈超", "p5": "张敏"}
     assert placements(source(seating, ["p5"], names)) == [
-        ("张敏", "p5", "bye 轮空", ""),
-        ("李艳", "p2", "3", "North 北"),
-        ("王伟", "p1", "3", "East 东"),
-        ("王伟", "p3", "3", "West 西"),
-        ("陈超", "p4", "3", "South 南"),
+        ("张敏", "p5", "轮空 bye", ""),
+        ("李艳", "p2", "3", "北 North"),
+        ("王伟", "p1", "3", "东 East"),
+        ("王伟", "p3", "3", "西 West"),
+        ("陈超", "p4", "3", "南 South"),
     ]
 
 
@@ -47,8 +47,9 @@ def test_under_partner_rotation_a_player_changing_seat_gets_each_sets_seat():
                             "north": ["a", "a"], "east": ["b", "c"], "south": ["c", "b"],
                             "west": ["d", "d"]})
     found = {p: seat for _, p, _, seat in placements(source(seating))}
-    assert found == {"a": "North 北", "d": "West 西",
-                     "b": "set 1 East 东; set 2 South 南", "c": "set 1 South 南; set 2 East 东"}
+    assert found == {"a": "北 North", "d": "西 West",
+                     "b": "第1局 set 1 东 East; 第2局 set 2 南 South",
+                     "c": "第1局 set 1 南 South; 第2局 set 2 东 East"}
 
 
 @needs_poppler
@@ -63,7 +64,7 @@ def test_the_printed_list_names_every_player_with_table_and_seat(event):
         for seat, label in SEAT_LABEL.items():
             assert f"{names[row[seat]]} ({row[seat]}) {row['table']} {label}" in text
     [bye] = folder.read(1, "byes")["player"]
-    assert f"{names[bye]} ({bye}) bye 轮空" in text
+    assert f"{names[bye]} ({bye}) 轮空 bye" in text
 
 
 @needs_poppler

@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from event_support import run, seated_event, team_players
+from event_support import named_teams, run, seated_event, team_players
 from print_support import (
     A4_LANDSCAPE,
     needs_poppler,
@@ -54,8 +54,10 @@ def test_each_card_shows_its_number_pin_sets_and_players_by_name_and_id(event):
     names = dict(zip(folder.players()["player"], folder.players()["name"], strict=True))
     for link, text, (_, row) in zip(tokens.table_links(event, 1), texts(cards(event)),
                                     seating.sort_values("table").iterrows(), strict=True):
-        assert f"PIN {link.pin}" in text and "Table 桌" in text
-        assert f"Group {row['group']} 组" in text and "1-3, 4-6" in text, "sets' boards"
+        assert f"PIN {link.pin}" in text and "桌 Table" in text
+        assert f"第{row['group']}组 Group {row['group']} · 第1轮 Round 1" in text
+        assert "局 Sets · 副 boards" in text and "1-3, 4-6" in text, "sets' boards"
+        assert "北 North" in text and "对折 fold" in text
         for seat in SEAT_COLUMNS:
             assert names[row[seat]] in text and row[seat] in text, (link.table, seat)
 
@@ -92,8 +94,36 @@ def test_team_cards_name_the_match_and_room(tmp_path):
     printed = print_round(EventFolder.open(directory), 1, "table-cards")
     pages = texts(printed.path)
     assert printed.pages == 4, "two matches, two rooms each"
-    assert sum("open room 开室" in t for t in pages) == 2
-    assert sum("closed room 闭室" in t for t in pages) == 2
+    assert sum("第1场 Match 1 · 开室 open room" in t for t in pages) == 1
+    assert sum("闭室 closed room" in t for t in pages) == 2
     links = tokens.table_links(directory, 1)
     assert [qr_codes(p) for p in pictures(printed.path, tmp_path / "png")] == [
         [link.url, link.url] for link in links]
+
+
+LONG = "江苏省南京市鼓楼区老年大学掼蛋协会第一代表队"
+OTHER = "上海市浦东新区陆家嘴金融城掼蛋俱乐部"
+
+
+def words_right_edges(pdf) -> list[float]:
+    """Where every word printed ends, in points from the left (``pdftotext -bbox``)."""
+    import re
+    import subprocess
+
+    html = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
+                          check=True).stdout.decode("utf-8")
+    return [float(x) for x in re.findall(r'<word [^>]*xMax="([\d.]+)"', html)]
+
+
+def test_issue25_team_cards_keep_long_team_names_whole_on_the_card(tmp_path):
+    """A team's name is never cut: the teams go on a line of their own, shrunk to fit,
+    and every word printed ends inside the page."""
+    directory = named_teams(tmp_path, [LONG, "北京队", OTHER, "南京队"])
+    printed = print_round(EventFolder.open(directory), 1, "table-cards")
+    teams = EventFolder.open(directory).read(1, "matches")
+    names = {1: LONG, 2: "北京队", 3: OTHER, 4: "南京队"}
+    lines = ["".join(t.split()) for t in texts(printed.path, layout=True)]
+    for match in teams.itertuples():
+        for name in (names[int(match.home)], names[int(match.away)]):
+            assert sum(name in page for page in lines) == 2, name  # both rooms' cards
+    assert max(words_right_edges(printed.path)) <= A4_LANDSCAPE[0]

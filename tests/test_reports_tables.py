@@ -98,8 +98,9 @@ def test_travellers_show_every_table_with_both_rates_per_set():
     sections = traveller_sections(SCORED.travellers, 1)
     assert [s.heading for s in sections] == ["第1局 Set 1"]
     md = render(sections, "md", "Travellers", PERCENT_COLUMNS)
-    assert "| 1 | 1 | 1 | A | B | C | D | 3 | 2 |  | 1 | 100.00 | 0.00 |" in md
-    assert "| 1 | 1 | 2 | E | F | G | H | 2 | 2 |  | 0 | 25.00 | 75.00 |" in md
+    assert "| 1 | 1 | 1 | A | B | C | D | 3 | 2 | 1 | 100.00 | 0.00 |" in md
+    assert "| 1 | 1 | 2 | E | F | G | H | 2 | 2 | 0 | 25.00 | 75.00 |" in md
+    assert "调整 Adjusted" not in md, "no table of the round has an artificial result"
     artificial = traveller_sections(SCORED.travellers, 2, 2)[0].table
     assert artificial.iloc[1][["调整 Adjusted", "南北 NS %", "东西 EW %"]].tolist() == [
         "A/A-", 50.0, 40.0]

@@ -2,13 +2,14 @@
 
 All three are level-independent: cards are listed by suit (♠ ♥ ♣ ♦, highest rank first) and
 the jokers last, because the level card changes from board to board within a set. ``write``
-picks the format from the output file's suffix unless told.
+picks the format from the output file's suffix unless told. Headings and seats lead in
+Chinese, as the site's hand records do (第 13 副, 北, 首出 东), with the English after them.
 
 >>> from .boardset import make_board_set
 >>> print(to_text(make_board_set(bytes(32), [1, 2], boards_per_set=2)).splitlines()[0])
-Board 1  (set 1, board 1 of 2, East leads)
+第 1 副 · 第 1 局第 1 副，共 2 副 · 首出 东 · Board 1  (set 1, board 1 of 2, East leads)
 >>> print(to_text(make_board_set(bytes(32), [5])).splitlines()[0])
-Board 5  (East leads)
+第 5 副 · 首出 东 · Board 5  (East leads)
 """
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ from .boardset import (
 )
 
 SEAT_NAMES = ("North", "East", "South", "West")
+SEAT_ZH = ("北", "东", "南", "西")
+SEAT_WORDS = tuple(f"{zh} {en}" for zh, en in zip(SEAT_ZH, SEAT_NAMES, strict=True))
+"""A seat as the hand records name it: "北 North"."""
 _RED_SUITS = (HEART, DIAMOND)
 
 
@@ -118,18 +122,30 @@ def board_set_info(table: pa.Table) -> BoardSetInfo | None:
         return None
 
 
+def leader_words(seat: int) -> str:
+    """Who leads the board's first trick, Chinese first: ``首出 东 · East leads``."""
+    return f"首出 {SEAT_ZH[seat]} · {SEAT_NAMES[seat]} leads"
+
+
 def board_heading(row: dict, info: BoardSetInfo | None) -> str:
-    """``Board 7  (set 2, board 1 of 6, East leads)``; ``Board 7  (East leads)`` in board mode.
+    """``第 7 副 · 第 2 局第 1 副，共 6 副 · 首出 东 · Board 7  (set 2, board 1 of 6, East
+    leads)``; ``第 7 副 · 首出 东 · Board 7  (East leads)`` in board mode.
 
     With one board per set the set is the board, so saying so would only be noise; a bare
     table (no metadata) does not say how many boards its sets have.
     """
     boards_per_set = None if info is None else info.boards_per_set
     of = "" if boards_per_set is None else f" of {boards_per_set}"
-    parts = [] if boards_per_set == 1 else [f"set {row['set']}, board {row['set_board']}{of}"]
+    zh_of = "" if boards_per_set is None else f"，共 {boards_per_set} 副"
+    zh, parts = [f"第 {row['board']} 副"], []
+    if boards_per_set != 1:
+        zh.append(f"第 {row['set']} 局第 {row['set_board']} 副{zh_of}")
+        parts.append(f"set {row['set']}, board {row['set_board']}{of}")
     if row["leader"] is not None:
+        zh.append(f"首出 {SEAT_ZH[row['leader']]}")
         parts.append(f"{SEAT_NAMES[row['leader']]} leads")
-    return f"Board {row['board']}  ({', '.join(parts)})" if parts else f"Board {row['board']}"
+    english = f"Board {row['board']}  ({', '.join(parts)})" if parts else f"Board {row['board']}"
+    return " · ".join([*zh, english])
 
 
 def to_json(table: pa.Table) -> str:
@@ -167,7 +183,7 @@ def to_text(table: pa.Table) -> str:
     for row in board_rows(table):
         lines = [board_heading(row, info)]
         lines += [
-            f"  {SEAT_NAMES[seat]:<5}  {_text_hand(row['hands'][seat])}"
+            f"  {SEAT_WORDS[seat]:<7}  {_text_hand(row['hands'][seat])}"
             for seat in range(len(SEAT_NAMES))
         ]
         blocks.append("\n".join(lines))
@@ -186,7 +202,7 @@ def html_hand(seat: int, hand: np.ndarray) -> dict:
     """What the template needs for one seat: name, grid area, suits with colour, jokers."""
     suits, jokers = hand_by_suit(hand)
     return {
-        "name": SEAT_NAMES[seat],
+        "name": SEAT_WORDS[seat],
         "place": SEAT_COLUMNS[seat],
         "suits": [
             {"symbol": symbol, "red": suit in _RED_SUITS, "ranks": " ".join(ranks) or "—"}
@@ -196,14 +212,14 @@ def html_hand(seat: int, hand: np.ndarray) -> dict:
     }
 
 
-def to_html(table: pa.Table, title: str = "Hand records") -> str:
+def to_html(table: pa.Table, title: str = "牌例 Hand records") -> str:
     """Printable hand records: one block per board, hands in compass layout, never split."""
     info = board_set_info(table)
     boards = [
         {
             "heading": board_heading(row, info),
             "number": row["board"],
-            "leader": None if row["leader"] is None else SEAT_NAMES[row["leader"]],
+            "leader": None if row["leader"] is None else leader_words(row["leader"]),
             "hands": [html_hand(seat, row["hands"][seat]) for seat in range(len(SEAT_NAMES))],
         }
         for row in board_rows(table)

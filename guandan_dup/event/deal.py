@@ -37,7 +37,7 @@ def deal_round(folder: EventFolder, round_no: int, show_progress: bool = False) 
         first_leader=plan.first_leader,
         show_progress=show_progress,
     )
-    title = f"{plan.name} · Round {round_no} 第{round_no}轮 · hand records 牌例"
+    title = f"{plan.name} · 第{round_no}轮 Round {round_no} · 牌例 hand records"
     contents = (parquet_bytes(table), to_html(table, title=title).encode("utf-8"))
     folder.replace_files(dict(zip(outputs, contents, strict=True)))
     return outputs

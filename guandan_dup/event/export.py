@@ -67,13 +67,13 @@ def withheld_note(round_no: int, sets: Sequence[int]) -> str:
     r"""The line an export carries for the pending sets it leaves out.
 
     >>> print(withheld_note(2, [4, 5]).replace(" · ", "\n"))
-    第2轮 第4局、第5局 尚有桌次未完成，记分表暂不公布
+    第2轮 第4局、第5局 尚有桌次未完成，成绩单暂不公布
     Round 2, sets 4, 5: pending (not every table has played it), traveller not published yet
     """
     zh = "、".join(f"第{s}局" for s in sets)
     en = ", ".join(map(str, sets))
     return (
-        f"第{round_no}轮 {zh} 尚有桌次未完成，记分表暂不公布 · Round {round_no}, "
+        f"第{round_no}轮 {zh} 尚有桌次未完成，成绩单暂不公布 · Round {round_no}, "
         f"set{'s' if len(sets) > 1 else ''} {en}: pending (not every table has played it), "
         "traveller not published yet"
     )
@@ -162,7 +162,8 @@ def export_event(
                        else event_format.round_reports(folder, r, fmt, context))
             if travellers is not None and not travellers.empty:
                 reports["travellers"] = travellers_document(travellers, r, fmt, note=note,
-                                                            starts=decided.start_levels)
+                                                            starts=decided.start_levels,
+                                                            names=names)
             if len(mine):
                 reports["decisions"] = decisions_document(mine, r, fmt, names, teams, note)
             for what, report in reports.items():

@@ -160,7 +160,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "site_help": "写出 DIR/site（仅含已公开的局）。",
         "site_button": "发布网站",
         "export_title": "导出",
-        "export_help": "把排名表与记分表写入 DIR/exports/。",
+        "export_help": "把排名表与成绩单写入 DIR/exports/。",
         "export_button": "导出",
         "correct_title": "录入或更正一局成绩",
         "correct_help": (

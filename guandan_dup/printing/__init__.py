@@ -23,11 +23,11 @@ from .source import RoundSource, seated_round
 Render = Callable[[RoundSource, Document], None]
 
 KINDS: dict[str, tuple[Render, str]] = {
-    "table-cards": (table_cards.render, "table cards 座位卡"),
-    "scoresheets": (scoresheets.render, "scoresheets 记分表"),
-    "seat-list": (seat_list.render, "seat list 座位表"),
-    "lineups": (lineups.render, "lineup forms 出场表"),
-    "hand-records": (hand_records.render, "hand records 牌例"),
+    "table-cards": (table_cards.render, "座位卡 table cards"),
+    "scoresheets": (scoresheets.render, "记分表 scoresheets"),
+    "seat-list": (seat_list.render, "座位表 seat list"),
+    "lineups": (lineups.render, "出场表 lineup forms"),
+    "hand-records": (hand_records.render, "牌例 hand records"),
 }
 """WHAT -> (the kind's ``render``, its caption in titles and footers)."""
 
@@ -62,7 +62,7 @@ def print_round(folder: EventFolder, round_no: int, what: str,
     if path.suffix.lower() != ".pdf":
         raise GuandanError(f"--out {str(path)!r}: the printed pages are a PDF; give a file "
                            "ending in .pdf")
-    footer = f"{folder.plan.name} · Round {round_no} 第{round_no}轮 · {caption}"
+    footer = f"{folder.plan.name} · 第{round_no}轮 Round {round_no} · {caption}"
     with Document(path, chosen, footer, footer) as doc:
         render(source, doc)
     return Printed(path, doc.pages, [n for n in (chosen.note, *doc.notes) if n])

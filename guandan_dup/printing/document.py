@@ -79,7 +79,7 @@ class Document:
         self.canvas.setPageSize(size)
 
     def _finish_page(self) -> None:
-        parts = [part for part in (self.footer, f"page {self.pages} 第{self.pages}页") if part]
+        parts = [part for part in (self.footer, f"第{self.pages}页 page {self.pages}") if part]
         self.text(MARGIN, MARGIN / 2, " · ".join(parts), FOOTER_SIZE)
         self.canvas.showPage()
 

@@ -2,7 +2,8 @@
 
 The same boards, headings and suit order as the HTML hand records (``deals.render``: cards
 by suit, highest first, jokers last, red suits in red), hands in compass layout around the
-board's number and who leads. Refused for a round not dealt yet.
+board's number and who leads, Chinese first (第 13 副, 北 North, 首出 东 · East leads).
+Refused for a round not dealt yet.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from reportlab.lib.units import mm
 from ..cards import BIG_JOKER as BIG_JOKER_CARD
 from ..cards import card_to_unicode
 from ..deals.boardset import load
-from ..deals.render import board_heading, board_rows, board_set_info, html_hand
+from ..deals.render import board_heading, board_rows, board_set_info, html_hand, leader_words
 from ..errors import GuandanError
 from .document import MARGIN, Document
 from .source import RoundSource
@@ -47,7 +48,7 @@ def _board(doc: Document, row: dict, heading: str, top: float, height: float) ->
     """One board in the band from ``top`` down ``height`` points."""
     left, width = MARGIN, doc.width - 2 * MARGIN
     doc.box(left, top - height + 3 * mm, width, height - 3 * mm, 0.6)
-    doc.text(left + 4 * mm, top - 9 * mm, heading, 13, bold=True)
+    doc.text(left + 4 * mm, top - 9 * mm, heading, 13, bold=True, fit=width - 8 * mm)
     column = width / 3
     hands = [html_hand(seat, row["hands"][seat]) for seat in range(4)]
     band = (height - 18 * mm) / 3
@@ -59,7 +60,7 @@ def _board(doc: Document, row: dict, heading: str, top: float, height: float) ->
     doc.box(cx - 18 * mm, cy - 8 * mm, 36 * mm, 22 * mm, 0.4)
     doc.centered(cx, cy + 3 * mm, str(row["board"]), 20, bold=True)
     if row["leader"] is not None:
-        doc.centered(cx, cy - 4 * mm, f"{hands[row['leader']]['name']} leads", 9)
+        doc.centered(cx, cy - 4 * mm, leader_words(row["leader"]), 9, fit=34 * mm)
 
 
 def _hand(doc: Document, hand: dict, x: float, top: float, width: float) -> None:

@@ -28,7 +28,7 @@ SEATS_OF = {("home", "open"): ("east", "west"), ("home", "closed"): ("north", "s
             ("away", "open"): ("north", "south"), ("away", "closed"): ("east", "west")}
 """The seats of a team's pair in a room (art. 29.2), player_1's first (``seating_frame``)."""
 ROOM_WORDS = {"open": "Open room 开室", "closed": "Closed room 闭室"}
-SIDE_WORDS = {"home": "home 主队", "away": "away 客队"}
+SIDE_WORDS = {"home": "主队 home", "away": "客队 away"}
 KIND_WORDS = {"individual": "individual players", "pairs": "pairs"}
 ROW = 20
 
@@ -111,7 +111,8 @@ def draw(doc: Document, event: str, form: LineupForm) -> None:
     left, top, width = MARGIN, doc.height - MARGIN, doc.width - 2 * MARGIN
     doc.text(left, top - 20, "出场表 Lineup form", 20, bold=True)
     doc.text(left, top - 38, event, 11, fit=width)
-    doc.text(left, top - 60, f"Round 第{form.round}轮 · Match 第{form.match}场", 13, bold=True)
+    heading = f"第{form.round}轮 Round {form.round} · 第{form.match}场 Match {form.match}"
+    doc.text(left, top - 60, heading, 13, bold=True)
     team = f"{form.caption} ({SIDE_WORDS[form.side]})"
     doc.text(left, top - 84, team, 16, fit=width, bold=True)
     against = f"v 对 {form.opponent}"

@@ -123,10 +123,10 @@ def draw(doc: Document, event: str, sheet: Scoresheet) -> None:
     left, top, width = MARGIN, doc.height - MARGIN, doc.width - 2 * MARGIN
     doc.text(left, top - 20, "记分表 Scoresheet", 20, bold=True)
     doc.text(left, top - 38, event, 11, fit=width - QR_SIZE - 10)
-    heading = (f"Round 第{sheet.round}轮 · Table 第{sheet.table}桌 · Set 第{sheet.set}局 · "
-               f"Group 第{sheet.group}组")
+    heading = (f"第{sheet.round}轮 Round {sheet.round} · 第{sheet.table}桌 Table {sheet.table} · "
+               f"第{sheet.set}局 Set {sheet.set} · 第{sheet.group}组 Group {sheet.group}")
     doc.text(left, top - 60, heading, 13, fit=width - QR_SIZE - 10, bold=True)
-    doc.text(left, top - 78, f"Boards 副 {sheet.boards[0]}-{sheet.boards[-1]}", 11)
+    doc.text(left, top - 78, f"副 Boards {sheet.boards[0]}-{sheet.boards[-1]}", 11)
     if sheet.caption:
         doc.text(left, top - 94, sheet.caption, 9, fit=width - QR_SIZE - 10)
     _draw_link(doc, sheet.link, left + width - QR_SIZE, top - QR_SIZE)

@@ -13,8 +13,9 @@ from ..seats import SEAT_COLUMNS
 from .document import MARGIN, Document
 from .source import RoundSource
 
-SEAT_LABELS = dict(zip(SEAT_COLUMNS, ("North 北", "East 东", "South 南", "West 西"),
+SEAT_LABELS = dict(zip(SEAT_COLUMNS, ("北 North", "东 East", "南 South", "西 West"),
                        strict=True))
+"""A seat on every printed page, Chinese first as on the site."""
 SIZE = 13
 ROW = 7.5 * mm
 COLUMNS = 2
@@ -24,7 +25,7 @@ HEAD = 30 * mm
 
 def placements(source: RoundSource) -> list[tuple[str, str, str, str]]:
     """(name, id, table, seat) per player, sorted by name then id; a bye's table is
-    "bye 轮空". Under partner rotation the seat says each set's: "set 1 North 北; ..."."""
+    "轮空 bye". Under partner rotation the seat says each set's: "set 1 North 北; ..."."""
     seats: dict[str, list[tuple[int, str, int | None]]] = {}
     for _, table, rows in source.tables():
         for _, row in rows.iterrows():
@@ -37,11 +38,11 @@ def placements(source: RoundSource) -> list[tuple[str, str, str, str]]:
         if all(s is None for _, _, s in places) or len({c for _, c, _ in places}) == 1:
             seat = SEAT_LABELS[places[0][1]]
         else:
-            seat = "; ".join(f"set {s} {SEAT_LABELS[c]}" for _, c, s in places)
+            seat = "; ".join(f"第{s}局 set {s} {SEAT_LABELS[c]}" for _, c, s in places)
         found.append((source.names.get(player, player), player,
                       ", ".join(map(str, tables)), seat))
     for player in source.byes["player"].astype(str):
-        found.append((source.names.get(player, player), player, "bye 轮空", ""))
+        found.append((source.names.get(player, player), player, "轮空 bye", ""))
     return sorted(found, key=lambda p: (p[0], p[1]))
 
 
@@ -50,7 +51,7 @@ def render(source: RoundSource, doc: Document) -> None:
     people = placements(source)
     per_column = int((doc.height - 2 * MARGIN - HEAD) // ROW)
     per_page = per_column * COLUMNS
-    title = f"{source.plan.name} · Round {source.round_no} 第{source.round_no}轮 · seats 座位表"
+    title = f"{source.plan.name} · 第{source.round_no}轮 Round {source.round_no} · 座位表 seats"
     for start in range(0, max(len(people), 1), per_page):
         doc.new_page()
         top = doc.height - MARGIN
@@ -65,9 +66,9 @@ def _column(doc: Document, people: list[tuple[str, str, str, str]], x: float, y:
             width: float) -> None:
     """One column of the list from its heading at ``y`` down."""
     name_w, table_w = width * 0.5, width * 0.16
-    doc.text(x, y, "Name 姓名", 9)
-    doc.text(x + name_w, y, "Table 桌", 9)
-    doc.text(x + name_w + table_w, y, "Seat 座位", 9)
+    doc.text(x, y, "姓名 Name", 9)
+    doc.text(x + name_w, y, "桌 Table", 9)
+    doc.text(x + name_w + table_w, y, "座位 Seat", 9)
     doc.line(x, y - 2 * mm, x + width, y - 2 * mm, 0.5)
     for name, player, table, seat in people:
         y -= ROW

@@ -21,6 +21,26 @@ PLACES_NAMES = {"main": "主赛 main", "3-4": "3-4名", "5-8": "5-8名", "5-6": 
                 "7-8": "7-8名"}
 
 
+#: ``decided_by`` (``knockout.bracket.DECIDED_BY``) in Chinese and English, for pairs and
+#: teams alike; the site's words (``reports.site.labels``: 级数, 加赛, 弃权, 轮空).
+DECIDED_WORDS = {
+    "levels": "级数 levels", "extra boards": "加赛 extra boards", "bye": "轮空 bye",
+    "forfeit": "弃权 forfeit", "场分": "场分 match points", "级差分": "级差分 level points",
+    "级差": "级差 level difference",
+}
+
+
+def decided_text(decided) -> str:
+    """How a match was decided, in words; empty while it is to play.
+
+    >>> decided_text("场分"), decided_text("levels"), decided_text(None)
+    ('场分 match points', '级数 levels', '')
+    """
+    if not isinstance(decided, str):
+        return ""
+    return DECIDED_WORDS.get(decided, decided)
+
+
 FROM = {"winner": "第{r}轮第{m}场胜者 winner of round {r} match {m}",
         "loser": "第{r}轮第{m}场负者 loser of round {r} match {m}"}
 
@@ -55,7 +75,7 @@ def bracket_sections(view: pd.DataFrame, kind: str = "pairs") -> list[Section]:
         side_b: _side(view["side_b"], view["side_b_name"], view["from_b"]).replace("", "轮空 bye"),
         RESULT: view["result"],
         WINNER: view["winner"].fillna("").astype(str),
-        DECIDED: view["decided_by"].fillna("").astype(str),
+        DECIDED: view["decided_by"].map(decided_text),
     })
     return [
         Section(f"第{r}轮 Round {r}", rows.reset_index(drop=True))

@@ -27,6 +27,10 @@ VENUE = "场地 Venue"
 ROUND_PCT, TOTAL_PCT = "本轮 Round %", "累计 Total %"
 SET, TABLE, GROUP = "局 Set", "桌 Table", "组 Group"
 NORTH, EAST, SOUTH, WEST = "北 N", "东 E", "南 S", "西 W"
+SEATS = {"north": NORTH, "east": EAST, "south": SOUTH, "west": WEST}
+SEAT_NAMES = {"north": "北姓名 N name", "east": "东姓名 E name", "south": "南姓名 S name",
+              "west": "西姓名 W name"}
+"""A traveller's name column beside each seat's id column (the id columns are kept)."""
 NS_LEVEL, EW_LEVEL, ADJUSTED = "南北级 NS level", "东西级 EW level", "调整 Adjusted"
 NS_SCORE, NS_PCT, EW_PCT = "级差 NS diff", "南北 NS %", "东西 EW %"
 PERCENT_COLUMNS = frozenset({ROUND_PCT, TOTAL_PCT, NS_PCT, EW_PCT})
@@ -163,24 +167,33 @@ def level_text(levels: pd.Series, otherwise: pd.Series | str = "") -> pd.Series:
 
 def traveller_sections(
     travellers: pd.DataFrame, round_: int, set_: int | None = None,
-    starts: pd.DataFrame | None = None,
+    starts: pd.DataFrame | None = None, names: pd.Series | None = None,
 ) -> list[Section]:
     """One titled table per set of ``round_`` (or just ``set_``): every table's result;
     with the levels each late arrival's set started at when ``starts`` (the ledger's
-    ``start_levels``) has any for the round."""
+    ``start_levels``) has any for the round. With ``names`` (player id -> name) each seat's
+    id is followed by the player's name, so a traveller posted on the wall names the players.
+    The ``调整 Adjusted`` column (an artificial result's codes) is shown only when some
+    table of the round has one: the Parquet travellers keep ``adjusted`` on every row."""
     part = _in_round(travellers, round_, "travellers")
     if set_ is not None:
         part = part[part["set"] == set_]
         if part.empty:
             raise GuandanError(f"set {set_!r} was not played in round {round_!r}")
     part = part.sort_values(["set", "group", "table"])
+    seats: dict[str, pd.Series] = {}
+    for seat, header in SEATS.items():
+        seats[header] = part[seat]
+        if names is not None:
+            seats[SEAT_NAMES[seat]] = part[seat].astype(str).map(names).fillna("")
     table = pd.DataFrame({
-        SET: part["set"], GROUP: part["group"], TABLE: part["table"],
-        NORTH: part["north"], EAST: part["east"], SOUTH: part["south"], WEST: part["west"],
+        SET: part["set"], GROUP: part["group"], TABLE: part["table"], **seats,
         NS_LEVEL: level_text(part["ns_level"]), EW_LEVEL: level_text(part["ew_level"]),
         ADJUSTED: part["adjusted"].fillna(""), NS_SCORE: part["ns_score"],
         NS_PCT: percent(part["ns_rate"]), EW_PCT: percent(part["ew_rate"]),
     })
+    if table[ADJUSTED].eq("").all():
+        table = table.drop(columns=ADJUSTED)
     if starts is not None and len(starts[starts["round"] == round_]):
         started = with_start_levels(part, starts)
         table.insert(table.columns.get_loc(NS_LEVEL), NS_START, started["ns_start"])
@@ -219,11 +232,11 @@ def standings_document(
 
 def travellers_document(
     travellers: pd.DataFrame, round_: int, fmt: str, set_: int | None = None, note: str = "",
-    starts: pd.DataFrame | None = None,
+    starts: pd.DataFrame | None = None, names: pd.Series | None = None,
 ) -> str | bytes:
     """The travellers of ``round_`` (one set with ``set_``) as ``fmt``, with late starts'
-    levels from ``starts`` (``traveller_sections``)."""
-    sections = traveller_sections(travellers, round_, set_, starts)
+    levels from ``starts`` and the players' ``names`` (``traveller_sections``)."""
+    sections = traveller_sections(travellers, round_, set_, starts, names)
     title = f"第{round_}轮成绩单 Travellers, round {round_}"
     return render(sections, fmt, title, PERCENT_COLUMNS, note)
 
@@ -243,7 +256,10 @@ def standings_report(
 
 
 def travellers_report(
-    directory: str | os.PathLike, round_: int, fmt: str, set_: int | None = None
+    directory: str | os.PathLike, round_: int, fmt: str, set_: int | None = None,
+    names: str | os.PathLike | None = None,
 ) -> str | bytes:
-    """The travellers of ``round_`` (one set with ``set_``) from ``directory``, as ``fmt``."""
-    return travellers_document(read_output(directory, "travellers"), round_, fmt, set_)
+    """The travellers of ``round_`` (one set with ``set_``) from ``directory``, as ``fmt``;
+    with ``names`` (a names file, ``load_names``) the players' names beside their ids."""
+    return travellers_document(read_output(directory, "travellers"), round_, fmt, set_,
+                               names=None if names is None else load_names(names))

@@ -80,6 +80,17 @@ def match_results_table(
     }).sort_values(MATCH, ignore_index=True)
 
 
+def named_once(table: pd.DataFrame, conversion: str) -> pd.DataFrame:
+    """``table`` with a last column ``CONVERSION`` naming the conversion table on its first
+    row, empty below: said once, as a header would, yet still a column a spreadsheet keeps.
+
+    >>> named_once(pd.DataFrame({"x": [1, 2]}), "linear")[CONVERSION].tolist()
+    ['linear', '']
+    """
+    return table.assign(**{CONVERSION: [conversion] + [""] * (len(table) - 1)}) if len(
+        table) else table.assign(**{CONVERSION: pd.Series(dtype="str")})
+
+
 def team_reports(
     standings: pd.DataFrame,
     match_results: pd.DataFrame,
@@ -97,7 +108,8 @@ def team_reports(
     is a line under both titles, as on the individual standings.
 
     md and html name the conversion table in the title; csv and xlsx, which hold only the
-    table, in a last column ``CONVERSION``, so the name travels with every copy."""
+    table, in a last column ``CONVERSION`` filled on the first row only (``named_once``),
+    so the name travels with every copy without repeating on every row."""
     named = f"级差分换算表 conversion table: {conversion}"
     standings_title = f"第{round_no}轮后团体排名 Team standings after round {round_no} · {named}"
     results_title = f"第{round_no}轮比赛结果 Match results, round {round_no} · {named}"
@@ -107,7 +119,7 @@ def team_reports(
                                   match_results_table(match_results, matches, names))],
     }
     if fmt in ("csv", "xlsx"):
-        tables = {name: [Section(s.heading, s.table.assign(**{CONVERSION: conversion}))
+        tables = {name: [Section(s.heading, named_once(s.table, conversion))
                          for s in sections] for name, sections in tables.items()}
     if decisions is not None and len(decisions) and fmt != "csv":
         tables["team-standings"].append(
