@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from event_support import pairs_knockout, seated_event, swiss_cup
+
 from guandan_dup.event import EventFolder
 from guandan_dup.event.people import people_of
-
-from event_support import pairs_knockout, seated_event, swiss_cup
 
 
 def test_a_player_is_read_out_by_id_then_name(tmp_path):
