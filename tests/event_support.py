@@ -180,3 +180,20 @@ def scored_cup(tmp_path: Path) -> tuple[Path, EventFolder]:
                                             tmp_path / "r1.parquet"), "--round", 1)
     run("event", "score", directory, "--round", 1)
     return directory, folder
+
+
+def decided_results(directory: Path, round_no: int) -> pd.DataFrame:
+    """Set-level results for every table, level matches won by EW on extra boards."""
+    results = set_results(EventFolder.open(directory), round_no, seed=round_no)
+    level = results["ns_level"] == results["ew_level"]
+    return results.assign(tiebreak=pd.Series("EW", results.index).where(level))
+
+
+def play_knockout_round(tmp_path: Path, directory: Path, round_no: int) -> str:
+    """Deal, seat, ingest decided results and score knockout round ``round_no``; returns
+    what the score printed."""
+    run("event", "deal", directory, "--round", round_no, "--quiet")
+    run("event", "seat", directory, "--round", round_no)
+    file = write(decided_results(directory, round_no), tmp_path / f"r{round_no}.parquet")
+    run("event", "ingest", directory, file, "--round", round_no)
+    return run("event", "score", directory, "--round", round_no)

@@ -6,20 +6,21 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from event_support import pairs_knockout, players_csv, run, set_results, snapshot, write
+from event_support import (
+    pairs_knockout,
+    play_knockout_round,
+    players_csv,
+    run,
+    set_results,
+    snapshot,
+    write,
+)
 from typer.testing import CliRunner
 
 from guandan_dup.cli.app import app
 from guandan_dup.event import EventFolder, event_status
 
 runner = CliRunner()
-
-
-def decided_results(directory: Path, round_no: int) -> pd.DataFrame:
-    """Set-level results for every table, level matches won by EW on extra boards."""
-    results = set_results(EventFolder.open(directory), round_no, seed=round_no)
-    level = results["ns_level"] == results["ew_level"]
-    return results.assign(tiebreak=pd.Series("EW", results.index).where(level))
 
 
 def round_one(tmp_path: Path) -> tuple[Path, pd.DataFrame]:
@@ -32,20 +33,12 @@ def round_one(tmp_path: Path) -> tuple[Path, pd.DataFrame]:
     return directory, results
 
 
-def play_round(tmp_path: Path, directory: Path, round_no: int) -> str:
-    run("event", "deal", directory, "--round", round_no, "--quiet")
-    run("event", "seat", directory, "--round", round_no)
-    file = write(decided_results(directory, round_no), tmp_path / f"r{round_no}.parquet")
-    run("event", "ingest", directory, file, "--round", round_no)
-    return run("event", "score", directory, "--round", round_no)
-
-
 def test_seed003_whole_pairs_knockout_of_twelve_pairs(tmp_path):
     directory = pairs_knockout(tmp_path, 12)
     folder = EventFolder.open(directory)
     layout = folder.plan.event_format.layout(folder.plan)
     assert (folder.plan.rounds, folder.plan.format, layout) == (4, "knockout", "lot")
-    outputs = [play_round(tmp_path, directory, r) for r in range(1, 5)]
+    outputs = [play_knockout_round(tmp_path, directory, r) for r in range(1, 5)]
     assert "has a bye" in outputs[0] and "Final places: 1 " in outputs[3]
     first = folder.read(1, "bracket")
     assert list(first.columns) == ["round", "match", "table", "side_a", "side_b", "places",
@@ -143,7 +136,7 @@ def test_a_knockout_takes_its_shape_from_its_entries(tmp_path, extra, says):
 
 def test_status_follows_the_bracket(tmp_path):
     directory = pairs_knockout(tmp_path, 6)
-    play_round(tmp_path, directory, 1)
+    play_knockout_round(tmp_path, directory, 1)
     state = event_status(EventFolder.open(directory))
     assert [r.expected_results for r in state.rounds] == [2, 2, 3]
     assert state.rounds[0].scored and not state.rounds[1].seated
@@ -154,7 +147,7 @@ def test_status_follows_the_bracket(tmp_path):
 
 def test_a_correction_after_the_next_round_is_seated_asks_to_seat_it_again(tmp_path):
     directory = pairs_knockout(tmp_path, 4)
-    play_round(tmp_path, directory, 1)
+    play_knockout_round(tmp_path, directory, 1)
     run("event", "seat", directory, "--round", 2)
     folder = EventFolder.open(directory)
     results = folder.read(1, "results")

@@ -18,13 +18,13 @@ from browser_support import Watched
 from event_support import (
     named_teams,
     pairs_knockout,
+    play_knockout_round,
     run,
     seated_event,
     set_results,
     swiss_cup,
     write,
 )
-from test_event_knockout import play_round
 
 from guandan_dup.event import EventFolder
 from guandan_dup.reports.knockout import DECIDED_WORDS
@@ -60,7 +60,7 @@ def knockout(tmp_path_factory) -> Path:
     tmp_path = tmp_path_factory.mktemp("knockout")
     directory = pairs_knockout(tmp_path, 4)
     for r in (1, 2):
-        play_round(tmp_path, directory, r)
+        play_knockout_round(tmp_path, directory, r)
     run("event", "export", directory, "--to", "all")
     return directory
 
