@@ -19,12 +19,13 @@ def test_one_card_per_table_that_prints_whole_with_byes():
     assert html.count('<section class="card"') == 2
     assert "page-break-inside: avoid" in html and "break-inside: avoid" in html
     assert "&lt;b&gt;王&lt;/b&gt;" in html and "<b>王</b>" not in html
-    assert "Bye 轮空: 选手9" in html
-    assert "boards 副 1-2, 3-4, 5-6" in html
+    assert "轮空 Bye: 选手9" in html
+    assert "副 boards 1-2, 3-4, 5-6" in html
+    assert "第1桌 Table 1 · 第1组 Group 1" in html and "北 North" in html
 
 
 def test_rotating_partners_show_one_compass_per_set():
     seating = seat_round(list(NAMES)[:8], 1, sets=[1, 2, 3], rotate_partners=True)
     html = to_html(PLAN, 1, seating.seating, pd.DataFrame({"player": []}), NAMES, LINKS)
     assert html.count('<table class="compass">') == 6
-    assert "Sets 局 3 · boards 副 5-6" in html
+    assert "局 Sets 3 · 副 boards 5-6" in html

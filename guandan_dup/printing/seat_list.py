@@ -25,7 +25,7 @@ HEAD = 30 * mm
 
 def placements(source: RoundSource) -> list[tuple[str, str, str, str]]:
     """(name, id, table, seat) per player, sorted by name then id; a bye's table is
-    "轮空 bye". Under partner rotation the seat says each set's: "set 1 North 北; ..."."""
+    "轮空 bye". Under partner rotation the seat says each set's: "第1局 set 1 北 North; ..."."""
     seats: dict[str, list[tuple[int, str, int | None]]] = {}
     for _, table, rows in source.tables():
         for _, row in rows.iterrows():
