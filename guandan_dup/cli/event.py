@@ -284,7 +284,7 @@ def score(
                                      f"{' --force' if force else ''} --override")
     for warning in scored.warnings:
         typer.echo(f"Warning: {warning}", err=True)
-    typer.echo("\n".join(folder.plan.event_format.score_lines(scored, round_no)))
+    typer.echo("\n".join(folder.plan.event_format.score_lines(folder, scored, round_no)))
     tell_dry_run(target)
 
 

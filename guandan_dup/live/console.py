@@ -281,7 +281,7 @@ async def score(request: Request, form: FormData, round_no: int) -> Outcome:
                                              round_no, force=force, override=override,
                                              command=command)
     lines = [f"Warning: {w}" for w in scored.warnings]
-    return Outcome((*lines, *folder.plan.event_format.score_lines(scored, round_no)))
+    return Outcome((*lines, *folder.plan.event_format.score_lines(folder, scored, round_no)))
 
 
 async def export(request: Request, form: FormData, round_no: int) -> Outcome:

@@ -190,8 +190,9 @@ class EventFormat:
         """Score ``round_no`` and write its files; returns its scoring, with ``warnings``."""
         raise NotImplementedError
 
-    def score_lines(self, scored, round_no: int) -> list[str]:
-        """What ``event score`` tells the director of the round it scored."""
+    def score_lines(self, folder, scored, round_no: int) -> list[str]:
+        """What ``event score`` tells the director of the round it scored (the leader named:
+        ``event.people``)."""
         raise NotImplementedError
 
     # Publication --------------------------------------------------------------------------

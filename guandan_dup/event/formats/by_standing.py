@@ -26,6 +26,7 @@ from ...seats import SEAT_COLUMNS
 from ..entrants import demo_players
 from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects, event_context, read_ledger
+from ..people import people_of
 from ..plan import EventPlan
 from ..score import players_scoring, score_players
 from ..seat import (
@@ -224,11 +225,11 @@ class ByStanding(EventFormat):
     def score(self, folder, round_no, override, command):
         return score_players(folder, round_no, override, command)
 
-    def score_lines(self, scored, round_no):
+    def score_lines(self, folder, scored, round_no):
         standings = scored.standings[scored.standings["round"] == round_no]
         leader = standings.sort_values("position").iloc[0]
         return [f"Scored round {round_no}: {len(standings)} players; leader "
-                f"{leader['player']} ({leader['cumulative']:.2%})."]
+                f"{people_of(folder).player(leader['player'])} ({leader['cumulative']:.2%})."]
 
     def provisional(self, folder, round_no, counted):
         """The standings after the last round with a counted set (``players_scoring``);

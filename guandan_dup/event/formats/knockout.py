@@ -212,7 +212,7 @@ class Knockout(EventFormat):
         return KnockoutRound(round_no, done, places, self.stale_next_round(folder, round_no),
                              self.side_captions(folder))
 
-    def score_lines(self, scored, round_no):
+    def score_lines(self, folder, scored, round_no):
         return scored.summary()
 
     def stale_next_round(self, folder: EventFolder, round_no: int) -> list[str]:

@@ -33,6 +33,7 @@ from ..decisions import decisions
 from ..finality import final
 from ..folder import RESULTS_DIGEST, EventFolder, parquet_bytes
 from ..ledger import effects, read_ledger, scoring_metadata
+from ..people import People, people_of
 from ..publish import counted_pending, public_sets, site_folder, stacked
 from ..score import write_scored
 from ..walkovers import match_adjustments, withdrawn_teams
@@ -57,10 +58,11 @@ class TeamScored:
     conversion: str
     warnings: list[str] = field(default_factory=list)
 
-    def summary(self, round_no: int) -> str:
+    def summary(self, round_no: int, people: People) -> str:
         current = self.standings[self.standings["round"] == round_no]
         leader = current.sort_values("position").iloc[0]
-        return (f"Scored round {round_no}: {len(current)} teams; leader team {leader['team']} "
+        return (f"Scored round {round_no}: {len(current)} teams; leader "
+                f"{people.team(leader['team'])} "
                 f"({leader['match_points']:g} 场分, {leader['level_points']:.2f} 级差分; "
                 f"conversion {self.conversion}).")
 
@@ -96,8 +98,8 @@ class TeamLeague(TeamFormat):
         return score_team_round(folder, round_no, match_adjustments(folder, decided),
                                 decided.team_penalties, override, command)
 
-    def score_lines(self, scored, round_no):
-        return [scored.summary(round_no)]
+    def score_lines(self, folder, scored, round_no):
+        return [scored.summary(round_no, people_of(folder))]
 
     def provisional(self, folder, round_no, counted):
         """The team standings after round R (art. 49, ``team_scoring``) from the rounds
