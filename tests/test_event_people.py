@@ -5,6 +5,7 @@ from __future__ import annotations
 from event_support import pairs_knockout, run, seated_event, set_results, swiss_cup, write
 
 from guandan_dup.event import EventFolder
+from guandan_dup.event.entrants import demo_players
 from guandan_dup.event.people import people_of
 
 
@@ -50,3 +51,21 @@ def test_event_score_names_the_leading_team(tmp_path):
     team = int(leader["team"])
     assert f"leader {people_of(folder).team(team)} (" in out
     assert people_of(folder).team(team) == f"team {team} {people_of(folder).team_names[team]}"
+
+
+def test_event_seat_reads_out_the_byes_and_every_table_with_names(tmp_path):
+    directory = tmp_path / "event"
+    players = tmp_path / "p.csv"
+    demo_players(9).to_csv(players, index=False)
+    run("event", "init", directory, "--players", players, "--tables-per-group", 2,
+        "--sets-per-round", 2, "--boards-per-set", 2, "--rounds", 2)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    lines = run("event", "seat", directory, "--round", 1).splitlines()
+    folder = EventFolder.open(directory)
+    people = people_of(folder)
+    bye = folder.read(1, "byes")["player"].iloc[0]
+    expected = [f"Byes: {people.player(bye)}"] + [
+        f"Table {r['table']}: N {people.player(r['north'])} · E {people.player(r['east'])} · "
+        f"S {people.player(r['south'])} · W {people.player(r['west'])}"
+        for r in folder.read(1, "seating").to_dict("records")]
+    assert lines[1:4] == expected and " " in expected[0].removeprefix("Byes: ")

@@ -45,20 +45,38 @@ class Seating:
     repeats: pd.DataFrame = field(
         default_factory=lambda: pd.DataFrame({"round": [], "ns": [], "ew": []})
     )
+    names: dict[str, str] = field(default_factory=dict)
+    """Player id -> name, when the seating is an event's: the summary then names everyone
+    and lists who sits where, table by table, for the director to read out."""
 
     def summary(self) -> list[str]:
-        """What a director reads after seating: tables and groups, byes, forced repeats."""
+        """What a director reads after seating: tables and groups, byes, forced repeats and,
+        with ``names``, the seating itself."""
         tables = self.seating
         lines = [
             f"Round {int(tables['round'].iloc[0])}: {tables['table'].nunique()} tables in "
             f"{tables['group'].nunique()} groups",
-            f"Byes: {', '.join(self.byes['player']) or 'none'}",
+            f"Byes: {', '.join(map(self.named, self.byes['player'])) or 'none'}",
         ]
         lines += [
             f"Unavoidable repeat: pair {r.ns} meets pair {r.ew} again"
             for r in self.repeats.itertuples()
         ]
+        if self.names:
+            lines += [self.table_line(row) for row in tables.to_dict("records")]
         return lines
+
+    def named(self, player: str) -> str:
+        """"P027 王伟" (the id alone when the players file gave no name)."""
+        name = self.names.get(str(player))
+        return f"{player} {name}" if name and name != player else str(player)
+
+    def table_line(self, row: dict) -> str:
+        """"Table 3: N P027 王伟 · E ... · S ... · W ..." (with the set under partner
+        rotation, where each set has its own seating)."""
+        where = f"Table {row['table']}" + (f" set {row['set']}" if "set" in row else "")
+        seats = " · ".join(f"{seat[0].upper()} {self.named(row[seat])}" for seat in SEAT_COLUMNS)
+        return f"{where}: {seats}"
 
 
 def check_order(order: Sequence[str], what: str = "player") -> np.ndarray:

@@ -177,9 +177,10 @@ class ByStanding(EventFormat):
         refuse_lineups(lineups)
         order, missing = self.seating_order(folder, round_no)
         seating = self.plan_seating(folder, round_no, order, missing)
-        return write_player_seating(folder, round_no, seating,
-                                    metadata={SEATED_FROM: json.dumps(order).encode()},
-                                    with_cards=with_cards)
+        written = write_player_seating(folder, round_no, seating,
+                                       metadata={SEATED_FROM: json.dumps(order).encode()},
+                                       with_cards=with_cards)
+        return replace(written, names=people_of(folder).player_names)
 
     def reseat_because(self, folder, round_no):
         """A seated round without results is to be seated again when the ledger keeps a
