@@ -89,7 +89,7 @@ def read_bytes(path: str | os.PathLike, what: str = "file") -> bytes:
         with open(path, "rb") as fh:
             return fh.read()
     except FileNotFoundError:
-        raise Unreadable("no such file: check the path") from None
+        raise Unreadable("does not exist: check the path") from None
     except IsADirectoryError:
         raise Unreadable(f"is a folder, not a {what}") from None
 

@@ -159,6 +159,14 @@ def test_an_empty_byes_csv_is_an_error_naming_the_file_and_writes_nothing(tmp_pa
     assert not out.parent.exists()
 
 
+def test_a_missing_byes_csv_is_said_in_a_sentence(tmp_path):
+    standings = standings_file(tmp_path / "s.parquet", [f"P{i}" for i in range(8)])
+    missing = tmp_path / "byes.csv"
+    output = run(standings, "--round", 1, "--tables-per-group", 2, "--out",
+                 tmp_path / "seating.parquet", "--byes-so-far", missing, code=1)
+    assert f"Error: cannot read {str(missing)!r}: it does not exist: check the path" in output
+
+
 def test_issue20_the_seating_and_byes_are_synced_or_neither_is_written(tmp_path, monkeypatch):
     players = [f"P{i:03d}" for i in range(1, 11)]
     standings = standings_file(tmp_path / "standings.parquet", players)

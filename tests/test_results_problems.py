@@ -160,7 +160,7 @@ def test_file_that_is_not_parquet_is_one_problem(tmp_path, monkeypatch):
         load_results(["notes.parquet", "missing.parquet"])
     problems = [str(p) for p in caught.value.problems]
     assert problems[0].startswith("notes.parquet: cannot be read as a Parquet file")
-    assert problems[1] == "missing.parquet: no such file: check the path"
+    assert problems[1] == "missing.parquet: does not exist: check the path"
 
 
 def test_all_problems_at_once(tmp_path, monkeypatch):

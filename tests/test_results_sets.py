@@ -147,7 +147,7 @@ def test_set_level_result_of_a_table_that_stopped_early_is_accepted(tmp_path):
 
 @pytest.mark.parametrize(
     ("name", "reason"),
-    [("missing.parquet", "no such file: check the path"),
+    [("missing.parquet", "does not exist: check the path"),
      ("folder", "is a folder, not a results file")],
 )
 def test_a_missing_file_or_a_folder_is_named_plainly(tmp_path, name, reason):

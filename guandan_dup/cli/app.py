@@ -53,9 +53,10 @@ COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
     "score": (("scoring",), "Score results files: score rates per set, standings after every "
               "round, travellers."),
     "standings": (("scoring",), "The ranking table after a round: rank (\"1=\" for ties), "
-                  "player, sets, averages in %."),
+                  "player and name, sets, averages in %; a team event's team standings (场分, "
+                  "级差分); a knockout's bracket and places."),
     "travellers": (("scoring",), "Per-set travellers: every table's result on a set with both "
-                   "directions' rates."),
+                   "directions' rates and the players' names; a team event's match results."),
     "simulate": (("simulate",), "Play a whole event with bots (individual, teams or a "
                  "knockout): deals, seating, play, results, scores."),
     "key": (("deals",), "Make the secret event key that fixes the deals."),

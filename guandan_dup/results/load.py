@@ -85,7 +85,7 @@ def load_table(path: str | Path, notes: list[str] | None = None
     try:
         return pq.ParquetFile(path).read(), None
     except FileNotFoundError:
-        raise Unreadable("no such file: check the path") from None
+        raise Unreadable("does not exist: check the path") from None
     except IsADirectoryError:
         raise Unreadable("is a folder, not a results file") from None
     except (OSError, pa.ArrowException) as exc:
