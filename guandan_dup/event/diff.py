@@ -28,9 +28,10 @@ from ..errors import GuandanError
 from ..levels import LEVEL_NAMES
 from ..reading import read_parquet
 from ..results.schema import RESULT_KEY, RESULT_VALUES
+from ..wording import words
 from .folder import EventFolder
 from .ledger import LEDGER_LAST, RESULTS_FILES, read_ledger
-from .people import People, words
+from .people import People
 
 TEAM_VALUES = {"match_points": "场分", "level_points": "级差分"}
 """A team standings' figures a diff reads out, by column (a team event)."""

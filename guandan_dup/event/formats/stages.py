@@ -29,10 +29,10 @@ import pandas as pd
 
 from ...errors import InvalidPlanError
 from ...reports.site.stages import StageLink
+from ...wording import team_caption, words
 from ..finality import final, now_utc, round_deadlines
 from ..folder import EVENT_TOML, EventFolder
 from ..ledger import read_ledger
-from ..people import team_caption, words
 from .team_matches import SeededFrom, teams_of
 
 STAGE_WORDS = {"swiss": "Swiss", "round-robin": "round robin"}

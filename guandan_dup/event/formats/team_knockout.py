@@ -22,9 +22,9 @@ from ...knockout import round_bracket, rounds_needed
 from ...knockout.teams import team_outcomes
 from ...teams import score_matches
 from ...teams.registration import team_of_cell, team_rule
+from ...wording import team_caption
 from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects
-from ..people import team_caption
 from ..walkovers import match_adjustments
 from .knockout import Knockout, public_rounds
 from .stages import seeded_lines, seeding_from, stage_links, stage_note
