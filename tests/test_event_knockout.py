@@ -142,7 +142,7 @@ def test_status_follows_the_bracket(tmp_path):
     assert state.rounds[0].scored and not state.rounds[1].seated
     assert "Round 1: 4 of 4 matches decided (rounds/1/bracket.parquet)" in state.notes
     assert state.notes[0] == "Knockout of 6 pairs (lot): 3 rounds, places 1-6 played out"
-    assert state.next_step() == "guandan-dup event deal DIR --round 2"
+    assert state.next_step() == f"guandan-dup event deal {directory} --round 2"
 
 
 def test_a_correction_after_the_next_round_is_seated_asks_to_seat_it_again(tmp_path):

@@ -20,8 +20,8 @@ def test_status_follows_the_round_loop(tmp_path):
     first = event_status(folder).rounds[0]
     assert (first.dealt, first.sets_not_dealt, first.seated, first.scored) == (
         False, [1, 2], False, False)
-    assert first.missing == [(1, 1), (1, 2), (2, 1), (2, 2)]
-    assert event_status(folder).next_step() == "guandan-dup event deal DIR --round 1"
+    assert first.missing == [], "an unseated round waits for its seating, not for results"
+    assert event_status(folder).next_step() == f"guandan-dup event deal {folder.path} --round 1"
     deal_round(folder, 1)
     seat_event_round(folder, 1)
     results = set_results(folder, 1)
@@ -29,7 +29,10 @@ def test_status_follows_the_round_loop(tmp_path):
     state = event_status(folder)
     assert state.rounds[0].dealt and state.rounds[0].seated
     assert state.rounds[0].missing == [(1, 1), (1, 2)]
-    assert state.next_step() == "guandan-dup event ingest DIR RESULTS.parquet --round 1"
+    assert state.rounds[0].missing_words() == "set 1: table 1; set 2: table 1"
+    assert state.next_step() == (
+        f"guandan-dup event ingest {folder.path} e-round-1.xlsx --round 1 (2 set results "
+        "still missing)")
     assert state.rounds[1].sets_not_dealt == [3, 4]
 
 
@@ -53,7 +56,8 @@ def test_a_correction_after_scoring_shows_the_round_out_of_date_until_rescored(t
     state = event_status(folder)
     assert state.rounds[0].scored and state.rounds[0].out_of_date
     assert state.next_step() == (
-        "guandan-dup event score DIR --round 1 (results changed since it was scored)")
+        f"guandan-dup event score {folder.path} --round 1 (results changed since it was "
+        "scored)")
     score_round(folder, 1)
     assert not event_status(folder).rounds[0].out_of_date
 
@@ -67,18 +71,19 @@ def test_issue9_item9_status_advises_force_only_when_a_later_round_is_scored(tmp
         ingest(folder, write(set_results(folder, r, seed=r), tmp_path / f"r{r}.parquet"), r)
         score_round(folder, r)
     assert event_status(folder).next_step() == (
-        "guandan-dup event export DIR, then guandan-dup event reveal DIR")
+        f"guandan-dup event export {folder.path}, then guandan-dup event reveal {folder.path}")
     fix = set_results(folder, 1)
     ingest(folder, write(fix[fix["table"] == 1].assign(ns_level="5", ew_level="2"),
                          tmp_path / "fix.parquet"), 1)
     state = event_status(folder)
     assert [r.out_of_date for r in state.rounds] == [True, True]
     assert state.next_step() == (
-        "guandan-dup event score DIR --round 1 --force (results changed since it was scored, "
-        "then score round(s) 2 again)")
+        f"guandan-dup event score {folder.path} --round 1 --force (results changed since it "
+        "was scored, then score round 2 again)")
     score_round(folder, 1, force=True)
     assert event_status(folder).next_step() == (
-        "guandan-dup event score DIR --round 2 (results changed since it was scored)")
+        f"guandan-dup event score {folder.path} --round 2 (results changed since it was "
+        "scored)")
 
 
 def test_out_of_date_standings_cannot_seat_the_next_round(tmp_path):

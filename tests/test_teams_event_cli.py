@@ -82,7 +82,7 @@ def test_a_swiss_team_event_of_three_rounds(tmp_path):
     standings = folder.read(3, "team_standings")
     assert sorted(standings["position"]) == list(range(1, 7))
     assert standings["played"].tolist() == [3] * 6
-    assert "Next: guandan-dup event export DIR" in run("event", "status", directory)
+    assert f"Next: guandan-dup event export {directory}" in run("event", "status", directory)
     run("event", "export", directory, "--format", "csv", "--format", "md", "--format", "xlsx",
         "--format", "html")
     exported = (directory / "exports" / "team-standings-round-3.md").read_text("utf-8")
@@ -203,7 +203,7 @@ def test_a_lineup_with_an_unregistered_player_is_refused(tmp_path):
 def test_simulate_teams_plays_both_rooms_with_bots(tmp_path):
     out = run("simulate", "--teams", 5, "--rounds", 2, "--boards-per-set", 2, "--out",
               tmp_path / "sim", "--seed", 3, "--quiet")
-    assert "Simulated 2 round(s) of 5 teams (swiss)" in out
+    assert "Simulated 2 rounds of 5 teams (swiss)" in out
     folder = EventFolder.open(tmp_path / "sim")
     assert folder.plan.kind == "teams" and folder.rounds_scored() == [1, 2]
     assert sorted(folder.read(2, "results")["table"]) == [1, 2, 3, 4]

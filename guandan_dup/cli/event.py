@@ -25,6 +25,7 @@ from ..event.export import DEFAULT_FORMATS
 from ..event.folder import EventFolder
 from ..event.sheet import write_sheet
 from ..event.transaction import DEFAULT_WAIT, reading, writing
+from ..wording import words
 from .app import app
 from .options import report_formats
 
@@ -303,19 +304,7 @@ def export(
     """Write ranking tables and travellers to DIR/exports/ (refused while standings are stale)."""
     with locked_folder(directory, "event export", wait) as folder:
         exported = export_event(folder, round_no, formats)
-    typer.echo(f"Wrote {len(exported.paths)} files to {folder.exports_dir}")
-    for path in exported.removed:
-        typer.echo(f"Removed {path}: it may show a set still pending (kept in history/)")
-    for r, sets in exported.standings_withheld.items():
-        typer.echo(
-            f"Round {r}: standings withheld: they count set(s) {', '.join(map(str, sets))}, "
-            "which not every table has played yet"
-        )
-    for r, sets in exported.withheld.items():
-        typer.echo(
-            f"Round {r}: set(s) {', '.join(map(str, sets))} left out of the travellers: "
-            "not every table has played them yet (ingest, score and export again)"
-        )
+    typer.echo("\n".join(exported.lines(folder.exports_dir)))
 
 
 def _yes(flag: bool) -> str:
@@ -331,24 +320,23 @@ def status(directory: Path = DIR, wait: float = WAIT) -> None:
     for column in ("round", "sets", "dealt", "seated", "results", "missing", "scored"):
         table.add_column(column)
     for r in state.rounds:
-        missing = ", ".join(f"t{t}/s{s}" for t, s in r.missing[:12])
-        more = len(r.missing) - 12
         table.add_row(
             str(r.round),
-            ",".join(map(str, r.sets)),
-            "yes" if r.dealt else f"no (sets {','.join(map(str, r.sets_not_dealt))})",
+            words(r.sets),
+            r.dealt_words(),
             _yes(r.seated),
-            f"{r.expected_results - len(r.missing)}/{r.expected_results}",
-            missing + (f" and {more} more" if more > 0 else ""),
+            f"{r.expected_results - len(r.missing)}/{r.expected_results}" if r.seated else "-",
+            r.missing_words(),
             ("out of date" if r.out_of_date else _yes(r.scored))
             + (" (final)" if r.final else " (provisional)" if r.scored else ""),
         )
     console = Console(width=120)
     console.print(table)
-    for note in (*state.notes, *state.releases, *state.tokens):
-        console.print(note)
-    console.print(f"Commitment: {state.commitment}; key revealed: {_yes(state.key_revealed)}")
-    console.print(f"Next: {state.next_step()}")
+    lines = (*state.notes, *state.releases, *state.tokens,
+             f"Commitment: {state.commitment}; key revealed: {_yes(state.key_revealed)}",
+             f"Next: {state.next_step()}")
+    for line in lines:  # whole lines: a command to paste is never broken
+        console.print(line, soft_wrap=True, markup=False, highlight=False)
 
 
 @event_app.command("reveal")
