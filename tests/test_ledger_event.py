@@ -17,6 +17,7 @@ from event_support import (
 
 from guandan_dup.event import EventFolder
 from guandan_dup.event.ledger import read_ledger
+from guandan_dup.event.people import people_of
 from guandan_dup.levels import LEVEL_NAMES
 
 
@@ -268,7 +269,7 @@ def test_art52_the_cli_says_which_step_a_repeat_takes(event):
                  "--scale", "4", "--reason", "slow play again")
     decision = first.splitlines()[0]  # the next line names the folder: /tmp/pytest-0/...
     assert "scale 4, first offence: warning" in decision and "-0" not in decision
-    assert "scale 4, second offence: -1 percentage points" in second
+    assert "scale 4, second offence: -1 percentage point off the cumulative average" in second
 
 
 def test_spec10_a_substitute_sits_in_the_seat_and_scores_for_the_player_replaced(event,
@@ -369,7 +370,11 @@ def test_art34_a_team_forfeit_in_the_ledger_scores_the_match(tmp_path):
     away, home = int(match["away"]), int(match["home"])
     out = run("event", "ledger", "add", directory, "absent", "--round", 1, "--team", away,
               "--reason", "did not come", "--article", "34")
-    assert f"team {away} absent: a forfeit" in out
+    assert out.splitlines() == [
+        f"Ledger row 1: round 1: {people_of(folder).team(away)} absent: a forfeit (art. 34) "
+        "[art. 34]",
+        f"It applies when round 1 is scored (`guandan-dup event score {directory} --round 1`, "
+        "once its results are in)."]
     results = set_results(folder, 1, seed=1)
     rooms = results["table"].isin([int(match["open_table"]), int(match["closed_table"])])
     out = run("event", "ingest", directory, write(results[~rooms], tmp_path / "r1.parquet"),
