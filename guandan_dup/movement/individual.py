@@ -25,6 +25,7 @@ import pandas as pd
 
 from ..errors import InvalidPlanError
 from ..seats import SEAT_COLUMNS
+from ..wording import caption, counted, numbered, plural, quoted, words
 
 #: Partner rotation within a round (SPEC 7 option): for each pattern, which of the table's
 #: places a, b, c, d (indices 0..3) sit North, East, South, West.
@@ -46,20 +47,21 @@ class Seating:
         default_factory=lambda: pd.DataFrame({"round": [], "ns": [], "ew": []})
     )
     names: dict[str, str] = field(default_factory=dict)
-    """Player id -> name, when the seating is an event's: the summary then names everyone
-    and lists who sits where, table by table, for the director to read out."""
+    """Player id (and in a pairs event pair id) -> name, when the seating is an event's: the
+    summary then names everyone and lists who sits where, table by table, for the director
+    to read out."""
 
     def summary(self) -> list[str]:
         """What a director reads after seating: tables and groups, byes, forced repeats and,
         with ``names``, the seating itself."""
         tables = self.seating
         lines = [
-            f"Round {int(tables['round'].iloc[0])}: {tables['table'].nunique()} tables in "
-            f"{tables['group'].nunique()} groups",
-            f"Byes: {', '.join(map(self.named, self.byes['player'])) or 'none'}",
+            f"Round {int(tables['round'].iloc[0])}: {counted(tables['table'].nunique(), 'table')}"
+            f" in {counted(tables['group'].nunique(), 'group')}",
+            f"Byes: {words(map(self.named, self.byes['player'])) or 'none'}",
         ]
         lines += [
-            f"Unavoidable repeat: pair {r.ns} meets pair {r.ew} again"
+            f"Unavoidable repeat: pair {self.named(r.ns)} meets pair {self.named(r.ew)} again"
             for r in self.repeats.itertuples()
         ]
         if self.names:
@@ -68,8 +70,7 @@ class Seating:
 
     def named(self, player: str) -> str:
         """"P027 王伟" (the id alone when the players file gave no name)."""
-        name = self.names.get(str(player))
-        return f"{player} {name}" if name and name != player else str(player)
+        return caption(player, self.names.get(str(player)))
 
     def table_line(self, row: dict) -> str:
         """"Table 3: N P027 王伟 · E ... · S ... · W ..." (with the set under partner
@@ -84,10 +85,12 @@ def check_order(order: Sequence[str], what: str = "player") -> np.ndarray:
     ids = np.asarray([str(p) for p in order], dtype=object)
     empty = [i + 1 for i, p in enumerate(ids) if not p.strip()]
     if empty:
-        raise InvalidPlanError(f"empty {what} id at place(s) {empty} of the order")
+        raise InvalidPlanError(f"empty {what} id at {numbered('place', empty)} of the order")
     dupes = sorted(p for p, n in Counter(ids.tolist()).items() if n > 1)
     if dupes:
-        raise InvalidPlanError(f"{what} id(s) {dupes!r} appear more than once in the order")
+        raise InvalidPlanError(f"{what} {plural('id', len(dupes))} {quoted(dupes)} "
+                               f"{'appears' if len(dupes) == 1 else 'appear'} more than once "
+                               "in the order")
     return ids
 
 

@@ -20,6 +20,7 @@ from typing import Any
 import pandas as pd
 
 from ...errors import InvalidPlanError, Problem
+from ...wording import words
 from ..plan import NoOptions
 from ..publish import publish_site
 
@@ -159,9 +160,9 @@ class EventFormat:
         wrong = [SHAPE_OPTIONS[o] for o in given if o not in self.takes]
         missing = [SHAPE_OPTIONS[o] for o in self.needs if o not in given]
         if wrong or missing:
-            takes = ", ".join(SHAPE_OPTIONS[o] for o in self.takes) or "no shape options"
-            todo = ([f"leave out {', '.join(wrong)}"] if wrong else []) + (
-                [f"give {', '.join(missing)}"] if missing else [])
+            takes = words(SHAPE_OPTIONS[o] for o in self.takes) or "no shape options"
+            todo = ([f"leave out {words(wrong)}"] if wrong else []) + (
+                [f"give {words(missing)}"] if missing else [])
             raise InvalidPlanError(f"{_article(self.title)} {self.title} takes {takes}"
                                    f"{self.shape_note}: {'; '.join(todo)}")
 
