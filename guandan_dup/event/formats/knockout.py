@@ -32,6 +32,7 @@ from ...knockout import (
 from ...reading import read_parquet
 from ...reports.knockout import bracket_report, places_report
 from ...scoring import score
+from ..commands import event_command
 from ..folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
 from ..ledger import read_ledger, scoring_metadata
 from ..publish import public_sets
@@ -228,7 +229,7 @@ class Knockout(EventFormat):
         if fresh[columns].equals(seated[columns]):
             return []
         return [f"round {round_no + 1} was seated from round {round_no}'s earlier winners; "
-                f"seat it again (`guandan-dup event seat DIR --round {round_no + 1}`)"]
+                f"seat it again (`{event_command(folder.path, 'seat', round_no + 1)}`)"]
 
     def round_texts(self, folder: EventFolder, round_no: int, results: pd.DataFrame,
                     tables: dict[str, pd.DataFrame]) -> dict[int, str]:
