@@ -34,7 +34,7 @@ def test_rescoring_an_earlier_round_is_refused_unless_forced(folder, tmp_path):
     play_round(folder, 1, tmp_path)
     play_round(folder, 2, tmp_path)
     before = snapshot(folder.path)
-    with pytest.raises(GuandanError, match=r"round\(s\) \[2\] are already scored"):
+    with pytest.raises(GuandanError, match=r"^round 2 is already scored from round 1's standings"):
         score_round(folder, 1)
     assert snapshot(folder.path) == before
     score_round(folder, 1, force=True)

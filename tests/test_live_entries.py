@@ -137,7 +137,7 @@ def test_spec4_a_board_after_passing_a_is_refused_and_a_gap_waits(facts):
     derived = derive(facts, 1, 1, gap)
     assert not derived.complete
     assert messages(derived.problems) == [
-        "board 2 is not entered yet, so board(s) 3 cannot be counted"]
+        "board 2 is not entered yet, so board 3 cannot be counted"]
 
 
 def test_rule_a_set_entry_replaces_its_boards_and_a_board_its_set_entry():

@@ -62,7 +62,8 @@ def recorded_time(path) -> pd.Timestamp:
         raise GuandanError(
             f"cannot read {str(path)!r} ({failure}): it records when the round was first "
             "scored (art. 48). Restore it from a copy of the folder, or give the round's "
-            "end with `event ledger add DIR ends --round R --at TIME`") from None
+            "end with `event ledger add` of kind ends, its --round and --at (docs/"
+            "director-guide.md, \"When things go wrong\")") from None
 
 
 def file_time(folder: EventFolder, round_no: int) -> pd.Timestamp | None:

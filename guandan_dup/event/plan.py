@@ -29,6 +29,7 @@ from typing import Any
 
 from ..errors import InvalidPlanError
 from ..scoring.rates import COMPARE_WITHIN
+from ..wording import numbered
 
 LIMITS = {
     "players": 1_000_000,
@@ -195,7 +196,8 @@ class EventPlan:
             for s in self.sets_of_round(r):
                 rounds_of_set.setdefault(s, set()).add(r)
         out += [
-            f"set {s} is planned in rounds {sorted(rs)}: a set's deals may be played in one round"
+            f"set {s} is planned in {numbered('round', sorted(rs))}: a set's deals may be "
+            "played in one round"
             for s, rs in sorted(rounds_of_set.items())
             if len(rs) > 1
         ]

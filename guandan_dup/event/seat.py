@@ -17,6 +17,7 @@ from ..errors import GuandanError
 from ..movement import Seating, seeding_order, with_unplaced
 from . import cards
 from .access import round_links
+from .commands import event_command
 from .folder import EventFolder, parquet_bytes
 from .ledger import effects
 from .transaction import step
@@ -34,7 +35,7 @@ def round_order(folder: EventFolder, round_no: int) -> list[str]:
     if standings is None:
         raise GuandanError(
             f"round {round_no - 1} is not scored yet, so round {round_no} cannot be seated; "
-            f"run `guandan-dup event score DIR --round {round_no - 1}` first"
+            f"run `{event_command(folder.path, 'score', round_no - 1)}` first"
         )
     folder.check_seats_from(round_no, f"round {round_no}'s seating")
     ranked = standings.sort_values("position")["player"].astype(str).tolist()

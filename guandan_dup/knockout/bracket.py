@@ -27,6 +27,7 @@ from collections.abc import Sequence
 import pandas as pd
 
 from ..errors import GuandanError, InvalidPlanError
+from ..wording import numbered
 from .skeleton import rounds_needed, skeleton
 from .source import Source
 
@@ -67,8 +68,7 @@ def _resolve(source: Source | None, entries: list[str], earlier: pd.DataFrame | 
     ]
     if rows.empty or "winner" not in rows or pd.isna(rows["winner"].iloc[0]):
         raise KnockoutError(
-            f"round {r} match {match} is not decided yet; score round "
-            f"{r} first (`guandan-dup event score DIR --round {r}`)"
+            f"round {r} match {match} is not decided yet: score round {r} first"
         )
     row = rows.iloc[0]
     if source.kind == "winner":
@@ -112,7 +112,8 @@ def complete(bracket: pd.DataFrame, outcomes: pd.DataFrame) -> pd.DataFrame:
     missing = sorted(set(played["table"].astype(int)) - set(given.index.astype(int)))
     if missing:
         raise KnockoutError(
-            f"round {int(bracket['round'].iloc[0])} has no result yet for table(s) {missing}"
+            f"round {int(bracket['round'].iloc[0])} has no result yet for "
+            f"{numbered('table', missing)}"
         )
     winner = bracket["table"].map(given["winner"]).where(bracket["side_b"].notna(),
                                                          bracket["side_a"])

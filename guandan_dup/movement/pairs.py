@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InvalidPlanError
+from ..wording import plural, quoted
 from .individual import Seating, byes_frame, check_order, choose_byes, group_and_table
 
 #: Search nodes tried per allowed number of repeats before allowing one more.
@@ -109,7 +110,8 @@ def seat_pairs(
     pairs = check_order(order, what="pair")
     unknown = sorted(set(pairs.tolist()) - set(members))
     if unknown:
-        raise InvalidPlanError(f"pair(s) {unknown!r} in the order have no players")
+        raise InvalidPlanError(f"{plural('pair', len(unknown))} {quoted(unknown)} in the order "
+                               f"{'has' if len(unknown) == 1 else 'have'} no players")
     if len(pairs) < 2:
         raise InvalidPlanError(f"a round needs at least 2 pairs, got {len(pairs)}")
     bye = choose_byes(pairs, len(pairs) % 2, byes_so_far)

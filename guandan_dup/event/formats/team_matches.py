@@ -28,10 +28,11 @@ from ...teams.registration import (
     load_team_seeding,
     number_teams,
 )
+from ...wording import plural, quoted, team_caption, words
 from ..entrants import demo_teams
 from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects
-from ..people import team_caption
+from ..people import people_of
 from ..plan import EventPlan
 from ..seat import CARDS, substituting, table_cards
 from ..walkovers import withdrawal_notes
@@ -197,8 +198,10 @@ def lineups_without_substitutes(folder: EventFolder, round_no: int, playing: lis
         short = [t for t in playing if (free["team"] == t).sum() < 4]
         if short:
             raise GuandanError(
-                f"team(s) {short} have fewer than four players for round {round_no} once the "
-                f"ledger's substitutes ({', '.join(sorted(subs))}) sit in the seats of those "
+                f"{words(people_of(folder).team(t) for t in short)} "
+                f"{'has' if len(short) == 1 else 'have'} fewer than four players for round "
+                f"{round_no} once the ledger's substitutes ({words(sorted(subs))}) sit in the "
+                "seats of those "
                 "they replace; nothing was written. A substitute comes from a team's fifth "
                 "or sixth player: withdraw the substitute row")
         chosen = default_lineups(round_no, playing, free)
@@ -277,8 +280,10 @@ class TeamFormat(EventFormat):
             if request.seeding is not None or missing:
                 raise InvalidPlanError(
                     "give --seeding or --seed-from, not both" if not missing else
-                    f"team(s) {missing} go through from the earlier stage but have no players "
-                    "in the players file")
+                    f"{plural('team', len(missing))} {quoted(missing)} "
+                    f"{'goes' if len(missing) == 1 else 'go'} through from the earlier stage "
+                    f"but {'has' if len(missing) == 1 else 'have'} no players in the players "
+                    "file")
             players = players[players["label"].isin(qualified)].reset_index(drop=True)
             labels, seeded = list(qualified), list(qualified)
         numbered, teams = number_teams(players, key, seeded, names)

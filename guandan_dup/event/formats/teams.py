@@ -29,6 +29,8 @@ from ...teams import team_standings as rank_teams
 from ...teams.awards import parse_awards
 from ...teams.matches import MATCH_COLUMNS, MATCH_RESULT_COLUMNS
 from ...teams.roundrobin import cycle_length
+from ...wording import numbered
+from ..commands import event_command
 from ..decisions import decisions
 from ..finality import final
 from ..folder import RESULTS_DIGEST, EventFolder, parquet_bytes
@@ -209,7 +211,7 @@ def previous_order(folder: EventFolder, round_no: int) -> list[int]:
     if standings is None:
         raise GuandanError(
             f"round {round_no - 1} is not scored yet, so the Swiss pairing of round {round_no} "
-            f"cannot be made; run `guandan-dup event score DIR --round {round_no - 1}` first"
+            f"cannot be made; run `{event_command(folder.path, 'score', round_no - 1)}` first"
         )
     folder.check_seats_from(round_no, f"the Swiss pairing of round {round_no}")
     return standings.sort_values("position")["team"].astype(int).tolist()
@@ -234,7 +236,10 @@ def score_team_round(
     rounds = range(1, round_no + 1)
     unseated = [r for r in rounds if folder.read(r, "matches") is None]
     if unseated:
-        raise GuandanError(f"round(s) {unseated} have no matches: seat them first")
+        one = len(unseated) == 1
+        raise GuandanError(f"{numbered('round', unseated)} {'has' if one else 'have'} no "
+                           f"matches: seat {'it' if one else 'them'} first (`"
+                           f"{event_command(folder.path, 'seat', unseated[0])}`)")
     table = conversion_of(folder)
     scored, standings = team_scoring(folder, round_no, table, adjustments, penalties)
     meta = {RESULTS_DIGEST: folder.results_digest(round_no), CONVERSION_META: table.name,
