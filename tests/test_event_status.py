@@ -1,10 +1,11 @@
 """event status: what is done and what is missing, round by round."""
 
 import pytest
-from event_support import KEY, players_csv, set_results, write
+from event_support import KEY, players_csv, run, set_results, write
 
 from guandan_dup.errors import GuandanError
 from guandan_dup.event import (
+    EventFolder,
     create_event,
     deal_round,
     event_status,
@@ -92,3 +93,37 @@ def test_out_of_date_standings_cannot_seat_the_next_round(tmp_path):
         seat_event_round(folder, 2)
     score_round(folder, 1)
     assert len(seat_event_round(folder, 2).seating) == 2
+
+
+def rows(status: str) -> dict[str, list[str]]:
+    """The cells of ``event status``'s table, by round."""
+    cells = [[c.strip() for c in line.split("│")[1:-1]] for line in status.splitlines()
+             if line.startswith("│")]
+    return {row[0]: row for row in cells if row[0]}
+
+
+def test_issue25_status_waits_for_seating_not_results_and_pastes_the_folder(tmp_path,
+                                                                           monkeypatch):
+    """An unseated round lists no missing results; a seated one lists them set by set,
+    tables in runs; the Next line is the command to paste, with the folder as typed."""
+    monkeypatch.chdir(tmp_path)
+    run("event", "init", "cup", "--players", players_csv(tmp_path / "players.csv", 17),
+        "--tables-per-group", 4, "--sets-per-round", 2, "--boards-per-set", 2, "--rounds", 2)
+    run("event", "deal", "cup", "--round", 1, "--quiet")
+    run("event", "seat", "cup", "--round", 1)
+    status = run("event", "status", "cup")
+    assert rows(status) == {
+        "1": ["1", "1 and 2", "yes", "yes", "0/8", "set 1: tables 1-4; set 2: tables 1-4",
+              "no"],
+        "2": ["2", "3 and 4", "no", "no", "-", "", "no"]}
+    assert status.splitlines()[-1] == (
+        "Next: guandan-dup event sheet cup --round 1 --out cup-round-1.xlsx, fill in its "
+        "levels, then guandan-dup event ingest cup cup-round-1.xlsx --round 1")
+    results = set_results(EventFolder.open("cup"), 1)
+    keep = ~((results["table"] == 3) & (results["set"] == 2))
+    run("event", "ingest", "cup", write(results[keep], tmp_path / "part.parquet"), "--round", 1)
+    status = run("event", "status", "cup")
+    assert rows(status)["1"][4:6] == ["7/8", "set 2: table 3"]
+    assert status.splitlines()[-1] == (
+        "Next: guandan-dup event ingest cup cup-round-1.xlsx --round 1 (1 set result still "
+        "missing)")

@@ -356,7 +356,7 @@ def test_spec10_every_problem_of_an_entry_is_listed_at_once():
         add(empty(), context(), "late", 3, " ", table=9, side="N", player="nobody")
     text = str(caught.value)
     for expected in ("every decision needs a reason", "late needs --set", "late needs "
-                     "--minutes", "the plan has rounds 1..2", "expected NS or EW",
+                     "--minutes", "the plan has rounds 1-2", "expected NS or EW",
                      "'nobody': is not a registered player"):
         assert expected in text, text
 

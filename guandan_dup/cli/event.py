@@ -25,7 +25,7 @@ from ..event.export import DEFAULT_FORMATS
 from ..event.folder import EventFolder
 from ..event.sheet import write_sheet
 from ..event.transaction import DEFAULT_WAIT, reading, writing
-from ..wording import words
+from ..wording import pasteable, words
 from .app import app
 from .options import report_formats
 
@@ -201,8 +201,8 @@ def seat(
     with locked_folder(directory, "event seat", wait) as folder:
         seating = seat_event_round(folder, round_no, lineups, with_cards=not no_cards)
     typer.echo("\n".join(seating.summary()))
-    typer.echo(f"Table cards: none (--no-cards); `guandan-dup event print {directory} --round "
-               f"{round_no} --what table-cards` draws them" if no_cards
+    typer.echo(f"Table cards: none (--no-cards); `guandan-dup event print {pasteable(directory)} "
+               f"--round {round_no} --what table-cards` draws them" if no_cards
                else f"Table cards: {folder.file(round_no, 'table-cards.html')}")
 
 
@@ -223,8 +223,8 @@ def sheet(
     per = "table and board" if boards else "table and set"
     typer.echo(f"Wrote {written.path}: {written.rows} rows, one per {per} of round {round_no}.")
     columns = "finish" if boards else "ns_level and ew_level"
-    typer.echo(f"Next: fill in {columns}, then `guandan-dup event ingest {directory} "
-               f"{written.path} --round {round_no}`")
+    typer.echo(f"Next: fill in {columns}, then `guandan-dup event ingest {pasteable(directory)} "
+               f"{pasteable(written.path)} --round {round_no}`")
 
 
 @event_app.command("ingest")
@@ -356,6 +356,5 @@ def reveal(
         folder = reveal_key(directory, force=force, abandoned=abandoned)
     typer.echo(f"Marked the key as revealed in {folder.path / 'event.toml'}.")
     typer.echo(f"Publish the key file {folder.key_path} (e.g. beside the results site) so that")
-    typer.echo(
-        "anyone can check the boards: guandan-dup deal verify --key event.key boards.parquet"
-    )
+    typer.echo("anyone can check the boards: guandan-dup deal verify --key "
+               f"{pasteable(folder.key_path)} {pasteable(folder.file(1, 'boards'))}")

@@ -35,6 +35,7 @@ from ..errors import GuandanError
 from ..ledger import LEDGER_FILE, add, dump
 from ..ledger.kinds import active
 from ..seats import SEAT_COLUMNS
+from ..wording import spans
 from .commands import event_command
 from .finality import now_utc
 from .folder import EventFolder
@@ -89,7 +90,8 @@ def sets_of_table(folder: EventFolder, round_no: int, table: int) -> list[int]:
     ``NoSuchTableError`` for a round not in the plan or a table not seated."""
     plan = folder.plan
     if not 1 <= round_no <= plan.rounds:
-        raise NoSuchTableError(f"round {round_no} is not in the plan (rounds 1..{plan.rounds})")
+        raise NoSuchTableError(f"round {round_no} is not in the plan "
+                                f"({spans('round', range(1, plan.rounds + 1))})")
     seating = folder.read(round_no, "seating")
     tables = set() if seating is None else {int(t) for t in seating["table"]}
     if table not in tables:

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..errors import InvalidPlanError
 from ..scoring.rates import COMPARE_WITHIN
-from ..wording import numbered
+from ..wording import numbered, spans
 
 LIMITS = {
     "players": 1_000_000,
@@ -244,7 +244,8 @@ class EventPlan:
         """``round_no`` if the plan has it, else an ``InvalidPlanError`` naming the rounds."""
         if not 1 <= round_no <= self.rounds:
             raise InvalidPlanError(
-                f"round {round_no!r} is not in the plan (rounds 1..{self.rounds})"
+                f"round {round_no!r} is not in the plan "
+                f"({spans('round', range(1, self.rounds + 1))})"
             )
         return round_no
 

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 import pandas as pd
 
 from ..errors import GuandanError, InvalidPlanError
-from ..wording import numbered
+from ..wording import numbered, spans
 from .skeleton import rounds_needed, skeleton
 from .source import Source
 
@@ -91,7 +91,8 @@ def round_bracket(
     rounds = rounds_needed(len(entries))
     if not isinstance(round_no, int) or not 1 <= round_no <= rounds:
         raise InvalidPlanError(
-            f"round {round_no!r}: a knockout of {len(entries)} entries has rounds 1..{rounds}"
+            f"round {round_no!r}: a knockout of {len(entries)} entries has "
+            f"{spans('round', range(1, rounds + 1))}"
         )
     rank = {e: i for i, e in enumerate(entries)}
     rows = []

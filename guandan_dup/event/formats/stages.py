@@ -29,7 +29,7 @@ import pandas as pd
 
 from ...errors import InvalidPlanError
 from ...reports.site.stages import StageLink
-from ...wording import team_caption, words
+from ...wording import spans, team_caption, words
 from ..finality import final, now_utc, round_deadlines
 from ..folder import EVENT_TOML, EventFolder
 from ..ledger import read_ledger
@@ -63,8 +63,9 @@ def seeding_from(seed_from: str | os.PathLike, top: int | None, knockout: Path,
         raise InvalidPlanError(f"--seed-from {str(seed_from)!r}: a knockout is seeded from a "
                                "team Swiss or round robin")
     if stage.rounds_scored() != list(range(1, plan.rounds + 1)):
-        raise InvalidPlanError(f"--seed-from {str(seed_from)!r} is not finished: rounds "
-                               f"1..{plan.rounds} must all be scored")
+        raise InvalidPlanError(f"--seed-from {str(seed_from)!r} is not finished: "
+                               f"{spans('round', range(1, plan.rounds + 1))} must all be "
+                               "scored")
     correcting = correction_end(stage, now)
     if correcting is not None and not force:
         raise InvalidPlanError(

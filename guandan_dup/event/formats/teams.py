@@ -29,7 +29,7 @@ from ...teams import team_standings as rank_teams
 from ...teams.awards import parse_awards
 from ...teams.matches import MATCH_COLUMNS, MATCH_RESULT_COLUMNS
 from ...teams.roundrobin import cycle_length
-from ...wording import numbered
+from ...wording import counted, numbered
 from ..commands import event_command
 from ..decisions import decisions
 from ..finality import final
@@ -90,10 +90,14 @@ class TeamLeague(TeamFormat):
         return self.team_plan(path, request, players, request.rounds, seeded, options), files
 
     def created(self, plan, where):
+        teams = plan.options.teams
+        byes = ("Each round 1 team has a bye (轮空): an odd number of teams." if teams % 2
+                else "No byes: every team plays a match each round.")
         return (f"Created team event ({plan.format}) {plan.name!r} in {where}: "
-                f"{plan.options.teams} teams, {plan.players} players, {plan.rounds} rounds of "
-                f"one set of {plan.boards_per_set} boards; 级差分 conversion "
-                f"{plan.options.conversion!r}.")
+                f"{counted(teams, 'team')}, {counted(plan.players, 'player')}, "
+                f"{counted(plan.rounds, 'round')} of one set of "
+                f"{counted(plan.boards_per_set, 'board')}; 级差分 conversion "
+                f"{plan.options.conversion!r}.\n{byes}")
 
     def score(self, folder, round_no, override, command):
         decided = effects(folder)
