@@ -204,5 +204,5 @@ def token_lines(folder: EventFolder) -> tuple[str, ...]:
             lines.append(f"{what} with tokens: none can get in: {error}")
             continue
         if names:
-            lines.append(f"{what} with tokens: {', '.join(names)}")
+            lines.append(f"{what} with tokens: {words(names)}")
     return tuple(lines)

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 import pandas as pd
 
 from ..errors import GuandanError, InvalidPlanError
-from ..wording import numbered, spans
+from ..wording import numbered, plural, quoted, spans
 from .skeleton import rounds_needed, skeleton
 from .source import Source
 
@@ -52,7 +52,9 @@ def check_entries(entries: Sequence[str]) -> list[str]:
     ids = [str(e) for e in entries]
     repeated = sorted({e for e in ids if ids.count(e) > 1})
     if repeated:
-        raise InvalidPlanError(f"knockout entries {repeated!r} are listed more than once")
+        raise InvalidPlanError(f"knockout {plural('entry', len(repeated), 'entries')} "
+                               f"{quoted(repeated)} {'is' if len(repeated) == 1 else 'are'} "
+                               "listed more than once")
     rounds_needed(len(ids))
     return ids
 

@@ -121,6 +121,8 @@ _SENTENCES = {
     "not-played": lambda r, n: "not played: left out, the others Neuberg-adjusted",
     "fouled": lambda r, n: (f"tables {r['tables']} played other cards: compared among "
                             "themselves, factored to the field"),
+    "penalty": lambda r, n: _penalty(r, n, None),
+    "overtime": lambda r, n: _penalty(r, n, None),
     "ends": lambda r, n: f"scheduled end {pd.Timestamp(r['at']):%Y-%m-%d %H:%M} UTC",
     "override": lambda r, n: "a change after the correction deadline (art. 48)",
     "corrected": lambda r, n: "the result verified at the table corrected by the director" + (
@@ -135,10 +137,8 @@ def describe(row: pd.Series, names: Names = IDS, decided: str | None = None) -> 
     ("P017 何军"). ``decided`` is what the replayed ledger made of a penalty given by its
     scale or an overtime (``event.ledger.what_it_does``: "art. 52 scale 2, first offence:
     -3 percentage points ..."), said in place of the general rule."""
-    if row["kind"] in ("penalty", "overtime"):
-        sentence = _penalty(row, names, decided)
-    else:
-        sentence = _SENTENCES[row["kind"]](row, names)
+    sentence = (_penalty(row, names, decided) if decided is not None
+                else _SENTENCES[row["kind"]](row, names))
     text = f"{_at(row)}: {sentence}"
     article = row.get("article")
     if article is not None and not pd.isna(article) and article:

@@ -158,7 +158,7 @@ def _parse(facts: RoundFacts, table: int, body) -> tuple[Entry | None, list[dict
         out.append(problem("set", f"expected a set number, not {set_no!r}"))
     elif set_no not in here.sets:
         out.append(problem("set", f"value {set_no!r}: table {table} (group {here.group}) plays "
-                           f"sets {', '.join(map(str, here.sets))} in round {facts.round}"))
+                           f"{numbered('set', here.sets)} in round {facts.round}"))
     given = {k for k in ("ns_level", "ew_level", "board", "finish", "tiebreak") if k in body}
     levels, board = given & {"ns_level", "ew_level"}, given & {"board", "finish"}
     if levels and board:

@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InvalidPlanError
-from ..wording import plural, quoted
+from ..wording import counted, plural, quoted, words
 from .individual import Seating, byes_frame, check_order, choose_byes, group_and_table
 
 #: Search nodes tried per allowed number of repeats before allowing one more.
@@ -36,7 +36,10 @@ def partnerships(players: pd.DataFrame) -> dict[str, tuple[str, str]]:
     sizes = players.groupby("pair", sort=False)["player"].agg(list)
     wrong = {pair: ids for pair, ids in sizes.items() if len(ids) != 2}
     if wrong:
-        raise InvalidPlanError(f"every pair needs exactly 2 players; these do not: {wrong!r}")
+        raise InvalidPlanError(
+            "every pair needs exactly 2 players; these do not: " + "; ".join(
+                f"{pair}: {counted(len(ids), 'player')} ({words(ids)})" for pair, ids in
+                wrong.items()))
     return {str(pair): (str(ids[0]), str(ids[1])) for pair, ids in sizes.items()}
 
 

@@ -24,7 +24,7 @@ from ..event.people import people_of
 from ..event.rehearse import Rehearsal, play_rounds
 from ..event.transaction import writing
 from ..reports.terminal import standings_table, team_standings_table
-from ..wording import counted, pasteable
+from ..wording import counted, pasteable, words
 from .event import (
     BotPlay,
     asked_rounds,
@@ -130,7 +130,7 @@ def check_event_options(given: Sequence[str]) -> None:
     command line gave): an existing event has its own players, plan and folder."""
     if given:
         raise GuandanError(f"--event plays rounds of an existing event, with its own players "
-                           f"and plan, in its own folder: leave out {', '.join(given)}")
+                           f"and plan, in its own folder: leave out {words(given)}")
 
 
 def simulate_rounds(

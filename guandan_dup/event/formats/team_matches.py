@@ -208,7 +208,8 @@ def lineups_without_substitutes(folder: EventFolder, round_no: int, playing: lis
     named = sorted((set(chosen["player_1"]) | set(chosen["player_2"])) & subs)
     if named:
         raise GuandanError(
-            f"the lineups of round {round_no} name {', '.join(named)}, whom the ledger has "
+            f"the lineups of round {round_no} name {people_of(folder).players(named)}, whom "
+            "the ledger has "
             "substitute for another player that round (they sit in that player's seat); "
             "nothing was written. Name the player replaced in the lineup instead")
     return chosen
