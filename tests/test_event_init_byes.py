@@ -16,26 +16,14 @@ def init(tmp_path, csv, *options, code=0):
 SHAPE = ("--sets-per-round", 2, "--rounds", 3)
 
 
-@pytest.mark.parametrize(("players", "kind", "per_group", "lines"), [
-    (30, "individual", 4, [
-        "Created individual event 'cup' in cup: 30 players, 7 tables in 2 groups, 3 rounds "
-        "of 2 sets of 4 boards.",
+@pytest.mark.parametrize(("players", "kind", "per_group", "groups", "said"), [
+    (30, "individual", 4, "2 groups", [
         "Each round 2 players have a bye (轮空): 30 players fill 7 tables of 4."]),
-    (29, "individual", 7, [
-        "Created individual event 'cup' in cup: 29 players, 7 tables in 1 group, 3 rounds "
-        "of 2 sets of 4 boards.",
+    (29, "individual", 7, "1 group", [
         "Each round 1 player has a bye (轮空): 29 players fill 7 tables of 4."]),
-    (28, "individual", 4, [
-        "Created individual event 'cup' in cup: 28 players, 7 tables in 2 groups, 3 rounds "
-        "of 2 sets of 4 boards.",
-        "No byes: 28 players fill 7 tables of 4."]),
-    (30, "pairs", 4, [
-        "Created pairs event 'cup' in cup: 30 players, 7 tables in 2 groups, 3 rounds of 2 "
-        "sets of 4 boards.",
-        "Each round 1 pair has a bye (轮空): 15 pairs fill 7 tables."]),
-    (30, "individual", 6, [
-        "Created individual event 'cup' in cup: 30 players, 7 tables in 2 groups, 3 rounds "
-        "of 2 sets of 4 boards.",
+    (28, "individual", 4, "2 groups", ["No byes: 28 players fill 7 tables of 4."]),
+    (30, "pairs", 4, "2 groups", ["Each round 1 pair has a bye (轮空): 15 pairs fill 7 tables."]),
+    (30, "individual", 6, "2 groups", [
         "Each round 2 players have a bye (轮空): 30 players fill 7 tables of 4.",
         "Note: --tables-per-group 6 makes groups of 6 and 1 tables: a last group of less "
         "than half a full one seats its few players only among themselves; "
@@ -43,10 +31,12 @@ SHAPE = ("--sets-per-round", 2, "--rounds", 3)
         "cup/event.toml before round 1 is dealt)."]),
 ])
 def test_issue25_init_says_the_byes_of_each_round_and_an_awkward_group(
-        tmp_path, monkeypatch, players, kind, per_group, lines):
+        tmp_path, monkeypatch, players, kind, per_group, groups, said):
     monkeypatch.chdir(tmp_path)
     csv = players_csv(tmp_path / "players.csv", players, kind)
     out = init(tmp_path, csv, "--kind", kind, "--tables-per-group", per_group, *SHAPE)
+    lines = [f"Created {kind} event 'cup' in cup: {players} players, 7 tables in {groups}, 3 "
+             "rounds of 2 sets of 4 boards.", *said]
     assert out.splitlines()[:len(lines)] == lines
     assert out.splitlines()[len(lines)].startswith("Secret key: ")
 
