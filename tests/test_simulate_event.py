@@ -81,7 +81,7 @@ def test_without_rounds_the_bots_play_every_round_left(copy):
         (["--rounds", "4"], "--rounds '4': 'event' has rounds 1-3"),
         (["--rounds", "3", "--players", "8"], "leave out --players"),
         (["--rounds", "3", "--out", "elsewhere", "--boards-per-set", "3"],
-         "leave out --boards-per-set, --out"),
+         "leave out --boards-per-set and --out"),
     ],
 )
 def test_simulate_event_refusals_change_nothing(copy, args, message):
