@@ -1,7 +1,8 @@
 """How the program names people to a director: the id the files keep, then the name the
 players file gave ("P027 王伟", "D04 王伟 / 李芳", "team 3 南京队"), so that every line read out
 at the venue says who it is about. One place, so the console, the CLI and the exports name a
-player the same way."""
+player the same way; the words themselves (``caption``, ``team_caption``, ``words``) are
+``guandan_dup.wording``'s, which rooms below the event folder use too."""
 
 from __future__ import annotations
 
