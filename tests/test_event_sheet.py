@@ -234,7 +234,7 @@ def test_spec10_a_substitute_sits_in_the_sheet_and_in_the_seats_taken_from_the_s
 def test_issue23_a_round_not_seated_has_no_sheet(event, tmp_path):
     out = tmp_path / "round2.xlsx"
     said = run("event", "sheet", event, "--round", 2, "--out", out, code=1)
-    assert ("Error: round 2 is not seated yet: run `guandan-dup event seat DIR --round 2` "
+    assert (f"Error: round 2 is not seated yet: run `guandan-dup event seat {event} --round 2` "
             "before making its results sheet") in said
     assert not out.exists()
 

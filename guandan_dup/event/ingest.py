@@ -46,7 +46,7 @@ from ..seats import SEAT_COLUMNS
 from .finality import guard_final, now_utc
 from .folder import EventFolder, parquet_bytes
 from .ledger import effects, event_context, read_ledger
-from .people import people_of
+from .people import people_of, words
 from .plan import EventPlan
 from .seat_names import Names, read_names
 from .transaction import step
@@ -80,6 +80,15 @@ class IngestReport:
     missing: list[tuple[int, int]]
     warnings: list[str]
     changed: bool
+
+    def next_step(self, directory, file) -> str:
+        """While tables are missing, the command that takes their rows once they have
+        played: the same ``file`` into the same ``directory`` and round, ready to paste."""
+        tables = sorted({table for table, _ in self.missing})
+        return (f"once {'tables' if len(tables) > 1 else 'table'} {words(tables)} "
+                f"{'have' if len(tables) > 1 else 'has'} played, fill in "
+                f"{'their' if len(tables) > 1 else 'its'} results and run `guandan-dup event "
+                f"ingest {directory} {file} --round {self.round}` again")
 
 
 def planned_pairs(plan: EventPlan, round_no: int, tables: set[int] | None = None
@@ -266,8 +275,8 @@ def round_seating(
     seating = folder.read(round_no, "seating")
     if seating is None:
         raise GuandanError(
-            f"round {round_no} is not seated yet: run `guandan-dup event seat DIR --round "
-            f"{round_no}` before {doing}"
+            f"round {round_no} is not seated yet: run `guandan-dup event seat {folder.path} "
+            f"--round {round_no}` before {doing}"
         )
     return decided, seating
 
@@ -374,11 +383,12 @@ def _take(
     warnings = list(ingested.warnings)
     scored = [r for r in folder.rounds_scored() if r >= round_no]
     if changed and scored:
+        rounds = f"rounds {words(scored)} were" if len(scored) > 1 else f"round {scored[0]} was"
         warnings.append(
-            f"round(s) {scored} were scored before these results: their standings are out of "
-            f"date until you score again (`guandan-dup event score DIR --round {round_no}`"
-            + (", with --force, then every later round)" if scored != [round_no] else ")")
-        )
+            f"{rounds} scored before these results: {'their' if len(scored) > 1 else 'its'} "
+            f"standings are out of date until you score again (`guandan-dup event score "
+            f"{folder.path} --round {round_no}"
+            + (" --force`, then every later round)" if scored != [round_no] else "`)"))
     return IngestReport(
         round_no, len(ingested.sets), replaced, folder.missing_results(round_no, merged),
         warnings, changed
