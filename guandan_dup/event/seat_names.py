@@ -88,7 +88,7 @@ def read_names(raw: RawFile, players: pd.DataFrame, seats: pd.DataFrame,
         return raw, Names()
     written = pd.unique(np.concatenate([frame[c].to_numpy()[m] for c, m in strange.items()]))
     owners = owners_of(players, written)
-    only = {name: ids[0] for name, ids in owners.items() if len(ids) == 1}
+    only = {name: owner[0] for name, owner in owners.items() if len(owner) == 1}
     frame = frame.copy()
     seated = frame[["table", "set"]].astype("Int64").merge(
         seats.astype({"table": "Int64", "set": "Int64"}), on=["table", "set"], how="left")
