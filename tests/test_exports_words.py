@@ -207,7 +207,10 @@ def test_issue25_a_team_table_card_never_breaks_a_team_name(tmp_path, browser):
     page = watched.open(directory / "rounds" / "1" / "table-cards.html")
     lines = page.evaluate("""name => Array.from(document.querySelectorAll('.card h2'))
         .filter(h => h.textContent.includes(name)).map(h => {
-            const text = h.firstChild, at = text.textContent.indexOf(name);
+            const walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
+            let text = walker.nextNode();
+            while (!text.textContent.includes(name)) { text = walker.nextNode(); }
+            const at = text.textContent.indexOf(name);
             const range = document.createRange();
             range.setStart(text, at); range.setEnd(text, at + name.length);
             return new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top))).size;

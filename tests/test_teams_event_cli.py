@@ -1,6 +1,8 @@
 """A whole team event through the CLI (SPEC 8): init, deal, seat with lineups, ingest,
 score, status, export; and init's refusals."""
 
+import re
+
 import pandas as pd
 import pytest
 from event_support import run, set_results, team_players, write
@@ -71,7 +73,10 @@ def test_a_swiss_team_event_of_three_rounds(tmp_path):
     assert team_two[4] in folder.read(2, "seating").values
     cards = (directory / "rounds" / "1" / "table-cards.html").read_text("utf-8")
     fourth = teams.set_index("team").loc[4, "name"]
-    assert f"Match 1 第1场 · closed room 闭室 · home 主队 1 上海队 v away 客队 4 {fourth}" in cards
+    heading = cards.split('id="table-4"')[1].split("</h2>")[0]
+    assert "第4桌 Table 4 · 第1场 Match 1 · 闭室 closed room" in heading, "Chinese first"
+    assert re.findall(r'<span class="team">([^<]*)</span>', heading) == [
+        "主队 1 上海队", f"客队 4 {fourth}"], "each team whole, in a span of its own"
     met = pd.concat([folder.read(r, "matches") for r in (1, 2, 3)])
     assert not met[["home", "away"]].apply(frozenset, axis=1).duplicated().any()
     results = folder.read(3, "match_results").set_index("team")
