@@ -13,7 +13,7 @@ from guandan_dup.cli.app import app
 from guandan_dup.event import EventFolder
 from guandan_dup.event.formats.team_matches import teams_of
 from guandan_dup.event.rehearse import rehearse_teams
-from guandan_dup.reports.site.teams import conversion_name
+from guandan_dup.reports.team_tables import conversion_name
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ import pandas as pd
 
 from ...teams import ROOM_SIDES
 from ..tables import level_text
-from ..team_tables import matches_with_results
+from ..team_tables import conversion_name, matches_with_results
 from .build import check_target, environment, write_pages
 from .hands import board_views
 from .pages import Page, decision_rows, records, standings_href
@@ -55,23 +55,6 @@ TEAM_LABELS: Mapping[str, Mapping[str, str]] = {
     },
 }
 """Team-event labels by language, beside the site's own ``labels.LABELS``."""
-
-CONVERSION_NAMES = {"linear": "线性", "half": "减半"}
-"""The Chinese names of the shipped 级差分 tables (``teams.conversion.PRESETS``)."""
-
-
-def conversion_name(name: str, lang: str) -> str:
-    """The 级差分 table's name as a page shows it: a preset's Chinese name with the name the
-    director typed after it (the site's Chinese pages), a director's own table as named.
-
-    >>> conversion_name("linear", "zh"), conversion_name("half", "en")
-    ('线性 linear', 'half')
-    >>> conversion_name("城市杯表", "zh")
-    '城市杯表'
-    """
-    chinese = CONVERSION_NAMES.get(name)
-    return f"{chinese} {name}" if chinese and lang == "zh" else name
-
 
 def team_href(team: int) -> str:
     return f"teams/team-{int(team)}.html"
