@@ -83,7 +83,8 @@ def test_a_correction_to_a_scored_round_warns_that_standings_are_out_of_date(fol
     fix = set_results(folder, 1, seed=1)
     fix = fix[fix["table"] == 1].assign(ns_level="8", ew_level="4")
     warnings = ingest(folder, write(fix, tmp_path / "fix.parquet"), 1).warnings
-    assert any("round(s) [1, 2] were scored before these results" in w and "--force" in w
-               for w in warnings), warnings
+    assert (f"rounds 1 and 2 were scored before these results: their standings are out of "
+            f"date until you score again (`guandan-dup event score {folder.path} --round 1 "
+            "--force`, then every later round)") in warnings
     same = ingest(folder, write(fix, tmp_path / "fix.parquet"), 1).warnings
     assert not any("were scored before" in w for w in same), "nothing changed, nothing stale"

@@ -1,6 +1,7 @@
 """Issue 9 items 6, 7 and 9: the key bound to its commitment, no reveal while a set is
 unplayed, nothing stale published."""
 
+import re
 import shutil
 import tomllib
 
@@ -290,7 +291,10 @@ def test_spec10_team_standings_and_match_results_wait_for_a_pending_room(tmp_pat
     for m in team.read(1, "matches").dropna(subset=["away"]).itertuples():
         page = (site / "matches" / f"round-1-match-{m.match}.html").read_text("utf-8")
         assert 'id="result-pending"' in page and 'id="match"' not in page, m.match
-        assert 'class="data room"' not in page, m.match
+        rooms = re.findall(r'<table class="data room".*?</table>', page, re.S)
+        assert len(rooms) == 2, m.match  # who sits where is public from the draw, ...
+        assert [re.findall(r"<th[^>]*>([^<]*)</th>", room) for room in rooms] == [
+            ["方位", "队"]] * 2, m.match  # ... who played and their levels are not
     for t in range(1, 5):
         page = (site / "teams" / f"team-{t}.html").read_text("utf-8")
         assert "round-1-match-" not in page  # no row (场分, 级差分) of round 1

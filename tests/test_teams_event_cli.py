@@ -1,6 +1,8 @@
 """A whole team event through the CLI (SPEC 8): init, deal, seat with lineups, ingest,
 score, status, export; and init's refusals."""
 
+import re
+
 import pandas as pd
 import pytest
 from event_support import run, set_results, team_players, write
@@ -71,7 +73,10 @@ def test_a_swiss_team_event_of_three_rounds(tmp_path):
     assert team_two[4] in folder.read(2, "seating").values
     cards = (directory / "rounds" / "1" / "table-cards.html").read_text("utf-8")
     fourth = teams.set_index("team").loc[4, "name"]
-    assert f"Match 1 第1场 · closed room 闭室 · home 主队 1 上海队 v away 客队 4 {fourth}" in cards
+    heading = cards.split('id="table-4"')[1].split("</h2>")[0]
+    assert "第4桌 Table 4 · 第1场 Match 1 · 闭室 closed room" in heading, "Chinese first"
+    assert re.findall(r'<span class="team">([^<]*)</span>', heading) == [
+        "主队 1 上海队", f"客队 4 {fourth}"], "each team whole, in a span of its own"
     met = pd.concat([folder.read(r, "matches") for r in (1, 2, 3)])
     assert not met[["home", "away"]].apply(frozenset, axis=1).duplicated().any()
     results = folder.read(3, "match_results").set_index("team")
@@ -86,15 +91,15 @@ def test_a_swiss_team_event_of_three_rounds(tmp_path):
     run("event", "export", directory, "--format", "csv", "--format", "md", "--format", "xlsx",
         "--format", "html")
     exported = (directory / "exports" / "team-standings-round-3.md").read_text("utf-8")
-    assert "conversion table: half" in exported and "场分 Match points" in exported
+    assert "conversion table: 减半 half" in exported and "场分 Match points" in exported
     csv_results = (directory / "exports" / "match-results-round-3.csv").read_text("utf-8")
     assert "主队场分 Home match points" in csv_results
     csv_standings = pd.read_csv(directory / "exports" / "team-standings-round-3.csv")
     named = csv_standings["级差分换算表 Conversion table"]
-    assert named.iloc[0] == "half" and named.iloc[1:].isna().all(), "named once, on row 1"
+    assert named.iloc[0] == "减半 half" and named.iloc[1:].isna().all(), "named once, on row 1"
     xlsx = pd.read_excel(directory / "exports" / "match-results-round-3.xlsx")
     named = xlsx["级差分换算表 Conversion table"]
-    assert named.iloc[0] == "half" and named.iloc[1:].isna().all(), "named once, on row 1"
+    assert named.iloc[0] == "减半 half" and named.iloc[1:].isna().all(), "named once, on row 1"
     run("event", "reveal", directory)
     assert "nothing: the event is complete" in run("event", "status", directory)
 
@@ -218,7 +223,7 @@ def test_demo_teams_prints_the_team_standings(tmp_path):
     result = runner.invoke(app, ["demo", "--teams", "--rounds", "1", "--dir",
                                  str(tmp_path / "d"), "--quiet"])
     assert result.exit_code == 0, result.output
-    assert "场分 MP" in result.output and "级差分 linear" in result.output
+    assert "场分 MP" in result.output and "级差分 线性 linear" in result.output
     refused = run("demo", "--teams", "--players", 20, "--dir", tmp_path / "p", code=1)
     assert "Error: demo --teams plays 8 teams of 4 players: --players is for" in refused
     assert not (tmp_path / "p").exists()

@@ -256,6 +256,8 @@ def ingest_command(
         typer.echo(f"Warning: {warning}", err=True)
     missing = ", ".join(f"table {t} set {s}" for t, s in report.missing)
     typer.echo(f"Still missing: {missing}" if missing else "Every table of the round has results.")
+    if missing and not dry_run:
+        typer.echo(f"Next: {report.next_step(directory, file)}")
     tell_dry_run(target)
 
 

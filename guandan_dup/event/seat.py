@@ -98,14 +98,13 @@ def write_player_seating(
     return seating
 
 
-def table_cards(folder: EventFolder, round_no: int, seating, byes, captions=None
-                ) -> dict:
-    """rounds/R/table-cards.html of a seating, as the file to write (``cards.to_html``)."""
+def table_cards(folder: EventFolder, round_no: int, seating, byes, rooms=None) -> dict:
+    """rounds/R/table-cards.html of a seating, as the file to write (``cards.to_html``;
+    ``rooms``: a team round's ``cards.Room`` by table)."""
     players = folder.players()
     names = dict(zip(players["player"], players["name"], strict=True))
     links = round_links(folder, round_no, seating["table"])
-    html = cards.to_html(folder.plan, round_no, seating, byes, names, links, *(
-        () if captions is None else (captions,)))
+    html = cards.to_html(folder.plan, round_no, seating, byes, names, links, rooms)
     return {folder.file(round_no, CARDS): html.encode("utf-8")}
 
 

@@ -104,7 +104,7 @@ class PairsKnockout(Knockout):
             return {}
         return {(r["round"], r["table"]): result_text(r) for r in results.to_dict("records")}
 
-    def round_texts(self, folder, round_no, results, tables):
+    def round_texts(self, folder, round_no, results, tables, outcomes):
         return {int(r["table"]): result_text(r) for r in results.to_dict("records")}
 
     def plan_round(self, folder, round_no):

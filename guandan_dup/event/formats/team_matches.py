@@ -29,6 +29,7 @@ from ...teams.registration import (
     number_teams,
 )
 from ...wording import plural, quoted, team_caption, words
+from ..cards import ROOM_NAMES, Room
 from ..entrants import demo_teams
 from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects
@@ -133,17 +134,17 @@ class TeamSeating:
         return lines + self.notes + [f"Warning: {w}" for w in self.warnings]
 
 
-def room_captions(matches: pd.DataFrame, names: dict[int, str]) -> dict[int, str]:
-    """Table -> "Match m 第m场 · open room 开室 · home 主队 5 北京队 v away 客队 2 南京队" for
-    the table cards (players know their team's name better than its number)."""
-    captions = {}
+def match_rooms(matches: pd.DataFrame, names: dict[int, str]) -> dict[int, Room]:
+    """Table -> its match, room and both teams (``cards.Room``: "第2场 Match 2", "开室 open
+    room", "主队 5 北京队", "客队 2 南京队"), for the table cards and the printed pages:
+    players know their team's name better than its number."""
+    rooms = {}
     for m in matches[matches["away"].notna()].itertuples():
-        home, away = (f"{t} {names.get(int(t), '')}".rstrip() for t in (m.home, m.away))
-        teams = f"home 主队 {home} v away 客队 {away}"
-        captions[int(m.open_table)] = f"Match {m.match} 第{m.match}场 · open room 开室 · {teams}"
-        captions[int(m.closed_table)] = (
-            f"Match {m.match} 第{m.match}场 · closed room 闭室 · {teams}")
-    return captions
+        home, away = (f"{int(t)} {names.get(int(t), '')}".rstrip() for t in (m.home, m.away))
+        for table, room in ((m.open_table, "open"), (m.closed_table, "closed")):
+            rooms[int(table)] = Room(f"第{m.match}场 Match {m.match}", ROOM_NAMES[room],
+                                     f"主队 {home}", f"客队 {away}")
+    return rooms
 
 
 def seat_matches(
@@ -178,7 +179,7 @@ def seat_matches(
     }
     if with_cards:
         files |= table_cards(folder, round_no, seating, no_byes,
-                             room_captions(matches, team_names))
+                             match_rooms(matches, team_names))
     folder.replace_files(files, remove=() if with_cards else [folder.file(round_no, CARDS)])
     return TeamSeating(matches, chosen, seating, warnings or [], team_names)
 
