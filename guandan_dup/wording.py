@@ -121,6 +121,17 @@ def team_caption(number: int, name: str) -> str:
     return f"team {number}" + (f" {name}" if name and name != str(number) else "")
 
 
+def seats_line(seats, named=str) -> str:
+    """Who sits where at a table, as read out: ``N P027 王伟 · E ... · S ... · W ...``;
+    ``seats`` maps north..west to ids, ``named`` reads an id out.
+
+    >>> seats_line({"north": "P1", "east": "P2", "south": "P3", "west": "P4"})
+    'N P1 · E P2 · S P3 · W P4'
+    """
+    return " · ".join(f"{seat[0].upper()} {named(seats[seat])}"
+                      for seat in ("north", "east", "south", "west"))
+
+
 _PLAIN = re.compile(r"[\w@%+=:,./-]+")
 """Words a shell takes as they are (Chinese letters too, unlike ``shlex.quote``'s)."""
 

@@ -304,7 +304,12 @@ def test_spec10_diff_names_the_result_that_moved_each_percentage(event, tmp_path
     run("event", "score", event, "--round", 1)
     out = run("event", "diff", event, "--round", 1)
     after = "/".join(fix[["ns_level", "ew_level"]].iloc[0])
-    assert "Result round 1 table 2 set 1 changed" in out and f"-> {after} (" in out
+    seated = fix[["north", "east", "south", "west"]].iloc[0]
+    names = people_of(EventFolder.open(event))
+    assert (f"Result of table 2 set 1 changed: {ns}/{ew} -> {after} "
+            f"(N {names.player(seated['north'])} · E {names.player(seated['east'])} · "
+            f"S {names.player(seated['south'])} · W {names.player(seated['west'])})"
+            ) in out.splitlines()
     before, now = standings_versions(event, 1)
     moved = before.merge(now, on="player")
     moved = moved[(moved["cumulative_x"] != moved["cumulative_y"]) & moved["sets_y"].gt(0)]

@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..event.diff import announce, diff_round
+from ..event.diff import announce, diff_round, result_lines
 from ..event.ledger import add_entry, ledger_lines, read_ledger, withdraw_entry
 from ..event.people import people_of
 from ..event.transaction import reading
@@ -142,9 +142,8 @@ def diff(
                   else "No percentage, position or rank changed.")
     for line in lines:
         console.print(f"  {line}")
-    for _, row in report.results.iterrows():
-        console.print(f"Result round {row['round']} table {row['table']} set {row['set']} "
-                      f"{row['change']}: {row['before'] or '-'} -> {row['after'] or '-'}")
+    for line in result_lines(report, people):
+        console.print(line)
     if not report.results_known:
         console.print("Some results files of the earlier version are no longer in history/.")
     for _, row in report.ledger.iterrows():

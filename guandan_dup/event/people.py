@@ -59,6 +59,10 @@ class People:
         reads out beside the ids (``movement.Seating.names``)."""
         return self.player_names | {pair: self.pair_name(pair) for pair in self.pair_players}
 
+    def pair_by_player(self) -> dict[str, str]:
+        """Player id -> pair id (pairs events; empty otherwise): ``pair_of`` for everyone."""
+        return {p: pair for pair, ids in self.pair_players.items() for p in ids}
+
     def team(self, number) -> str:
         """"team 3 南京队" (see ``team_caption``)."""
         return team_caption(int(number), self.team_names.get(int(number), ""))

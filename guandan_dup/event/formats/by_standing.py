@@ -256,7 +256,8 @@ class ByStanding(EventFormat):
         written = write_player_seating(folder, round_no, seating,
                                        metadata={SEATED_FROM: json.dumps(order).encode()},
                                        with_cards=with_cards)
-        return replace(written, names=people_of(folder).names())
+        people = people_of(folder)
+        return replace(written, names=people.names(), pairs=people.pair_by_player())
 
     def reseat_because(self, folder, round_no):
         """A seated round without results is to be seated again when the ledger keeps a
