@@ -55,6 +55,7 @@ from ..ledger.command import command_line
 from ..ledger.describe import listing
 from ..ledger.kinds import FIELDS, TEAM_FIELDS
 from ..levels import LEVEL_NAMES
+from ..wording import pasteable
 from . import venue_scope
 from .callers import DIRECTOR_COOKIE
 from .guard import csrf_ok, csrf_token
@@ -103,7 +104,8 @@ def _session(request: Request) -> str | None:
 def _closed(request: Request, bad_token: bool) -> Response:
     """The page for a browser without the director's cookie: how to open the console."""
     L = LABELS[lang_of(request.cookies, request.query_params)]
-    lines = ([L["console_bad_token"]] if bad_token else []) + [L["console_how"]]
+    how = L["console_how"].format(folder=pasteable(path_of(request)))
+    lines = ([L["console_bad_token"]] if bad_token else []) + [how]
     return render(request, "message.html.j2", 401, PRIVATE, title=L["console_closed"],
                   paragraphs=lines)
 
