@@ -200,7 +200,7 @@ def test_a_lineup_with_an_unregistered_player_is_refused(tmp_path):
     assert "'X9': not registered for team 1 (not a registered player" in output
     assert "team 1 names one room only" in output
     assert ("column 'team': value '7': names no team of the event: write the team's number "
-            "(1 to 2), #number, or its label in the players file") in output
+            "(1 to 2), #number, its label in the players file or its name") in output
     assert "'C'" not in output, "rows of other rounds are ignored"
     assert not (directory / "rounds").exists()
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from ..teams.registration import team_of_cell, team_rule
+from ..teams.registration import team_keys, team_of_cell, team_rule
 from ..wording import caption, team_caption, words
 from .folder import EventFolder
 
@@ -71,7 +71,7 @@ class People:
         """The team number ``text`` names (its number, ``#number`` or its players-file
         label: docs/teams.md's one rule, ``team_of_cell``) and None, or None and the rule
         to print."""
-        numbers = {label: team for team, label in self.team_labels.items()}
+        numbers = team_keys(self.team_labels, self.team_names)
         team, why = team_of_cell(text, self.team_names, numbers)
         return team, None if why is None else team_rule(why, self.team_names)
 

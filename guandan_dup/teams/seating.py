@@ -69,8 +69,8 @@ def load_lineups(
     number (such a row would be ignored unseen), an unknown team or room, a team naming one
     room only or a room twice, a player not registered for that team (art. 19.2), a player
     twice in a team's lineup. A ``team`` cell names its team by docs/teams.md's one rule
-    (``team_of_cell``): its number, ``#number`` or its label in the players file, given by
-    ``numbers`` (label -> team number)."""
+    (``team_of_cell``): its number, ``#number``, its label in the players file or its name,
+    given by ``numbers`` (``team_keys``: label or name -> team number)."""
     file = Path(path).name
     frame = read_table_with(path, LINEUP_COLUMNS, InvalidTeamsError,
                             numbers=("round", "room", "player_1", "player_2"))

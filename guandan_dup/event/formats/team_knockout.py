@@ -21,7 +21,7 @@ from ...errors import InvalidPlanError, Problem
 from ...knockout import round_bracket, rounds_needed
 from ...knockout.teams import team_outcomes
 from ...teams import score_matches
-from ...teams.registration import team_of_cell, team_rule
+from ...teams.registration import team_keys, team_of_cell, team_rule
 from ...wording import team_caption
 from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects
@@ -208,8 +208,8 @@ def _tiebreaks(folder: EventFolder, matches: pd.DataFrame, results: pd.DataFrame
     if "tiebreak" not in results:
         return {}, {}, []
     teams = teams_of(folder)
-    numbers = {str(label): int(t) for t, label in zip(teams["team"], teams["label"],
-                                                      strict=True)}
+    numbers = team_keys(dict(zip(teams["team"], teams["label"], strict=True)),
+                        dict(zip(teams["team"], teams["name"], strict=True)))
     match_of = {int(t): int(m) for m, o, c in zip(matches["match"], matches["open_table"],
                                                    matches["closed_table"], strict=True)
                 if not pd.isna(o) for t in (o, c)}

@@ -27,6 +27,7 @@ from ...teams.registration import (
     load_team_players,
     load_team_seeding,
     number_teams,
+    team_keys,
 )
 from ...wording import plural, quoted, team_caption, words
 from ..cards import ROOM_NAMES, Room
@@ -164,7 +165,8 @@ def seat_matches(
     playing = sorted({int(t) for t in real["home"]} | {int(t) for t in real["away"]})
     players = folder.players()
     teams = teams_of(folder)
-    numbers = dict(zip(teams["label"], teams["team"].astype(int), strict=True))
+    numbers = team_keys(dict(zip(teams["team"], teams["label"], strict=True)),
+                        dict(zip(teams["team"], teams["name"], strict=True)))
     chosen = lineups_without_substitutes(folder, round_no, playing, players, lineups, numbers)
     seating = seating_frame(matches, chosen)
     no_byes = pd.DataFrame({"player": pd.Series(dtype="str")})
