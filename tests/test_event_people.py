@@ -49,7 +49,8 @@ def test_event_score_names_the_leading_team(tmp_path):
     out = run("event", "score", directory, "--round", 1)
     leader = folder.read(1, "team_standings").sort_values("position").iloc[0]
     team = int(leader["team"])
-    assert f"leader {people_of(folder).team(team)} (" in out
+    assert (f"leader {people_of(folder).team(team)} ({leader['match_points']:g} 场分, "
+            f"{leader['level_points']:.2f} 级差分; 级差分换算表 线性 linear).") in out
     assert people_of(folder).team(team) == f"team {team} {people_of(folder).team_names[team]}"
 
 

@@ -15,7 +15,7 @@ import pyarrow.parquet as pq
 from ...errors import GuandanError, InvalidPlanError
 from ...lots import derive_seed
 from ...reports.site.teams import TeamSiteData, build_team_site
-from ...reports.team_tables import team_reports
+from ...reports.team_tables import conversion_name, team_reports
 from ...seats import SEAT_COLUMNS
 from ...teams import (
     ConversionTable,
@@ -66,7 +66,7 @@ class TeamScored:
         return (f"Scored round {round_no}: {len(current)} teams; leader "
                 f"{people.team(leader['team'])} "
                 f"({leader['match_points']:g} 场分, {leader['level_points']:.2f} 级差分; "
-                f"conversion {self.conversion}).")
+                f"级差分换算表 {conversion_name(self.conversion, 'zh')}).")
 
 
 class TeamLeague(TeamFormat):
