@@ -370,3 +370,19 @@ AWAY_5 = {"team": 5, "match_points": 2.0, "levels": 6}
 ])
 def test_a_team_match_result_names_its_winner_and_the_winners_margin(home, away, winner, text):
     assert match_text(home, away, winner, "南京队" if winner else "") == text
+
+
+def test_one_identity_per_team_a_seeded_knockout_takes_the_stages_players_by_default(
+        tmp_path, swiss):
+    (tmp_path / "given").mkdir()
+    given = init_knockout(tmp_path / "given", swiss)
+    directory = tmp_path / "default" / "ko"
+    run("event", "init", directory, "--kind", "teams", "--format", "knockout",
+        "--boards-per-set", 3, "--seed-from", swiss, "--top", 4)
+    for name in ("players.parquet", "teams.parquet"):
+        assert pd.read_parquet(directory / name).equals(pd.read_parquet(given / name)), name
+    out = run("event", "init", tmp_path / "none", "--kind", "teams", "--format", "knockout",
+              "--boards-per-set", 3, code=1)
+    assert out.strip() == ("Error: give --players: the CSV or .xlsx file of the players (id, "
+                           "name, and as the event needs: seed, pair, team, venue)")
+    assert not (tmp_path / "none").exists()

@@ -77,9 +77,10 @@ def locked_folder(directory: Path, command: str, wait: float):
 @event_app.command("init")
 def init(
     directory: Path = DIR,
-    players: Path = typer.Option(
-        ..., "--players",
-        help="CSV or .xlsx with id, name[, seed][, pair] (teams: id, name, team).",
+    players: Path | None = typer.Option(
+        None, "--players",
+        help="CSV or .xlsx with id, name[, seed][, pair] (teams: id, name, team); a team "
+        "knockout with --seed-from takes that stage's players when it is left out.",
     ),
     tables_per_group: int | None = typer.Option(
         None, "--tables-per-group", help="Tables in a group (not for teams or a knockout)."

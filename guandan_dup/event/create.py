@@ -25,7 +25,7 @@ from .transaction import DEFAULT_WAIT, locked, writing
 
 def create_event(
     path: str | os.PathLike,
-    players_csv: str | os.PathLike,
+    players_csv: str | os.PathLike | None,
     tables_per_group: int | None,
     sets_per_round: int | None,
     boards_per_set: int,

@@ -44,7 +44,9 @@ class InitRequest:
     """What ``event init`` is asked for: the players file and the plan's options (``None``
     or false where not given; each format says which it takes)."""
 
-    players: str | os.PathLike
+    players: str | os.PathLike | None
+    """The players file; ``None`` only for a team knockout seeded from a stage (its
+    players)."""
     boards_per_set: int
     tables_per_group: int | None = None
     sets_per_round: int | None = None
@@ -154,6 +156,9 @@ class EventFormat:
     def check_request(self, request: InitRequest) -> None:
         """Refuse shape options this format does not take, or lacks."""
         given = request.given()
+        if request.players is None and request.seed_from is None:
+            raise InvalidPlanError("give --players: the CSV or .xlsx file of the players (id, "
+                                   "name, and as the event needs: seed, pair, team, venue)")
         if request.compare_within != "event" and not self.by_venue:
             raise InvalidPlanError(f"{_article(self.title)} {self.title} compares every set "
                                    "event-wide: leave out --compare-within")

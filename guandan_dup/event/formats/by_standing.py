@@ -198,7 +198,7 @@ class ByStanding(EventFormat):
         try:
             super().check_request(request)
         except InvalidPlanError as error:
-            if request.tables_per_group is not None:
+            if request.tables_per_group is not None or request.players is None:
                 raise
             try:
                 players = load_players(request.players, self.kind)

@@ -47,6 +47,9 @@ class Seeding:
     labels: list[str]
     names: dict[str, str]
     seeded_from: SeededFrom
+    players: pd.DataFrame
+    """The stage's registered players (player, name, label): the knockout's, unless
+    ``--players`` names others."""
 
 
 def seeding_from(seed_from: str | os.PathLike, top: int | None, knockout: Path,
@@ -84,7 +87,11 @@ def seeding_from(seed_from: str | os.PathLike, top: int | None, knockout: Path,
     order = order[:top]
     record = SeededFrom(_relative(Path(seed_from), knockout), plan.name, plan.format,
                         tuple(order))
-    return Seeding([label[t] for t in order], name, record)
+    players = stage.players()
+    registered = pd.DataFrame({"player": players["player"].astype(str),
+                               "name": players["name"].astype(str),
+                               "label": players["team"].astype(int).map(label)})
+    return Seeding([label[t] for t in order], name, record, registered)
 
 
 def correction_end(stage: EventFolder, now: pd.Timestamp | None = None) -> pd.Timestamp | None:

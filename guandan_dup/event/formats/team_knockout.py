@@ -79,7 +79,8 @@ class TeamKnockout(Knockout, TeamFormat):
         seeding = (seeding_from(request.seed_from, request.top, path, request.force)
                    if request.seed_from is not None else None)
         players, seeded, options, files = self.registered_teams(
-            path, request, key, seeding and seeding.labels, seeding and seeding.names)
+            path, request, key, seeding and seeding.labels, seeding and seeding.names,
+            seeding and seeding.players)
         if seeding is not None:
             options = replace(options, seeded_from=seeding.seeded_from)
         rounds = rounds_needed(options.teams)

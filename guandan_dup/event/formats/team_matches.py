@@ -266,14 +266,17 @@ class TeamFormat(EventFormat):
 
     def registered_teams(self, path: Path, request: InitRequest, key: bytes,
                          qualified: list[str] | None = None,
-                         earlier_names: dict[str, str] | None = None):
+                         earlier_names: dict[str, str] | None = None,
+                         earlier_players: pd.DataFrame | None = None):
         """(registered players, team labels best first or ``None`` for a lot, the plan's
         options, the files beside event.toml) of a new team event; ``qualified`` (labels,
         best first: a finished stage's top teams) seeds it and only their players are
         registered. ``earlier_names`` (label -> name: that stage's) name the teams as they
-        were named there, unless ``--team-names`` names them."""
+        were named there, unless ``--team-names`` names them; ``earlier_players`` (that
+        stage's players) are the players when no ``--players`` file is given."""
         table = resolve(request.conversion or "linear")
-        players = load_team_players(request.players)
+        players = (load_team_players(request.players) if request.players is not None
+                   else earlier_players)
         labels = list(dict.fromkeys(players["label"]))
         names = dict(earlier_names or {}) | (load_team_names(request.team_names, labels)
                                              if request.team_names is not None else {})
