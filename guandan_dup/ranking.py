@@ -53,14 +53,22 @@ def rank_labels(ranks: np.ndarray) -> pa.Array:
     return labels.take(to_arrow(run))
 
 
-def standing_ranks(keys: np.ndarray, above: int = 0) -> tuple[np.ndarray, pa.Array]:
-    """The competition rank (int64) and ``rank_labels`` of each entry, given in standing
-    order with an integer key each: equal keys are a tie, so ties are runs of neighbours;
-    ``above`` entries rank before all of them. ``ValueError`` if ``keys`` are not integers
-    or not in standing order (neither ascending nor descending).
+def competition_ranks(keys: np.ndarray, above: int = 0) -> np.ndarray:
+    """The competition rank (int64) of each entry, given in standing order with an integer
+    key each: equal keys are a tie, so ties are runs of neighbours; ``above`` entries rank
+    before all of them. ``ValueError`` if ``keys`` are not integers or not in standing order
+    (neither ascending nor descending).
+
+    >>> competition_ranks(np.array([9, 7, 7, 4])).tolist()
+    [1, 2, 2, 4]
     """
     starts, run = _runs(keys)
-    ranks = (starts.astype(np.int64) + (above + 1))[run]
+    return (starts.astype(np.int64) + (above + 1))[run]
+
+
+def standing_ranks(keys: np.ndarray, above: int = 0) -> tuple[np.ndarray, pa.Array]:
+    """``competition_ranks`` and their ``rank_labels``."""
+    ranks = competition_ranks(keys, above)
     return ranks, rank_labels(ranks)
 
 

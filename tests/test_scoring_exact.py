@@ -19,6 +19,7 @@ from guandan_dup.scoring.exact import (
     maybe_equal,
     primes,
     rate_sums,
+    reduce,
 )
 
 
@@ -114,6 +115,15 @@ def test_exact_order_matches_sorting_the_exact_values(elements):
         assert np.sign(key[i] - key[j]) == np.sign(values[i] - values[j])
         if values[i] == values[j]:
             assert shown[i] == shown[j]
+
+
+@given(st.lists(st.integers(-(2**62), 2**62), max_size=20),
+       st.sampled_from([2, 3, 2**31 - 1, *primes(3)]))
+def test_reduce_is_the_remainder(values, prime):
+    array = np.array(values, np.int64)
+    assert reduce(array, prime).tolist() == [v % prime for v in values]
+    reduce(array, prime, out=array)
+    assert array.tolist() == [v % prime for v in values]
 
 
 @settings(max_examples=60, deadline=None)

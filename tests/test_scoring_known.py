@@ -42,6 +42,18 @@ def test_codes_are_the_reference_when_hashes_collide(rounds):
         known.id_hashes = original
 
 
+@settings(max_examples=100, deadline=None)
+@given(ROUNDS)
+def test_codes_from_the_callers_hashes_are_the_reference(rounds):
+    # A block's scoring hashes its ids (standings.round_sums); the ranking codes them.
+    ids = KnownIds()
+    codes = []
+    for r in rounds:
+        names = pa.array(r, pa.large_string())
+        codes.append(ids.codes(names, id_hashes(names)).tolist())
+    assert (codes, ids.names.to_pylist()) == reference(rounds)
+
+
 def test_ids_longer_than_hashed_are_looked_up_by_text():
     long = "x" * (known.LONGEST + 1)
     assert id_hashes(pa.array([long], pa.large_string())) is None

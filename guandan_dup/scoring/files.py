@@ -242,7 +242,7 @@ class _Outputs:
         self.finished: set[str] = set()
         self.lock = threading.Lock()
 
-    def append(self, tables: Mapping[str, pa.Table]) -> None:
+    def append(self, tables: Mapping[str, pa.Table | _Later]) -> None:
         """Queue tables of a block (output name -> table), each once the previous block's
         table of that file is written: one block's outputs are in memory at most. A file is
         appended to by one thread; the travellers and scores by another than the standings."""
@@ -267,7 +267,9 @@ class _Outputs:
         for name in self.pending:
             self._wait(name)
 
-    def _write(self, name: str, table: pa.Table) -> None:
+    def _write(self, name: str, table: pa.Table | _Later) -> None:
+        if isinstance(table, _Later):
+            table = table.table()
         if name not in self.writers:
             self.writers[name] = _writer(self.dests[name], table.schema)
         elif table.schema != self.writers[name].schema:  # codes of another width: the file's
@@ -401,10 +403,30 @@ def _rank(standing: Standings, sums: Sequence, outputs: _Outputs, keep: bool) ->
     """Add a block's rounds to the standings and queue their rows for writing; the tables if
     ``keep``. Ranking runs on a thread of its own, so the loop of ``write_outcomes`` takes
     the next block as soon as it is scored, and its travellers and scores are written (and
-    their memory freed) without waiting for this block's ranking."""
-    table = pa.concat_tables([standing.add(part) for part in sums])
+    their memory freed) without waiting for this block's ranking. Unless they are kept, the
+    standings' tables are made on their writer's thread (``_Later``): their text columns
+    (a string per player) are not the ranking's work, which the next round waits for."""
+    ranked = _Later([standing.rank(part) for part in sums])
+    if not keep:
+        outputs.append({"standings": ranked})
+        return []
+    table = ranked.table()
     outputs.append({"standings": table})
-    return [table] if keep else []
+    return [table]
+
+
+@dataclass(frozen=True)
+class _Later:
+    """Rounds ranked, their table made when it is written (``_Outputs._write``)."""
+
+    rounds: list
+
+    @property
+    def num_rows(self) -> int:
+        return sum(ranked.num_rows for ranked in self.rounds)
+
+    def table(self) -> pa.Table:
+        return pa.concat_tables([ranked.table() for ranked in self.rounds])
 
 
 def _empty_outputs(outputs: _Outputs, kept: dict[str, list[pa.Table]], keep: bool) -> None:

@@ -79,11 +79,19 @@ def hash_table(hashes: np.ndarray) -> np.ndarray:
 
 
 def probe(table: np.ndarray, among: np.ndarray, hashes: np.ndarray) -> np.ndarray:
-    """The code of each of ``hashes`` in ``table`` (of the hashes ``among``), -1 if none."""
-    where = np.full(len(hashes), -1, np.int64)
-    pending = np.arange(len(hashes))
+    """The code of each of ``hashes`` in ``table`` (of the hashes ``among``), -1 if none.
+    Most hashes are in their home slot: that slot is looked at for all of them with whole
+    columns, and the loop takes the few others."""
+    if not len(among):
+        return np.full(len(hashes), -1, np.int64)
     slot = (hashes & np.uint64(len(table) - 1)).astype(np.int64)
-    while len(pending):  # from the home slot on, to the hash or an empty slot
+    code = table[slot].astype(np.int64)
+    taken = code >= 0
+    match = taken & (among[np.where(taken, code, 0)] == hashes)
+    where = np.where(match, code, -1)
+    pending = np.flatnonzero(taken & ~match)
+    slot = (slot[pending] + 1) & (len(table) - 1)
+    while len(pending):  # from the next slot on, to the hash or an empty slot
         code = table[slot]
         taken = np.flatnonzero(code >= 0)
         match = np.zeros(len(pending), bool)
@@ -103,11 +111,16 @@ class KnownIds:
         self._hashes: np.ndarray | None = np.zeros(0, np.uint64)  # None: not usable
         self._table = hash_table(self._hashes)
 
-    def codes(self, ids: pa.Array) -> np.ndarray:
+    def codes(self, ids: pa.Array, hashes: np.ndarray | None = None) -> np.ndarray:
         """Event-wide codes of a round's distinct ids; ids new to the event are appended
-        (in the round's order) and coded after the event's."""
+        (in the round's order) and coded after the event's. ``hashes``, the ids'
+        ``id_hashes`` if the caller has them (the scoring of a block hashes its ids where
+        the ranking does not wait for it), saves hashing them here."""
         ids = ids.cast(pa.large_string())
-        hashes = id_hashes(ids) if self._hashes is not None else None
+        if self._hashes is None:
+            hashes = None
+        elif hashes is None:
+            hashes = id_hashes(ids)
         where = self._lookup(ids, hashes)
         new = np.flatnonzero(where < 0)
         if len(new):
