@@ -19,6 +19,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
+from functools import partial
 from numbers import Real
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -37,6 +38,7 @@ from .pool import returning_memory
 from .rates import Expected
 from .rounds import BlockScores, each_block, score_block
 from .scored import Scored
+from .scores import player_scores
 from .standings import Standings
 
 if TYPE_CHECKING:
@@ -269,7 +271,7 @@ class _Outputs:
 
     def _write(self, name: str, table: pa.Table | _Later) -> None:
         if isinstance(table, _Later):
-            table = table.table()
+            table = table.make()
         if name not in self.writers:
             self.writers[name] = _writer(self.dests[name], table.schema)
         elif table.schema != self.writers[name].schema:  # codes of another width: the file's
@@ -374,7 +376,9 @@ def write_outcomes(
                 warnings += outcome.warnings
                 if outcome.scored is not None and not problems:
                     done = outcome.scored
-                    tables = {"travellers": done.travellers, "scores": done.scores}
+                    tables = {"travellers": done.travellers, "scores": done.scores if keep else
+                              _Later(4 * done.travellers.num_rows, partial(
+                                  player_scores, done.travellers, done.names, done.codes))}
                     outputs.append(tables)
                     if len(ranked) > 1:  # two blocks' sums waiting at most
                         ranked[-2].result()
@@ -406,27 +410,29 @@ def _rank(standing: Standings, sums: Sequence, outputs: _Outputs, keep: bool) ->
     their memory freed) without waiting for this block's ranking. Unless they are kept, the
     standings' tables are made on their writer's thread (``_Later``): their text columns
     (a string per player) are not the ranking's work, which the next round waits for."""
-    ranked = _Later([standing.rank(part) for part in sums])
+    ranked = [standing.rank(part) for part in sums]
     if not keep:
-        outputs.append({"standings": ranked})
+        outputs.append({"standings": _Later(sum(r.num_rows for r in ranked), partial(
+            _concat, ranked))})
         return []
-    table = ranked.table()
+    table = _concat(ranked)
     outputs.append({"standings": table})
     return [table]
 
 
+def _concat(ranked: list) -> pa.Table:
+    return pa.concat_tables([one.table() for one in ranked])
+
+
 @dataclass(frozen=True)
 class _Later:
-    """Rounds ranked, their table made when it is written (``_Outputs._write``)."""
+    """A table of ``num_rows`` rows that ``make`` makes when it is written, on its file's
+    writing thread (``_Outputs._write``): the scores of a block and the standings' text
+    columns are not work the next block or round waits for, and are in memory only while
+    they are written."""
 
-    rounds: list
-
-    @property
-    def num_rows(self) -> int:
-        return sum(ranked.num_rows for ranked in self.rounds)
-
-    def table(self) -> pa.Table:
-        return pa.concat_tables([ranked.table() for ranked in self.rounds])
+    num_rows: int
+    make: Callable[[], pa.Table]
 
 
 def _empty_outputs(outputs: _Outputs, kept: dict[str, list[pa.Table]], keep: bool) -> None:
