@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from ..atomic import staged_writes, sync_file
+from ..atomic import staged_writes, start_writeback, sync_file
 from ..errors import GuandanError, InvalidResultsError, Problem
 from ..progress import progress
 from ..results.by_round import dataset_files, file_order, ingest_block, layout
@@ -277,6 +277,7 @@ class _Outputs:
         elif table.schema != self.writers[name].schema:  # codes of another width: the file's
             table = table.cast(self.writers[name].schema)
         append_row_group(self.writers[name], table)
+        start_writeback(self.dests[name])  # the disk writes it while the next blocks are scored
 
     def finish(self, names: Iterable[str]) -> None:
         """No more rows for the files ``names``: close each and sync it to disk on its thread,

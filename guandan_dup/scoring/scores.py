@@ -24,7 +24,7 @@ _PLAYER_CODES = pa.int32()
 
 def _each_seat(values: np.ndarray) -> np.ndarray:
     """A table's value for each of its four seats, rows in table order."""
-    return np.broadcast_to(values[:, None], (len(values), 4)).ravel()
+    return np.repeat(values, 4)
 
 
 def _by_seat(ns: np.ndarray, ew: np.ndarray) -> np.ndarray:
