@@ -77,7 +77,7 @@ def _common(values: np.ndarray) -> tuple[int, list[int], np.ndarray]:
     encoded = to_arrow(values).dictionary_encode()
     where, distinct = to_numpy(encoded.indices), to_numpy(encoded.dictionary)
     big = math.lcm(*distinct.tolist())
-    return big, [big // v for v in distinct.tolist()], where
+    return big, [big // v for v in distinct.tolist()], where.astype(np.intp)  # indexes as is
 
 
 def _spread(values: list[int], prime: int, at: np.ndarray, out: np.ndarray) -> np.ndarray:

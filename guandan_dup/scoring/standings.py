@@ -14,16 +14,29 @@ Players appear in a round's standings from their first set on; a player with no 
 round (a bye) keeps their cumulative average, with ``round_avg`` left empty. Players are
 integer codes: a round's ids are found among the event's by a hash table kept across rounds
 (``known.KnownIds``: Arrow's ``index_in`` built one of the event's ids again every round,
-0.4-0.7 s at 800,000 players), and ids are otherwise taken only for the output and for the
-lots (once each: the lot is the player's for the whole event).
+0.4-0.7 s at 800,000 players; the ids' hashes come with the round, made where it was
+scored), and ids are otherwise taken only for the output and for the lots (once each: the
+lot is the player's for the whole event).
 
-A lot is ``lots.draw_lots``: SHA-256 by ``hashlib``, one call a player, some 1.2 s for
+A round is ranked in value order: the players sorted once by float average, the exact keys
+found along that order (``exact.sorted_keys``: residues gathered only for the players
+within 1e-12 of a neighbour, and multiplied to a common count of sets only when their
+counts differ), the strict order by one stable sort of (key, previous position), nearly
+sorted already. When every player so far has played, the state's arrays are used as they
+are, not gathered. ``rank`` returns the numbers (``Ranked``); its table, whose ids and rank
+labels are a string per player, is made by ``Ranked.table``, which the ``score`` command
+calls on the standings file's writing thread: the next round waits only for the numbers.
+
+A lot is ``lots.draw_lots``: SHA-256 by ``hashlib``, one call a player, some 0.6 s for
 800,000 players. The lots of the players new in a round are drawn on a thread of their own
 as soon as they are coded, while the round's averages are compared, and waited for only
 where the players left tied after the previous position are ordered (the values are the
-same: a player's lot does not depend on when it is drawn). A numpy SHA-256 over all players
-at once (one 64-byte block each, checked bit for bit against ``hashlib``) took as long, so
-it was not kept.
+same: a player's lot does not depend on when it is drawn). A lot is needed only inside such
+a tie, but in a first round nearly everyone is in one (800,000 players with 2 sets: 1,566
+distinct averages; 400,000 with 4 sets: 160,950), so every new player's lot is drawn at
+once; in the later rounds of those events no tie reaches the lot. A numpy SHA-256 over all
+players at once (one 64-byte block each, checked bit for bit against ``hashlib``) took as
+long, so it was not kept.
 """
 
 from __future__ import annotations
@@ -74,6 +87,7 @@ class RoundSums:
 def round_sums(round_no: int, names: pa.Array, codes: np.ndarray, num: np.ndarray,
                den: np.ndarray, rate: np.ndarray) -> RoundSums:
     """The ``RoundSums`` of a round's per-player rates (``codes`` index ``names``)."""
+    codes = codes.astype(np.intp, copy=False)  # numpy counts by intp: once, not per count
     counts, sums = per_player(codes, rate, len(names))
     most = int(counts.max()) if len(counts) else 0
     scale, residues, chosen = rate_sums(codes, num, den, len(names), most)
