@@ -62,8 +62,7 @@ def one_malloc_arena() -> None:
     own, and memory freed in one arena is not reused by the others: with a reading, a
     scoring and three writing threads that was some 50 MB more peak at 2,000,000 table-sets,
     and no quicker. Process-wide and for good (glibc cannot lift the limit again), so only a
-    command sets it, never the library; elsewhere than glibc it does
-    nothing.
+    command sets it, never the library; elsewhere than glibc it does nothing.
     """
     with suppress(OSError, AttributeError):  # no C library to load, or no mallopt in it
         ctypes.CDLL(None).mallopt(_M_ARENA_MAX, 1)
