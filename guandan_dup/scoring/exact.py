@@ -82,8 +82,10 @@ def _common(values: np.ndarray) -> tuple[int, list[int], np.ndarray]:
 
 def _spread(values: list[int], prime: int, at: np.ndarray, out: np.ndarray) -> np.ndarray:
     """``values[at] % prime`` into ``out`` (int64 or float64) for Python integers ``values``
-    too big for int64."""
-    return np.take(np.array([v % prime for v in values], dtype=out.dtype), at, out=out)
+    too big for int64. ``at`` is always in range: "clip" spares numpy the copy of ``out`` it
+    makes to check the indices ("raise"), a third of the time."""
+    return np.take(np.array([v % prime for v in values], dtype=out.dtype), at, out=out,
+                   mode="clip")
 
 
 def rate_sums(
