@@ -210,7 +210,10 @@ class Standings:
         self.chosen, self.scale = primes(count), scale
         round_avg = np.full(len(self.names), np.nan)  # by code; empty for a bye
         played = part.counts > 0
-        round_avg[codes[played]] = part.sums[played] / part.counts[played]
+        if played.all():
+            round_avg[codes] = part.sums / part.counts
+        else:
+            round_avg[codes[played]] = part.sums[played] / part.counts[played]
         return self._ranked(part.round, round_avg)
 
     def _ranked(self, round_no: int, round_avg: np.ndarray) -> Ranked:
@@ -252,7 +255,7 @@ class Standings:
         unplaced = len(self.names) + 1
         if self.previous.any() or self.first_previous is None:
             placed = self.previous[codes]
-            return np.where(placed > 0, placed, unplaced)
+            return placed if placed.min(initial=1) > 0 else np.where(placed > 0, placed, unplaced)
         import pandas as pd  # positions given by a caller (an event's earlier standings)
 
         known = pd.Series(self.first_previous, dtype="float64")
