@@ -201,84 +201,33 @@ def _rebuild(residues: np.ndarray, chosen: tuple[int, ...]) -> int:
     return total % modulus
 
 
-def value_order(groups: np.ndarray, approx: np.ndarray) -> np.ndarray:
-    """Indices that sort by group, then by float average; ``groups`` must be ascending (a
-    round's rows are contiguous), so each group's values are sorted on their own."""
-    bounds = np.flatnonzero(np.diff(groups)) + 1
-    starts, stops = np.r_[0, bounds], np.r_[bounds, len(groups)]
-    return np.concatenate([
-        start + np.argsort(approx[start:stop]) for start, stop in zip(starts, stops, strict=True)
-    ])
-
-
-def _links(groups: np.ndarray | None, approx: np.ndarray) -> np.ndarray:
-    """For each neighbour pair of ``approx`` (in value order): same group (if ``groups``,
-    in the same order) and float averages within ``_NEAR``."""
-    near = np.diff(approx) <= _NEAR
-    return near if groups is None else near & (groups[1:] == groups[:-1])
-
-
-def maybe_equal(
-    groups: np.ndarray, approx: np.ndarray, order: np.ndarray | None = None
-) -> np.ndarray:
-    """Elements whose float average is within ``_NEAR`` of another's in the same group: only
-    these can equal another exactly or be misordered, so only these need residues.
-    ``order`` is ``value_order(groups, approx)``, if the caller has it already."""
-    order = value_order(groups, approx) if order is None else order
-    link = _links(groups[order], approx[order])
-    maybe = np.zeros(len(groups), dtype=bool)
-    maybe[order[1:][link]] = True
-    maybe[order[:-1][link]] = True
-    return maybe
-
-
-def exact_order(
-    groups: np.ndarray,
-    approx: np.ndarray,
-    maybe: np.ndarray,
-    residues: np.ndarray,
-    chosen: tuple[int, ...],
-    order: np.ndarray | None = None,
-) -> tuple[np.ndarray, np.ndarray]:
-    """An int64 key per element: within a group, equal keys for exactly equal averages and a
-    larger key for a larger average; keys ascend with the group first. Also one float per
-    element, the same for all of an exact tie (for display).
-
-    ``approx`` are the float averages, ``maybe`` marks the elements ``maybe_equal`` found and
-    ``residues`` holds theirs (one column per marked element, in order); ``order`` is
-    ``value_order(groups, approx)``, if the caller has it already. ``sorted_keys`` does the
-    work, in value order.
-    """
-    order = value_order(groups, approx) if order is None else order
-    column = np.cumsum(maybe) - 1  # residue column of each marked element
-    key_sorted, shown_sorted = sorted_keys(
-        approx[order], lambda at: (residues[:, column[order[at]]], chosen), groups[order])
-    key, top = np.empty(len(order), dtype=np.int64), np.empty(len(order))
-    key[order], top[order] = key_sorted, shown_sorted
-    return key, top
-
-
 def sorted_keys(
     approx: np.ndarray,
     residues_at: Callable[[np.ndarray], tuple[np.ndarray, tuple[int, ...]]],
-    groups: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """``exact_order`` of elements given in value order: ``approx`` ascending (within
-    ascending ``groups``, if given). Returns the keys and shown floats in that order.
+    """An int64 key per element of float averages ``approx`` given in ascending order:
+    equal keys for exactly equal averages, a larger key for a larger average; and one float
+    per element, the same for all of an exact tie (the largest of its floats, for display).
 
     ``residues_at(at)`` gives the residues of the elements at positions ``at`` (ascending:
-    the elements within ``_NEAR`` of a neighbour, the only ones compared exactly), one column
-    each, and their primes; so a caller holding every element's residues gathers only these,
-    once, in this order.
+    the elements within ``_NEAR`` of a neighbour, the only ones that can equal another
+    exactly or be misordered by their floats), one column each, and their primes; so a
+    caller holding every element's residues gathers only these, once, in this order.
 
     In value order, a run of neighbours within ``_NEAR`` of each other holds every average
     that could equal or be misordered with one of them. Usually a run is one exact tie (all
     residues equal its first element's): one key, the run's number. A run holding several
     exact values is rare, and is sorted exactly in Python.
+
+    >>> residues = np.array([[3, 5, 5, 6]])  # modulo 7, one column per average
+    >>> keys, shown = sorted_keys(np.array([0.25, 0.5, 0.5, 0.75]),
+    ...                           lambda at: (residues[:, at], (7,)))
+    >>> keys.tolist(), shown.tolist()
+    ([0, 1, 1, 2], [0.25, 0.5, 0.5, 0.75])
     """
     if not len(approx):
         return np.zeros(0, dtype=np.int64), np.zeros(0)
-    start = np.r_[True, ~_links(groups, approx)]
+    start = np.r_[True, ~(np.diff(approx) <= _NEAR)]  # a run starts: not near the one before
     run = np.cumsum(start) - 1
     last = np.r_[start[1:], True]
     shown = approx[last][run]  # a run's largest float, for all of it
