@@ -16,7 +16,9 @@ event folder's transaction (``event.transaction``: its journal is a commit point
 writes and the renames) and the results site (``reports.site.build``: a whole folder swapped
 in). They write with ``write_synced`` (a new file, synced), make folders with
 ``make_folder``, and sync with ``sync_file`` and ``sync_dir``; ``replace_synced`` is a rename
-followed by the sync of the destination's folder.
+followed by the sync of the destination's folder. A file written a part at a time can have
+each part's writing to disk started at once (``start_writeback``), so that its sync at the
+end waits for the last part only.
 
 A rename replaces whatever the destination is, so a destination that is not a regular file
 (a symbolic link, a device such as ``/dev/stdout``, a folder) is refused before anything is
@@ -88,6 +90,20 @@ def sync_file(path: str | os.PathLike) -> None:
     fd = os.open(path, os.O_RDWR if os.name == "nt" else os.O_RDONLY)  # Windows: writable
     try:
         os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def start_writeback(path: str | os.PathLike) -> None:
+    """Have the system start writing the file ``path``'s unwritten pages to disk, without
+    waiting for it (Linux's ``posix_fadvise`` ``DONTNEED`` starts the writeback; elsewhere
+    this does nothing): a file written a part at a time is then mostly on disk by the time
+    it is complete, and ``sync_file`` waits only for the last part."""
+    if not hasattr(os, "posix_fadvise"):
+        return
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
     finally:
         os.close(fd)
 

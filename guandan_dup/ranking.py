@@ -39,7 +39,8 @@ def _runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def rank_labels(ranks: np.ndarray) -> pa.Array:
     """Each rank as shown, ``"1"``, or ``"2="`` for one its neighbours share, of integer
     ``ranks`` in standing order (large strings). The labels are made for the distinct ranks
-    only, then spread (a third of the time at 400k players).
+    only, then spread (a third of the time at 400k players); with no rank shared (a field
+    of 800,000 after a few rounds) they are the ranks' digits alone.
 
     >>> rank_labels(np.array([1, 2, 2, 4])).to_pylist()
     ['1', '2=', '2=', '4']
@@ -47,20 +48,29 @@ def rank_labels(ranks: np.ndarray) -> pa.Array:
     starts, run = _runs(ranks)
     shared = np.diff(np.r_[starts, len(run)]) > 1
     distinct = to_arrow(np.asarray(ranks)[starts].astype(np.int64))
-    labels = pc.binary_join_element_wise(pc.cast(distinct, pa.large_string()),
-                                         pc.if_else(to_arrow(shared), scalar("="), scalar("")),
-                                         scalar(""))
-    return labels.take(to_arrow(run))
+    labels = pc.cast(distinct, pa.large_string())
+    if shared.any():
+        labels = pc.binary_join_element_wise(
+            labels, pc.if_else(to_arrow(shared), scalar("="), scalar("")), scalar(""))
+    return labels if len(starts) == len(run) else labels.take(to_arrow(run))
+
+
+def competition_ranks(keys: np.ndarray, above: int = 0) -> np.ndarray:
+    """The competition rank (int64) of each entry, given in standing order with an integer
+    key each: equal keys are a tie, so ties are runs of neighbours; ``above`` entries rank
+    before all of them. ``ValueError`` if ``keys`` are not integers or not in standing order
+    (neither ascending nor descending).
+
+    >>> competition_ranks(np.array([9, 7, 7, 4])).tolist()
+    [1, 2, 2, 4]
+    """
+    starts, run = _runs(keys)
+    return (starts.astype(np.int64) + (above + 1))[run]
 
 
 def standing_ranks(keys: np.ndarray, above: int = 0) -> tuple[np.ndarray, pa.Array]:
-    """The competition rank (int64) and ``rank_labels`` of each entry, given in standing
-    order with an integer key each: equal keys are a tie, so ties are runs of neighbours;
-    ``above`` entries rank before all of them. ``ValueError`` if ``keys`` are not integers
-    or not in standing order (neither ascending nor descending).
-    """
-    starts, run = _runs(keys)
-    ranks = (starts.astype(np.int64) + (above + 1))[run]
+    """``competition_ranks`` and their ``rank_labels``."""
+    ranks = competition_ranks(keys, above)
     return ranks, rank_labels(ranks)
 
 

@@ -14,11 +14,11 @@ from scoring_support import make_sets, reference_rates, reference_standings
 from guandan_dup.scoring import score
 from guandan_dup.scoring.exact import (
     add_scaled,
-    exact_order,
     extend,
-    maybe_equal,
     primes,
     rate_sums,
+    reduce,
+    sorted_keys,
 )
 
 
@@ -36,31 +36,39 @@ def test_primes_are_the_largest_primes_below_2_to_31():
     assert tuple(n for n in reversed(between) if by_trial_division(n)) == chosen
 
 
+def keys_of(approx, values, chosen):
+    """``sorted_keys`` of floats ``approx`` (ascending) and the exact values they stand
+    for, with the positions whose residues it asked for."""
+    asked = []
+
+    def residues_at(at):
+        asked.append(at.tolist())
+        return residues_of([values[i] for i in at.tolist()], chosen), chosen
+
+    key, shown = sorted_keys(np.asarray(approx), residues_at)
+    return key, shown, asked
+
+
 def test_equal_residues_tie_even_when_the_floats_differ_in_the_last_bit():
     chosen = primes(3)
-    approx = np.array([0.1 + 0.7, 0.8])
-    groups = np.zeros(2, np.int64)
-    maybe = maybe_equal(groups, approx)
-    assert maybe.all()
-    key, shown = exact_order(groups, approx, maybe, residues_of([8, 8], chosen), chosen)
+    approx = sorted([0.1 + 0.7, 0.8])
+    assert approx[0] != approx[1]
+    key, shown, asked = keys_of(approx, [8, 8], chosen)
+    assert asked == [[0, 1]]
     assert key[0] == key[1] and shown[0] == shown[1] == 0.8
 
 
 def test_unequal_residues_do_not_tie_even_with_equal_floats():
-    chosen = primes(3)
-    key, _ = exact_order(np.zeros(2, np.int64), np.array([0.8, 0.8]), np.ones(2, bool),
-                         residues_of([8, 9], chosen), chosen)
+    key, _, _ = keys_of([0.8, 0.8], [8, 9], primes(3))
     assert key[0] < key[1]
 
 
 def test_unequal_averages_with_equal_floats_are_ordered_exactly():
     # V = 2**70 + 5 and 2**70 + 3 round to the same float; the exact values decide.
-    chosen = primes(4)
     values = [2**70 + 5, 2**70 + 3, 2**70 + 4]
-    approx = np.array([float(v) / 2**71 for v in values])
+    approx = [float(v) / 2**71 for v in values]
     assert len(set(approx)) == 1
-    key, _ = exact_order(np.zeros(3, np.int64), approx, np.ones(3, bool),
-                         residues_of(values, chosen), chosen)
+    key, _, _ = keys_of(approx, values, primes(4))
     assert key[1] < key[2] < key[0]
 
 
@@ -85,35 +93,38 @@ def test_big_event_with_a_different_table_count_on_every_set_matches_the_referen
     assert got == [(r, p, c, rank, label, pos) for r, p, c, _, rank, label, pos in want]
 
 
-def test_only_averages_within_1e_12_of_another_in_their_round_need_residues():
-    groups = np.array([1, 1, 1, 1, 2])
-    approx = np.array([0.1, 0.5, 0.5 + 1e-13, 0.5 + 1e-9, 0.1])
-    assert maybe_equal(groups, approx).tolist() == [False, True, True, False, False]
+def test_only_averages_within_1e_12_of_another_need_residues():
+    approx = [0.1, 0.5, 0.5 + 1e-13, 0.5 + 1e-9, 0.7]
+    _, _, asked = keys_of(approx, [1, 5, 5, 6, 7], primes(2))
+    assert asked == [[1, 2]]
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 6), st.booleans()), min_size=1,
-                max_size=30))
-def test_exact_order_matches_sorting_the_exact_values(elements):
-    # Within a group the values V are less than 2**31 apart near 2**70, so their floats are
-    # within 1e-12 and only residues order them (and residue order is not value order);
-    # "nudge" moves a float by one ulp, as a float sum of equal fractions may.
+@given(st.lists(st.tuples(st.integers(0, 6), st.booleans()), min_size=1, max_size=30))
+def test_sorted_keys_match_sorting_the_exact_values(elements):
+    # The values V are less than 2**31 apart near 2**70, so their floats are within 1e-12
+    # and only residues order them (and residue order is not value order); "nudge" moves a
+    # float by one ulp, as a float sum of equal fractions may.
     chosen = primes(4)
-    elements.sort(key=lambda e: e[0])
-    groups = np.array([g for g, _, _ in elements], np.int64)
-    values = [2**70 + 2**31 - 10**9 + 2**52 * g + 300_000_007 * v for g, v, _ in elements]
-    approx = np.array([np.nextafter(v / 2**71, 1) if nudge else v / 2**71
-                       for v, (_, _, nudge) in zip(values, elements, strict=True)])
-    maybe = maybe_equal(groups, approx)
-    chosen_values = [v for v, m in zip(values, maybe, strict=True) if m]
-    key, shown = exact_order(groups, approx, maybe, residues_of(chosen_values, chosen), chosen)
-    for i, j in itertools.combinations(range(len(values)), 2):
-        if groups[i] != groups[j]:
-            assert (key[i] < key[j]) == (groups[i] < groups[j])
-            continue
-        assert np.sign(key[i] - key[j]) == np.sign(values[i] - values[j])
+    values = [2**70 + 2**31 - 10**9 + 300_000_007 * v for v, _ in elements]
+    approx = [np.nextafter(v / 2**71, 1) if nudge else v / 2**71
+              for v, (_, nudge) in zip(values, elements, strict=True)]
+    order = sorted(range(len(values)), key=approx.__getitem__)
+    key, shown, _ = keys_of([approx[i] for i in order], [values[i] for i in order], chosen)
+    for a, b in itertools.combinations(range(len(order)), 2):
+        i, j = order[a], order[b]
+        assert np.sign(key[a] - key[b]) == np.sign(values[i] - values[j])
         if values[i] == values[j]:
-            assert shown[i] == shown[j]
+            assert shown[a] == shown[b]
+
+
+@given(st.lists(st.integers(-(2**62), 2**62), max_size=20),
+       st.sampled_from([2, 3, 2**31 - 1, *primes(3)]))
+def test_reduce_is_the_remainder(values, prime):
+    array = np.array(values, np.int64)
+    assert reduce(array, prime).tolist() == [v % prime for v in values]
+    reduce(array, prime, out=array)
+    assert array.tolist() == [v % prime for v in values]
 
 
 @settings(max_examples=60, deadline=None)

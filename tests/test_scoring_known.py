@@ -42,6 +42,18 @@ def test_codes_are_the_reference_when_hashes_collide(rounds):
         known.id_hashes = original
 
 
+@settings(max_examples=100, deadline=None)
+@given(ROUNDS)
+def test_codes_from_the_callers_hashes_are_the_reference(rounds):
+    # A block's scoring hashes its ids (standings.round_sums); the ranking codes them.
+    ids = KnownIds()
+    codes = []
+    for r in rounds:
+        names = pa.array(r, pa.large_string())
+        codes.append(ids.codes(names, id_hashes(names)).tolist())
+    assert (codes, ids.names.to_pylist()) == reference(rounds)
+
+
 def test_ids_longer_than_hashed_are_looked_up_by_text():
     long = "x" * (known.LONGEST + 1)
     assert id_hashes(pa.array([long], pa.large_string())) is None
@@ -53,3 +65,12 @@ def test_hashes_tell_apart_ids_of_one_length_and_of_a_sliced_array():
     ids = pa.array(["ab", "ba", "abc", "", "a"], pa.large_string())
     assert len(set(id_hashes(ids).tolist())) == 5
     assert id_hashes(ids.slice(2)).tolist() == id_hashes(ids).tolist()[2:]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.text(max_size=16), min_size=1, max_size=8))  # at most 64 bytes each
+def test_an_ids_hash_is_its_own_whatever_ids_are_beside_it(ids):
+    # Hashed 8 bytes at a time: the bytes of the next id, or a longer id in the array, must
+    # not change an id's hash (a round's ids are hashed apart from the event's).
+    together = id_hashes(pa.array(ids, pa.large_string()))
+    assert together.tolist() == [id_hashes(pa.array([i], pa.large_string()))[0] for i in ids]

@@ -20,7 +20,7 @@ from guandan_dup.arrays import filled, strings, to_arrow, to_numpy
 from guandan_dup.levels import LEVEL_NAMES
 from guandan_dup.results import validate_sets
 from guandan_dup.scoring.files import OUTPUT_NAMES, read_output, score_files
-from guandan_dup.scoring.outputs import OPTIONAL, empty_table, to_frame
+from guandan_dup.scoring.outputs import OPTIONAL, empty_table, pandas_version, to_frame
 from guandan_dup.scoring.rounds import score_block
 from guandan_dup.scoring.standings import Standings
 
@@ -91,6 +91,13 @@ def test_a_later_round_may_have_more_players_than_the_first(tmp_path):
     assert scored.rounds == (1, 2)
     assert written["player"].nunique() == 200
     assert written["player"].tolist() == scored.scores["player"].tolist()
+
+
+def test_the_metadata_names_the_installed_pandas_as_importlib_does():
+    # Read from pandas' dist-info beside the package, not by importlib.metadata's search.
+    from importlib.metadata import version
+
+    assert pandas_version() == version("pandas") == pd.__version__
 
 
 def test_scoring_a_sound_event_never_imports_pandas(tmp_path):

@@ -98,6 +98,22 @@ def test_equal_lots_fall_back_on_the_player_id(monkeypatch):
     assert standings["player"].tolist() == list("OQTVXZSUWYPR")
 
 
+@pytest.mark.parametrize("lot", [
+    pytest.param(lambda player: 255 - ord(player), id="lots alike but in their last bits"),
+    pytest.param(lambda player: (255 - ord(player)) << 56, id="lots apart in their first bits"),
+])
+def test_a_tie_goes_by_the_whole_lot(monkeypatch, lot):
+    # As in ROUND_1: Q O score 1, Z X V T 3/4, Y W U S 1/4, R P 0. The lots order each tie
+    # backwards from the ids; lots that differ in their last bits only are ordered as surely
+    # as lots that differ in their first (the ranking sorts by their first bits at first).
+    monkeypatch.setattr("guandan_dup.scoring.standings.draw_lots",
+                        lambda seed, ids: np.array([lot(i) for i in ids], np.uint64))
+    rows = [table(1, 1, 1, "ZYXW", "3", "2"), table(1, 2, 1, "VUTS", "3", "2"),
+            table(1, 3, 1, "RQPO", "2", "2")]
+    standings = score(make_sets(rows)).standings
+    assert standings["player"].tolist() == list("QOZXVTYWUSRP")
+
+
 def test_the_lot_depends_on_the_seed():
     orders = {tuple(draw_lots(seed, ["A", "C"]).argsort()) for seed in range(12)}
     assert orders == {(0, 1), (1, 0)}

@@ -66,6 +66,8 @@ def clean_block(
         number = {c: values[order] for c, values in number.items()}
     round_set = _round_sets(number)
     players, seats, first = _seat_codes(table, number, round_set)
+    if not _as_is(players):  # every id is one of the distinct ones: a quarter to look at
+        return None
     real = to_numpy(table["ns_level"].is_valid())
     ns, ew = (filled(table[c], 0) for c in ("ns_level", "ew_level"))
     if not (_seats_distinct(seats[first]) and _one_result_each(round_set, number["table"])
@@ -97,7 +99,7 @@ def _plain(table: pa.Table, codes: tuple[str, ...]) -> pa.Table | None:
         columns[name] = column.cast(pa.int64())
     for name in SEAT_COLUMNS:
         column = _text(table[name])
-        if column is None or column.null_count or not _as_is(column):
+        if column is None or column.null_count:
             return None
         columns[name] = column
     adjusted = _text(table["adjusted"]) if "adjusted" in names else pa.nulls(

@@ -19,6 +19,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
+from functools import partial
 from numbers import Real
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from ..atomic import staged_writes, sync_file
+from ..atomic import staged_writes, start_writeback, sync_file
 from ..errors import GuandanError, InvalidResultsError, Problem
 from ..progress import progress
 from ..results.by_round import dataset_files, file_order, ingest_block, layout
@@ -37,6 +38,7 @@ from .pool import returning_memory
 from .rates import Expected
 from .rounds import BlockScores, each_block, score_block
 from .scored import Scored
+from .scores import player_scores
 from .standings import Standings
 
 if TYPE_CHECKING:
@@ -242,7 +244,7 @@ class _Outputs:
         self.finished: set[str] = set()
         self.lock = threading.Lock()
 
-    def append(self, tables: Mapping[str, pa.Table]) -> None:
+    def append(self, tables: Mapping[str, pa.Table | _Later]) -> None:
         """Queue tables of a block (output name -> table), each once the previous block's
         table of that file is written: one block's outputs are in memory at most. A file is
         appended to by one thread; the travellers and scores by another than the standings."""
@@ -267,12 +269,15 @@ class _Outputs:
         for name in self.pending:
             self._wait(name)
 
-    def _write(self, name: str, table: pa.Table) -> None:
+    def _write(self, name: str, table: pa.Table | _Later) -> None:
+        if isinstance(table, _Later):
+            table = table.make()
         if name not in self.writers:
             self.writers[name] = _writer(self.dests[name], table.schema)
         elif table.schema != self.writers[name].schema:  # codes of another width: the file's
             table = table.cast(self.writers[name].schema)
         append_row_group(self.writers[name], table)
+        start_writeback(self.dests[name])  # the disk writes it while the next blocks are scored
 
     def finish(self, names: Iterable[str]) -> None:
         """No more rows for the files ``names``: close each and sync it to disk on its thread,
@@ -372,7 +377,9 @@ def write_outcomes(
                 warnings += outcome.warnings
                 if outcome.scored is not None and not problems:
                     done = outcome.scored
-                    tables = {"travellers": done.travellers, "scores": done.scores}
+                    tables = {"travellers": done.travellers, "scores": done.scores if keep else
+                              _Later(4 * done.travellers.num_rows, partial(
+                                  player_scores, done.travellers, done.names, done.codes))}
                     outputs.append(tables)
                     if len(ranked) > 1:  # two blocks' sums waiting at most
                         ranked[-2].result()
@@ -401,10 +408,32 @@ def _rank(standing: Standings, sums: Sequence, outputs: _Outputs, keep: bool) ->
     """Add a block's rounds to the standings and queue their rows for writing; the tables if
     ``keep``. Ranking runs on a thread of its own, so the loop of ``write_outcomes`` takes
     the next block as soon as it is scored, and its travellers and scores are written (and
-    their memory freed) without waiting for this block's ranking."""
-    table = pa.concat_tables([standing.add(part) for part in sums])
+    their memory freed) without waiting for this block's ranking. Unless they are kept, the
+    standings' tables are made on their writer's thread (``_Later``): their text columns
+    (a string per player) are not the ranking's work, which the next round waits for."""
+    ranked = [standing.rank(part) for part in sums]
+    if not keep:
+        outputs.append({"standings": _Later(sum(r.num_rows for r in ranked), partial(
+            _concat, ranked))})
+        return []
+    table = _concat(ranked)
     outputs.append({"standings": table})
-    return [table] if keep else []
+    return [table]
+
+
+def _concat(ranked: list) -> pa.Table:
+    return pa.concat_tables([one.table() for one in ranked])
+
+
+@dataclass(frozen=True)
+class _Later:
+    """A table of ``num_rows`` rows that ``make`` makes when it is written, on its file's
+    writing thread (``_Outputs._write``): the scores of a block and the standings' text
+    columns are not work the next block or round waits for, and are in memory only while
+    they are written."""
+
+    num_rows: int
+    make: Callable[[], pa.Table]
 
 
 def _empty_outputs(outputs: _Outputs, kept: dict[str, list[pa.Table]], keep: bool) -> None:

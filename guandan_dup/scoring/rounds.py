@@ -22,7 +22,7 @@ from ..results.by_round import round_blocks
 from .outputs import TRAVELLERS_DTYPES
 from .players import encode_seats
 from .rates import Expected, in_table_order, rate_tables
-from .scores import player_scores
+from .scores import player_scores, seat_rates
 from .standings import RoundSums, round_sums
 
 if TYPE_CHECKING:
@@ -33,14 +33,23 @@ TRAVELLERS_COLUMNS = tuple(TRAVELLERS_DTYPES)
 
 @dataclass(frozen=True)
 class BlockScores:
-    """A block's travellers and scores (Arrow tables of the output contract, rounds
-    ascending; ``outputs.to_frame`` gives the frames), each round's player sums for the
-    standings, and warnings."""
+    """A block's travellers (an Arrow table of the output contract, rounds ascending;
+    ``outputs.to_frame`` gives the frame), its players (``names``, and each seat's code into
+    them, table by table, seats N E S W), each round's player sums for the standings, and
+    warnings. ``scores`` makes the per-player scores from these when asked: the ``score``
+    command makes them on the scores file's writing thread, so that the block's scoring does
+    not wait for them and they are in memory only while they are written."""
 
     travellers: pa.Table
-    scores: pa.Table
+    names: pa.Array
+    codes: np.ndarray
     sums: list[RoundSums]
     warnings: list[str]
+
+    @property
+    def scores(self) -> pa.Table:
+        """One row per player per table-set (``scores.player_scores``)."""
+        return player_scores(self.travellers, self.names, self.codes)
 
 
 def each_block(sets: pd.DataFrame):
@@ -67,12 +76,10 @@ def score_block(
         sets = pa.Table.from_pandas(sets, preserve_index=False)
     travellers, warnings = rate_tables(sets, expected, compare_within, adjusted_rates)
     names, codes = encode_seats(travellers) if seats is None else (seats[0], seats[1].ravel())
-    scores = player_scores(travellers, names, codes)
     rounds = to_numpy(travellers["round"])
     bounds = np.r_[0, np.flatnonzero(rounds[1:] != rounds[:-1]) + 1, len(rounds)]
     bounds = bounds[:1] if not len(rounds) else bounds
-    num, den = to_numpy(scores["rate_num"]), to_numpy(scores["rate_den"])
-    rate = to_numpy(scores["score_rate"])
+    num, den, rate = seat_rates(travellers)
     sums = []
     for start, stop in zip(4 * bounds[:-1], 4 * bounds[1:], strict=True):
         round_names, local = names, codes[start:stop]
@@ -81,4 +88,4 @@ def score_block(
             round_names = names.take(to_arrow(mine))
         sums.append(round_sums(int(rounds[start // 4]), round_names, local,
                                num[start:stop], den[start:stop], rate[start:stop]))
-    return BlockScores(travellers, scores, sums, warnings)
+    return BlockScores(travellers, names, codes, sums, warnings)

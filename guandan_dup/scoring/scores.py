@@ -24,7 +24,7 @@ _PLAYER_CODES = pa.int32()
 
 def _each_seat(values: np.ndarray) -> np.ndarray:
     """A table's value for each of its four seats, rows in table order."""
-    return np.broadcast_to(values[:, None], (len(values), 4)).ravel()
+    return np.repeat(values, 4)
 
 
 def _by_seat(ns: np.ndarray, ew: np.ndarray) -> np.ndarray:
@@ -43,6 +43,15 @@ def _adjusted(travellers: pa.Table) -> pa.DictionaryArray:
     return coded(_by_seat(codes[0], codes[1]), both.dictionary)
 
 
+def seat_rates(travellers: pa.Table) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each seat's rate, rows in table order, seats N E S W (the scores' rows): its exact
+    numerator and denominator and its float (``rate_num``, ``rate_den``, ``score_rate``)."""
+    ns_rate, ew_rate = (to_numpy(travellers[c]) for c in ("ns_rate", "ew_rate"))
+    ns_num, ew_num = (to_numpy(travellers[c]) for c in ("ns_rate_num", "ew_rate_num"))
+    return (_by_seat(ns_num, ew_num), _each_seat(to_numpy(travellers["rate_den"])),
+            _by_seat(ns_rate, ew_rate))
+
+
 def player_scores(travellers: pa.Table, names: pa.Array, codes: np.ndarray) -> pa.Table:
     """One row per player per table-set (``outputs.SCORES_DTYPES``), from the travellers of
     ``rates.rate_tables``; ``codes`` index each seat's player in ``names`` (table by table,
@@ -50,8 +59,7 @@ def player_scores(travellers: pa.Table, names: pa.Array, codes: np.ndarray) -> p
     count = travellers.num_rows
     d = filled(travellers["ns_score"], 0)
     missing = to_numpy(travellers["ns_score"].is_null())
-    ns_rate, ew_rate = (to_numpy(travellers[c]) for c in ("ns_rate", "ew_rate"))
-    ns_num, ew_num = (to_numpy(travellers[c]) for c in ("ns_rate_num", "ew_rate_num"))
+    num, den, rate = seat_rates(travellers)
     return output_table("scores", {
         **{c: _each_seat(to_numpy(travellers[c]).astype(np.int32))
            for c in ("round", "group", "set", "table")},
@@ -60,7 +68,7 @@ def player_scores(travellers: pa.Table, names: pa.Array, codes: np.ndarray) -> p
         "direction": coded(np.tile(_DIRECTION_OF_SEAT, count), _DIRECTIONS),
         "adjusted": _adjusted(travellers),
         "score": nullable(_by_seat(d, -d), _each_seat(missing), "Int8"),
-        "score_rate": floats(_by_seat(ns_rate, ew_rate)),
-        "rate_num": _by_seat(ns_num, ew_num),
-        "rate_den": _each_seat(to_numpy(travellers["rate_den"])),
+        "score_rate": floats(rate),
+        "rate_num": num,
+        "rate_den": den,
     })

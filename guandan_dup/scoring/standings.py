@@ -14,16 +14,29 @@ Players appear in a round's standings from their first set on; a player with no 
 round (a bye) keeps their cumulative average, with ``round_avg`` left empty. Players are
 integer codes: a round's ids are found among the event's by a hash table kept across rounds
 (``known.KnownIds``: Arrow's ``index_in`` built one of the event's ids again every round,
-0.4-0.7 s at 800,000 players), and ids are otherwise taken only for the output and for the
-lots (once each: the lot is the player's for the whole event).
+0.4-0.7 s at 800,000 players; the ids' hashes come with the round, made where it was
+scored), and ids are otherwise taken only for the output and for the lots (once each: the
+lot is the player's for the whole event).
 
-A lot is ``lots.draw_lots``: SHA-256 by ``hashlib``, one call a player, some 1.2 s for
+A round is ranked in value order: the players sorted once by float average, the exact keys
+found along that order (``exact.sorted_keys``: residues gathered only for the players
+within 1e-12 of a neighbour, and multiplied to a common count of sets only when their
+counts differ), the strict order by one stable sort of (key, previous position), nearly
+sorted already. When every player so far has played, the state's arrays are used as they
+are, not gathered. ``rank`` returns the numbers (``Ranked``); its table, whose ids and rank
+labels are a string per player, is made by ``Ranked.table``, which the ``score`` command
+calls on the standings file's writing thread: the next round waits only for the numbers.
+
+A lot is ``lots.draw_lots``: SHA-256 by ``hashlib``, one call a player, some 0.6 s for
 800,000 players. The lots of the players new in a round are drawn on a thread of their own
 as soon as they are coded, while the round's averages are compared, and waited for only
 where the players left tied after the previous position are ordered (the values are the
-same: a player's lot does not depend on when it is drawn). A numpy SHA-256 over all players
-at once (one 64-byte block each, checked bit for bit against ``hashlib``) took as long, so
-it was not kept.
+same: a player's lot does not depend on when it is drawn). A lot is needed only inside such
+a tie, but in a first round nearly everyone is in one (800,000 players with 2 sets: 1,566
+distinct averages; 400,000 with 4 sets: 160,950), so every new player's lot is drawn at
+once; in the later rounds of those events no tie reaches the lot. A numpy SHA-256 over all
+players at once (one 64-byte block each, checked bit for bit against ``hashlib``) took as
+long, so it was not kept.
 """
 
 from __future__ import annotations
@@ -40,19 +53,10 @@ import pyarrow.compute as pc
 
 from ..arrays import to_arrow, to_numpy
 from ..lots import draw_lots
-from ..ranking import standing_ranks
-from .exact import (
-    add_scaled,
-    exact_order,
-    extend,
-    maybe_equal,
-    primes,
-    primes_for,
-    rate_sums,
-    value_order,
-)
+from ..ranking import competition_ranks, rank_labels
+from .exact import add_scaled, extend, primes, primes_for, rate_sums, reduce, sorted_keys
 from .kernel import per_player
-from .known import KnownIds, found
+from .known import KnownIds, found, id_hashes
 from .outputs import STANDINGS_DTYPES, empty_table, floats, output_table
 from .players import text
 
@@ -65,8 +69,10 @@ STANDINGS_COLUMNS = tuple(STANDINGS_DTYPES)
 @dataclass(frozen=True)
 class RoundSums:
     """One round's integer sums per player: ``names`` (the round's distinct player ids),
-    ``counts`` and float ``sums`` of their rates (in row order), and their exact sums as
-    ``residues`` modulo ``chosen`` primes over the round's common denominator ``scale``."""
+    ``counts`` and float ``sums`` of their rates (in row order), their exact sums as
+    ``residues`` modulo ``chosen`` primes over the round's common denominator ``scale``, and
+    the ids' ``known.id_hashes`` (None if they cannot be hashed so), made where the round is
+    scored so that the ranking does not wait for them."""
 
     round: int
     names: pa.Array
@@ -75,15 +81,18 @@ class RoundSums:
     scale: int
     residues: np.ndarray
     chosen: tuple[int, ...]
+    hashes: np.ndarray | None = None
 
 
 def round_sums(round_no: int, names: pa.Array, codes: np.ndarray, num: np.ndarray,
                den: np.ndarray, rate: np.ndarray) -> RoundSums:
     """The ``RoundSums`` of a round's per-player rates (``codes`` index ``names``)."""
+    codes = codes.astype(np.intp, copy=False)  # numpy counts by intp: once, not per count
     counts, sums = per_player(codes, rate, len(names))
     most = int(counts.max()) if len(counts) else 0
     scale, residues, chosen = rate_sums(codes, num, den, len(names), most)
-    return RoundSums(round_no, names, counts, sums, scale, residues, chosen)
+    names = names.cast(pa.large_string())
+    return RoundSums(round_no, names, counts, sums, scale, residues, chosen, id_hashes(names))
 
 
 def _lots(seed: int | str | bytes, ids: pa.Array, chunk: int = 65536) -> np.ndarray:
@@ -91,6 +100,43 @@ def _lots(seed: int | str | bytes, ids: pa.Array, chunk: int = 65536) -> np.ndar
     thousand players as Python objects would take some 70 MB at once."""
     return np.concatenate([draw_lots(seed, ids.slice(start, chunk).to_pylist())
                            for start in range(0, len(ids), chunk)] or [np.zeros(0, np.uint64)])
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A round's standings as the ranking decided them: ``players`` (codes into ``names``)
+    and their ``sets`` by position; ``round_avg`` by code; the exact-average ``keys`` and
+    shown ``cumulative`` averages in value order, and ``at``, each position's place in that
+    order. ``table`` makes the output table, its text columns (ids, rank labels) included:
+    the ``score`` command makes it on the standings file's writing thread, not the ranking's.
+    """
+
+    round: int
+    names: pa.Array
+    players: np.ndarray
+    sets: np.ndarray
+    round_avg: np.ndarray
+    keys: np.ndarray
+    cumulative: np.ndarray
+    at: np.ndarray
+
+    @property
+    def num_rows(self) -> int:
+        return len(self.players)
+
+    def table(self) -> pa.Table:
+        """The round's standings table, rows by position."""
+        rank = competition_ranks(self.keys[self.at])
+        return output_table("standings", {
+            "round": np.full(self.num_rows, self.round, np.int64),
+            "player": text(self.players, self.names),
+            "sets": self.sets,
+            "round_avg": floats(self.round_avg[self.players]),
+            "cumulative": self.cumulative[self.at],
+            "rank": rank,
+            "rank_label": rank_labels(rank),
+            "position": np.arange(1, self.num_rows + 1, dtype=np.int64),
+        })
 
 
 class Standings:
@@ -109,9 +155,9 @@ class Standings:
         self.drawn = np.zeros(0, bool)
         self.drawing: list[tuple[int, Future]] = []  # (first code, its lots) being drawn
 
-    def _codes(self, names: pa.Array) -> np.ndarray:
+    def _codes(self, part: RoundSums) -> np.ndarray:
         """Event-wide codes of a round's player ids; players new to the event are added."""
-        where = self.known.codes(names)
+        where = self.known.codes(part.names, part.hashes)
         if len(self.known.names) > len(self.counts):
             start = len(self.counts)
             self._grow(len(self.known.names) - start)
@@ -149,7 +195,11 @@ class Standings:
     def add(self, part: RoundSums) -> pa.Table:
         """Add a round (rounds in order) and return its standings, rows by position (an
         Arrow table; ``outputs.to_frame`` gives the frame)."""
-        codes = self._codes(part.names)
+        return self.rank(part).table()
+
+    def rank(self, part: RoundSums) -> Ranked:
+        """Add a round (rounds in order) and rank it; ``Ranked.table`` gives its table."""
+        codes = self._codes(part)
         self.counts[codes] += part.counts
         self.sums[codes] += part.sums
         scale = math.lcm(self.scale, part.scale)
@@ -160,95 +210,104 @@ class Standings:
         self.chosen, self.scale = primes(count), scale
         round_avg = np.full(len(self.names), np.nan)  # by code; empty for a bye
         played = part.counts > 0
-        round_avg[codes[played]] = part.sums[played] / part.counts[played]
-        return self._table(part.round, round_avg)
+        if played.all():
+            round_avg[codes] = part.sums / part.counts
+        else:
+            round_avg[codes[played]] = part.sums[played] / part.counts[played]
+        return self._ranked(part.round, round_avg)
 
-    def _exact_keys(self, who: np.ndarray, approx: np.ndarray):
-        """Keys ordering the players ``who`` by exact cumulative average (equal keys for
-        exact ties, larger for larger), the float shown for each (alike for a tie) and the
-        order of ``approx`` (ascending: the keys' order but for near ties)."""
-        groups = np.zeros(len(who), np.int64)
-        order = value_order(groups, approx)
-        maybe = maybe_equal(groups, approx, order)
-        chosen, rows = self.chosen, who[maybe]
+    def _ranked(self, round_no: int, round_avg: np.ndarray) -> Ranked:
+        """Every player from their first round on, ranked. When every player so far has
+        played (an online event's rounds after the first) the state's own arrays are used,
+        not a copy of each."""
+        who = None if self.counts.all() else np.flatnonzero(self.counts > 0)
+        sets = self.counts if who is None else self.counts[who]
+        averages = (self.sums if who is None else self.sums[who]) / sets
+        order = np.argsort(averages)
+        codes = order if who is None else who[order]  # the players in value order
+        keys, cumulative = sorted_keys(averages[order], lambda at: self._residues(codes[at]))
+        del averages, order, sets
+        at = self._positions(codes, keys)
+        ranked = codes[at]
+        if who is not None:
+            self.previous[:] = 0
+        self.previous[ranked] = np.arange(1, len(ranked) + 1)
+        return Ranked(round_no, self.names, ranked, self.counts[ranked], round_avg, keys,
+                      cumulative, at)
+
+    def _residues(self, rows: np.ndarray) -> tuple[np.ndarray, tuple[int, ...]]:
+        """The residues of the exact cumulative averages of players ``rows`` (codes), over
+        one common denominator, and their primes: their exact sums times the lcm of their set
+        counts over each one's count (when all have played as many sets, their sums)."""
         sets = self.counts[rows]
-        common = math.lcm(*np.unique(sets).tolist()) if len(rows) else 1
-        count = max(len(chosen), primes_for(common * self.scale))
-        residues = extend(self.residues[:, rows], chosen, count)
-        chosen = primes(count)
-        per_sets, sets_at = np.unique(sets, return_inverse=True)
-        for i, prime in enumerate(chosen):
+        one = bool((sets == sets[0]).all())
+        per_sets, sets_at = (sets[:1], None) if one else np.unique(sets, return_inverse=True)
+        common = math.lcm(*per_sets.tolist())
+        count = max(len(self.chosen), primes_for(common * self.scale))
+        residues, chosen = extend(self.residues[:, rows], self.chosen, count), primes(count)
+        for i, prime in enumerate(chosen if not one else ()):
             factor = np.array([common // k % prime for k in per_sets.tolist()], np.int64)
-            residues[i] = residues[i] * factor[sets_at] % prime
-        return *exact_order(groups, approx, maybe, residues, chosen, order), order
+            residues[i] = reduce(residues[i] * factor[sets_at], prime)
+        return residues, chosen
 
-    def _table(self, round_no: int, round_avg: np.ndarray) -> pa.Table:
-        who = np.flatnonzero(self.counts > 0)  # every player from their first round on
-        sets = self.counts[who]
-        key, cumulative, by_value = self._exact_keys(who, self.sums[who] / sets)
-        order = self._positions(who, key, by_value)
-        del by_value  # some twenty arrays a player are alive here: free each when done
-        rank, rank_label = standing_ranks(key[order])
-        del key
-        ranked = who[order]
-        self.previous[:] = 0
-        self.previous[ranked] = np.arange(1, len(who) + 1)
-        return output_table("standings", {
-            "round": np.full(len(who), round_no, np.int64),
-            "player": text(ranked, self.names),
-            "sets": sets[order].astype(np.int64),
-            "round_avg": floats(round_avg[ranked]),
-            "cumulative": cumulative[order],
-            "rank": rank,
-            "rank_label": rank_label,
-            "position": np.arange(1, len(who) + 1, dtype=np.int64),
-        })
-
-    def _before(self, who: np.ndarray) -> np.ndarray:
+    def _before(self, codes: np.ndarray) -> np.ndarray:
         """Each player's place before this round, 1, 2, ...; ``len(names) + 1`` if none."""
         unplaced = len(self.names) + 1
         if self.previous.any() or self.first_previous is None:
-            return np.where(self.previous[who] > 0, self.previous[who], unplaced)
+            placed = self.previous[codes]
+            return placed if placed.min(initial=1) > 0 else np.where(placed > 0, placed, unplaced)
         import pandas as pd  # positions given by a caller (an event's earlier standings)
 
         known = pd.Series(self.first_previous, dtype="float64")
-        at = found(self.names.take(to_arrow(who)),
-                    pa.array(known.index.astype("str"), pa.large_string()))
-        place = np.full(len(who), np.nan)
+        at = found(self.names.take(to_arrow(codes)),
+                   pa.array(known.index.astype("str"), pa.large_string()))
+        place = np.full(len(codes), np.nan)
         place[at >= 0] = known.to_numpy()[at[at >= 0]]
         code = pd.factorize(place, sort=True)[0]
         return np.where(code >= 0, code + 1, unplaced)
 
-    def _positions(self, who: np.ndarray, key: np.ndarray, by_value: np.ndarray) -> np.ndarray:
-        """The strict order of ``who``: exact average, then the previous round's position,
-        then the lot, then the player id. Lots are used only for players whose average and
-        previous position are both equal (usually only in the first round).
+    def _positions(self, codes: np.ndarray, keys: np.ndarray) -> np.ndarray:
+        """The strict order of the players ``codes`` (in value order, ``keys`` their exact
+        keys) as places in that order, best first: exact average, then the previous round's
+        position, then the lot, then the player id. Lots are used only for players whose
+        average and previous position are both equal (usually only in the first round).
 
-        ``by_value`` (ascending averages) reversed is nearly in order already, and a stable
-        sort (a merge of runs) of a nearly sorted array is some 50 times quicker than a sort
-        of a shuffled one. The order within equal ``pair`` is left to ``_by_lot``."""
-        pair = (key.max() - key) * (len(self.names) + 2) + self._before(who)
-        order = by_value[::-1]
-        order = order[np.argsort(pair[order], kind="stable")]
-        same = pair[order[1:]] == pair[order[:-1]]
+        Value order reversed is nearly in order already, and a stable sort (a merge of runs)
+        of a nearly sorted array is some 50 times quicker than a sort of a shuffled one. The
+        order within equal ``pair`` is left to ``_by_lot``."""
+        pair = (keys.max() - keys) * (len(self.names) + 2) + self._before(codes)
+        descending = pair[::-1]
+        order = np.argsort(descending, kind="stable")
+        ordered = descending[order]
+        same = ordered[1:] == ordered[:-1]
+        at = len(pair) - 1 - order
         slots = np.flatnonzero(np.r_[False, same] | np.r_[same, False])
         if len(slots):
-            tied = order[slots]
-            order[slots] = tied[self._by_lot(pair[tied], who[tied])]
-        return order
+            tied = at[slots]
+            at[slots] = tied[self._by_lot(pair[tied], codes[tied])]
+        return at
 
     def _by_lot(self, pair: np.ndarray, players: np.ndarray) -> np.ndarray:
-        """The order of tied players: by ``pair``, then by lot, then by id where two lots are
-        equal (a chance of 2**-64 for two players: the ids are only sorted then)."""
+        """The order of tied players, given by ascending ``pair``: by ``pair``, then by lot,
+        then by id where two lots are equal (a chance of 2**-64 for two players: the ids are
+        only sorted then).
+
+        One sort of 64-bit keys, each the number of its ``pair`` among the distinct ones
+        followed by its lot's leading bits, is some seven times quicker than ``lexsort``
+        (800,000 players tied in round 1: 25 against 180 ms). Where every key differs from
+        the others, their order is that of (pair, whole lot); where two are equal (lots alike
+        in their leading bits), the players are sorted by (pair, lot, id) instead."""
         self._drawn()
         fresh = players[~self.drawn[players]]
         if len(fresh):
             self.lots[fresh] = _lots(self.seed, self.names.take(to_arrow(fresh)))
             self.drawn[fresh] = True
         lots = self.lots[players]
-        order = np.lexsort((lots, pair))
-        drawn_twice = (np.diff(pair[order]) == 0) & (np.diff(lots[order]) == 0)
-        if not drawn_twice.any():
+        group = np.r_[0, np.cumsum(pair[1:] != pair[:-1])].astype(np.uint64)
+        shift = np.uint64(int(group[-1]).bit_length())
+        keys = lots if not shift else (group << np.uint64(64) - shift) | (lots >> shift)
+        order = np.argsort(keys)
+        if not (np.diff(keys[order]) == 0).any():
             return order
         ids = self.names.take(to_arrow(players))
         return np.lexsort((to_numpy(pc.rank(ids, tiebreaker="first")), lots, pair))
