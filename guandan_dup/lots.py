@@ -7,10 +7,8 @@ domain label, the key or seed, each part followed by a zero byte) and the id (UT
 in one call: ``sha256(prefix + id)``. Hashing the prefix again for every id is a quarter
 quicker than copying a hash of it, and no column operation computes SHA-256, so it is one
 ``hashlib`` call an id; the calls are chained with ``map`` (no Python loop of our own) and
-the digests joined before numpy takes their first bytes: 0.6 s for 800,000 players, where a
-loop slicing each digest took 0.8-0.9 s. For many ids, CPython's own C SHA-256 (``_sha256``,
-``_sha2`` from Python 3.12) is used where the interpreter has it: the same digests, without
-OpenSSL's set-up of each call (0.37-0.43 against 0.47-0.54 s for 800,000 ids).
+the digests joined before numpy takes their first bytes: 0.5-0.6 s for 800,000 players,
+where a loop slicing each digest took 0.8-0.9 s.
 
 Three uses, with their golden values (a change here changes seatings, team numbers and
 standings; regenerate only on purpose):
@@ -33,9 +31,7 @@ standings; regenerate only on purpose):
 from __future__ import annotations
 
 import hashlib
-import importlib
 from collections.abc import Iterable
-from contextlib import suppress
 
 import numpy as np
 
@@ -57,21 +53,11 @@ def digests(start: bytes, ids: Iterable[str], size: int = 32) -> list[bytes]:
     return [sha256(start + i.encode()).digest()[:size] for i in ids]
 
 
-def _many_sha256():
-    """The SHA-256 constructor quickest for many short messages: CPython's own C one where
-    the interpreter was built with it, else ``hashlib``'s (OpenSSL's)."""
-    for name in ("_sha2", "_sha256"):
-        with suppress(ImportError, AttributeError):
-            return importlib.import_module(name).sha256
-    return hashlib.sha256
-
-
 def _joined(start: bytes, ids: Iterable[str]) -> bytes:
     """The SHA-256 digests of ``start`` + id (UTF-8) of each id, one after the other:
     ``digests`` without a Python loop of ours or a slice per id."""
-    sha256 = _many_sha256()
-    digest = type(sha256()).digest
-    return b"".join(map(digest, map(sha256, map(start.__add__, map(str.encode, ids)))))
+    digest = type(hashlib.sha256()).digest
+    return b"".join(map(digest, map(hashlib.sha256, map(start.__add__, map(str.encode, ids)))))
 
 
 def draw_lot(players: Iterable[str], key: bytes, label: str = "round 1 seating") -> list[str]:
