@@ -30,6 +30,7 @@ from .conflicts import refuse_start_conflicts
 from .finality import first_scored, guard_final
 from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
 from .ledger import effects, event_context, read_ledger, scoring_metadata
+from .stored_rows import compact
 from .transaction import step
 
 LOT_LABEL = "standings tie-break lot"
@@ -67,7 +68,7 @@ def check_scorable(folder: EventFolder, round_no: int, force: bool) -> None:
             "changed. Use --force to re-score anyway (the replaced files are kept in "
             "history/), then score the later rounds again"
         )
-    if folder.read(round_no, "results") is None:
+    if not folder.has_results(round_no):
         raise GuandanError(
             f"round {round_no} has no results yet: run `guandan-dup event ingest DIR FILE "
             f"--round {round_no}` first"
@@ -87,9 +88,13 @@ def score_round(
     The ledger's decisions are applied; the plan's format says what a round's scoring is
     (``event.formats``): score rates and standings, match results and team standings, or a
     knockout's decided bracket. Re-scoring a final round (art. 48) so that its outputs
-    change needs ``override``, recorded in the ledger.
+    change needs ``override``, recorded in the ledger. Round R's results that the server
+    appended as parts are first written whole (``stored_rows.compact``, a step of its
+    own: the same results, so a kill between the two leaves a consistent folder).
     """
     check_scorable(folder, round_no, force)
+    if folder.planned is None:  # the server's parts written whole: what standings hash
+        compact(folder, round_no)
     return folder.plan.event_format.score(folder, round_no, override, command)
 
 

@@ -48,6 +48,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 
 from ..errors import GuandanError
+from ..event.parts import stamps
 
 log = logging.getLogger("guandan_dup.live")
 COMMAND = "guandan-dup serve --auto-score"
@@ -72,6 +73,9 @@ class Scoring:
     why: str = ""
     warnings: tuple[str, ...] = ()
     seconds: float = 0.0
+    stamps: tuple = ()
+    """The round's results' stamps (``event.parts.stamps``) as the scoring left them,
+    under the folder's lock: it writes the round's parts whole, which is no new result."""
 
 
 def score_if_due(path: str | os.PathLike, round_no: int, command: str = COMMAND) -> Scoring:
@@ -87,7 +91,7 @@ def score_if_due(path: str | os.PathLike, round_no: int, command: str = COMMAND)
             folder = stack.enter_context(writing(path, command, wait=LOCK_WAIT))
         except GuandanError as busy:
             return Scoring(False, f"busy: {busy}")
-        if folder.read(round_no, "results") is None:
+        if not folder.has_results(round_no):
             return Scoring(False, "no results")
         missing = folder.missing_results(round_no)
         if missing:
@@ -96,8 +100,9 @@ def score_if_due(path: str | os.PathLike, round_no: int, command: str = COMMAND)
                 and folder.out_of_date_because(round_no) is None):
             return Scoring(False, "up to date")
         scored = score_round(folder, round_no, command=command)
+        after = stamps(folder.round_dir(round_no), "results")
     return Scoring(True, warnings=tuple(getattr(scored, "warnings", ()) or ()),
-                   seconds=time.perf_counter() - start)
+                   seconds=time.perf_counter() - start, stamps=after)
 
 
 def footer_digest(path: str | os.PathLike) -> str:
@@ -209,10 +214,10 @@ class Watcher:
                 log.exception("the server's standings watcher failed; it looks again")
             await asyncio.sleep(self.poll)
 
-    def _files(self, round_no: int) -> tuple[str, str]:
+    def _files(self, round_no: int) -> tuple[str, Path]:
         folder = self.path / "rounds" / str(round_no)
         name = self.desk.plan().event_format.standings_name
-        return str(folder / f"{name}.parquet"), str(folder / "results.parquet")
+        return str(folder / f"{name}.parquet"), folder
 
     async def check(self) -> None:
         """One look: journal new standings, start a scoring that is due."""
@@ -222,11 +227,11 @@ class Watcher:
         scoring = self._scoring[0] if self._scoring is not None else None
         for round_no in range(1, self.desk.plan().rounds + 1):
             seen = self.rounds.setdefault(round_no, _Round())
-            standings_file, results_file = self._files(round_no)
-            results = _stamp(results_file)
-            if results != seen.results or (ledger_changed and results is not None):
+            standings_file, round_dir = self._files(round_no)
+            results = stamps(round_dir, "results")  # the file and its parts (event.parts)
+            if results != seen.results or (ledger_changed and any(results)):
                 seen.results = results
-                seen.due = now if results is not None else None
+                seen.due = now if any(results) else None
             if round_no == scoring:
                 continue  # its file is read once the scoring says whose it is
             stamp = _stamp(standings_file)
@@ -303,6 +308,9 @@ class Watcher:
             return
         if not done.scored:
             return
+        # its parts written whole are no change: a write after the scoring's lock makes
+        # other stamps, so the round is due again then
+        seen.results, seen.due = done.stamps, None
         self.scorings += 1
         standings_file, _ = self._files(round_no)
         with suppress(OSError, ValueError):
