@@ -30,7 +30,7 @@ from .conflicts import refuse_start_conflicts
 from .finality import first_scored, guard_final
 from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
 from .ledger import effects, event_context, read_ledger, scoring_metadata
-from .stored_rows import compact
+from .stored_rows import compacted
 from .transaction import step
 
 LOT_LABEL = "standings tie-break lot"
@@ -89,12 +89,9 @@ def score_round(
     (``event.formats``): score rates and standings, match results and team standings, or a
     knockout's decided bracket. Re-scoring a final round (art. 48) so that its outputs
     change needs ``override``, recorded in the ledger. Round R's results that the server
-    appended as parts are first written whole (``stored_rows.compact``, a step of its
-    own: the same results, so a kill between the two leaves a consistent folder).
+    appended as parts are written whole in the same step (``write_scored``).
     """
     check_scorable(folder, round_no, force)
-    if folder.planned is None:  # the server's parts written whole: what standings hash
-        compact(folder, round_no)
     return folder.plan.event_format.score(folder, round_no, override, command)
 
 
@@ -166,13 +163,17 @@ def write_scored(folder: EventFolder, round_no: int, files: dict[Path, bytes],
     published of a round that is final, art. 48's guard (``guard_final``: refused without
     ``override``, else an override ledger row in the same step); files whose bytes are
     unchanged are not rewritten (nor set aside in history/ again); the first scoring's
-    time (``first_scored``) goes in the same ``replace_files``."""
+    time (``first_scored``) goes in the same ``replace_files``, and so do the round's
+    results written whole when the server appended parts (``stored_rows.compacted``: the
+    standings record the hash of that file, by which ``event diff`` finds it again)."""
     if changes_outputs(files):
         files = files | guard_final(folder, round_no, override, command, "re-score it")
-    files = {p: data for p, data in files.items() if not (p.exists() and p.read_bytes() == data)}
+    written, parts = compacted(folder, round_no)
+    files = {p: data for p, data in (files | written).items()
+             if not (p.exists() and p.read_bytes() == data)}
     files |= first_scored(folder, round_no)  # art. 48's time, in the step of the first scoring
-    if files:
-        folder.replace_files(files)
+    if files or parts:
+        folder.replace_files(files, remove=parts)
 
 
 def changes_outputs(files: dict[Path, bytes]) -> bool:

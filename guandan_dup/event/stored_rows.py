@@ -117,12 +117,12 @@ def compacting(folder: EventFolder, round_no: int) -> tuple[dict[Path, bytes], l
     return files, parts
 
 
-def compact(folder: EventFolder, round_no: int) -> None:
-    """Write round ``round_no`` whole again if it has parts, moving them to history/, in
-    one step (``parts``: the same bytes as the whole writes would have made); and for each
-    earlier round with parts, keep the results it now has in history/ (``event diff``
-    finds what round R's standings were scored from by its hash) without touching its
-    files. Needs the folder's write lock; a dry run's folder records the files only."""
+def compacted(folder: EventFolder, round_no: int) -> tuple[dict[Path, bytes], list[Path]]:
+    """The files that write round ``round_no`` whole again if it has parts, and the parts
+    that step moves to history/ (``parts``: the same bytes as the whole writes would have
+    made); and for each earlier round with parts, its results as they now are, kept in
+    history/ without touching its files (``event diff`` finds what round R's standings
+    were scored from by its hash). Nothing to write: ``({}, [])``."""
     files, parts = compacting(folder, round_no)
     if parts:
         files[folder.file(round_no, "results")] = parquet_bytes(
@@ -131,8 +131,7 @@ def compact(folder: EventFolder, round_no: int) -> None:
         if part_files(folder.round_dir(earlier), "results"):
             path = folder.history_name(folder.file(earlier, "results"))
             files[path] = folder.results_bytes(earlier)
-    if files:
-        folder.replace_files(files, remove=parts)
+    return files, parts
 
 
 @dataclass(frozen=True)
