@@ -215,7 +215,7 @@ class EventFolder:
         return key
 
     def players(self) -> pd.DataFrame:
-        return _read_parquet(self.path / "players.parquet")
+        return _kept(self.path / "players.parquet")
 
     def read(self, round_no: int, name: str) -> pd.DataFrame | None:
         """A round's table (one of ``TABLES``) or ``None`` if that step has not been done;
@@ -226,7 +226,9 @@ class EventFolder:
         if name == "results":
             return read_rows(self.round_dir(round_no), name)
         path = self.file(round_no, name)
-        return _read_parquet(path) if path.exists() else None
+        if not path.exists():
+            return None
+        return _kept(path) if name == "seating" else _read_parquet(path)
 
     def has_results(self, round_no: int) -> bool:
         """Whether round R has results stored (its results.parquet, or parts of it)."""
@@ -282,11 +284,11 @@ class EventFolder:
         known = _SEATED.get(key)
         if known is not None:
             return known
-        pairs = np.array(self.plan.planned_results(round_no), dtype=np.int64).reshape(-1, 2)
+        pairs = self.plan.planned_array(round_no)  # read-only: shared by every caller
         if seating.exists():
             tables = read_parquet(seating, "event file", columns=["table"])["table"]
             pairs = pairs[np.isin(pairs[:, 0], tables.to_numpy())]
-        pairs.flags.writeable = False  # shared by every caller
+            pairs.flags.writeable = False
         if len(_SEATED) > 32:
             _SEATED.clear()
         _SEATED[key] = pairs
@@ -450,3 +452,24 @@ def _regular_bytes(path: Path) -> bytes | None:
 
 def _read_parquet(path: Path) -> pd.DataFrame:
     return read_parquet(path, "event file").to_pandas()
+
+
+_DEEP_COPIES = int(pd.__version__.split(".")[0]) < 3
+_KEPT: dict[str, tuple[tuple | None, pd.DataFrame]] = {}
+"""Path -> (its stamp, its frame) of the files ``_kept`` reads."""
+
+
+def _kept(path: Path) -> pd.DataFrame:
+    """players.parquet or a round's seating, read again only when the file changed: every
+    step reads them, some several times, and a million players' seating took 0.2 s a read
+    (each write of the live server's store read it). A step replaces a file by renaming a
+    new one in, so a changed file has another stamp; the frame is handed out as a copy, a
+    shallow one where pandas' copy-on-write (pandas 3) keeps it from changing the one kept."""
+    key = str(path)
+    stamp = _stamp(path)
+    known = _KEPT.get(key)
+    if known is None or known[0] != stamp:
+        if len(_KEPT) > 8:
+            _KEPT.clear()
+        known = _KEPT[key] = (stamp, _read_parquet(path))
+    return known[1].copy(deep=_DEEP_COPIES)

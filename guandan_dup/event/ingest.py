@@ -32,6 +32,7 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 
@@ -80,9 +81,12 @@ def planned_pairs(plan: EventPlan, round_no: int, tables: set[int] | None = None
     """Every (table, set) the plan expects a result for in ``round_no``, with its group;
     only those of ``tables`` if given (a batch of the live server's: 1.4 s for a million
     players' every table)."""
-    rows = [(plan.group_of_table(t), t, s) for t, s in plan.planned_results(round_no)
-            if tables is None or t in tables]
-    return pd.DataFrame(rows, columns=["planned_group", "table", "set"], dtype="int64")
+    pairs = plan.planned_array(round_no)
+    if tables is not None:  # by whole columns: the plan's 500,000 pairs for a batch's few
+        pairs = pairs[np.isin(pairs[:, 0], np.fromiter(tables, np.int64, len(tables)))]
+    groups = [plan.group_of_table(t) for t in pairs[:, 0].tolist()]
+    return pd.DataFrame({"planned_group": groups, "table": pairs[:, 0], "set": pairs[:, 1]},
+                        dtype="int64")
 
 
 def file_rows(raw: pd.DataFrame, sets: pd.DataFrame) -> pd.Series:
