@@ -103,15 +103,20 @@ def players_csv(scratch: Path, tables: int) -> Path:
     return players
 
 
-def make_event(path: Path, tables: int, sets: int, boards_per_set: int) -> EventPlan:
+def make_event(path: Path, tables: int, sets: int, boards_per_set: int,
+               cards: bool = True) -> EventPlan:
     """Create, deal and seat round 1 of an individual event of ``tables`` full tables, exactly
-    as ``event init``, ``event deal`` and ``event seat`` do (groups of 10 tables)."""
+    as ``event init``, ``event deal`` and ``event seat`` do (groups of 10 tables, more when
+    the plan's 1,000 groups need it); ``cards=False``: seated without table cards, as
+    ``event seat --no-cards`` (a platform prints none; a million players' cards take 14
+    minutes)."""
+    per_group = max(10, -(-tables // 1000))
     with tempfile.TemporaryDirectory() as scratch:
-        create_event(path, players_csv(Path(scratch), tables), min(10, tables), sets,
+        create_event(path, players_csv(Path(scratch), tables), min(per_group, tables), sets,
                      boards_per_set, 1, name="live benchmark")
     with writing(path, "benchmarks/live.py", wait=30) as folder:
         deal_round(folder, ROUND, show_progress=False)
-        seat_event_round(folder, ROUND)
+        seat_event_round(folder, ROUND, with_cards=cards)
         return folder.plan
 
 

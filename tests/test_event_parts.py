@@ -74,8 +74,8 @@ def stored_as(tmp_path, seated, monkeypatch, parts: bool) -> EventFolder:
     file), or each written whole, as the store wrote before parts."""
     path = tmp_path / ("parts" if parts else "whole")
     shutil.copytree(seated.path, path)
-    rule = (lambda round_dir, adding: not (round_dir / "results.parquet").exists()) if parts \
-        else (lambda round_dir, adding: True)
+    rule = (lambda round_dir: not (round_dir / "results.parquet").exists()) if parts \
+        else (lambda round_dir: True)
     with monkeypatch.context() as patched:
         patched.setattr(ingest_module, "should_compact", rule)
         for i, batch in enumerate(batches(seated)):
@@ -124,7 +124,7 @@ def test_issue24_scoring_writes_the_round_whole_first(both, monkeypatch):
     parted, whole = both
     rest = set_results(parted, 1)[lambda r: r["set"] == 2].iloc[2:]
     with monkeypatch.context() as patched:
-        patched.setattr(ingest_module, "should_compact", lambda round_dir, adding: False)
+        patched.setattr(ingest_module, "should_compact", lambda round_dir: False)
         store(parted.path, rest, 100)
     store(whole.path, rest, 100)
     assert len(part_files(parted.round_dir(1), "results")) == 4
@@ -138,7 +138,7 @@ def test_issue24_scoring_writes_the_round_whole_first(both, monkeypatch):
 def test_issue24_a_part_write_killed_anywhere_leaves_before_or_after(both, monkeypatch):
     parted, _ = both
     last = set_results(parted, 1)[lambda r: r["set"] == 2].iloc[2:]
-    monkeypatch.setattr(ingest_module, "should_compact", lambda round_dir, adding: False)
+    monkeypatch.setattr(ingest_module, "should_compact", lambda round_dir: False)
     check_kill_anywhere(parted.path, lambda p: store(p, last, 100), samples=6)
 
 
@@ -147,21 +147,19 @@ def test_issue24_compaction_killed_anywhere_leaves_before_or_after(both):
     check_kill_anywhere(parted.path, lambda p: score_round(EventFolder.open(p), 1), samples=8)
 
 
-@pytest.mark.parametrize(("file_rows", "parts", "adding", "compacts"), [
-    (None, [], 10, True),  # the round's first batch is its file
-    (100, [], 10, False),
-    (100, [40, 40], 10, False),
-    (100, [40, 40], 20, True),  # the parts would hold as many rows as the file
-    (1000, [1] * (MAX_PARTS - 2), 1, False),
-    (1000, [1] * (MAX_PARTS - 1), 1, True),  # one part too many
+@pytest.mark.parametrize(("file", "parts", "compacts"), [
+    (False, 0, True),  # the round's first batch is its file
+    (True, 0, False),
+    (True, MAX_PARTS - 1, False),
+    (True, MAX_PARTS, True),  # as many parts as a round has: written whole
 ])
-def test_issue24_the_store_writes_a_round_whole_when_its_parts_grow(
-        tmp_path, file_rows, parts, adding, compacts):
+def test_issue24_the_store_writes_a_round_whole_at_its_first_batch_and_its_last_part(
+        tmp_path, file, parts, compacts):
     round_dir = tmp_path / "rounds" / "1"
     (round_dir / "parts").mkdir(parents=True)
     frame = pd.DataFrame({"table": [1], "set": [1]})
-    if file_rows is not None:
-        write(frame.loc[[0] * file_rows], round_dir / "results.parquet")
-    for n, rows in enumerate(parts, start=1):
-        write(frame.loc[[0] * rows], round_dir / "parts" / f"results-{n:06d}.parquet")
-    assert should_compact(round_dir, adding) is compacts
+    if file:
+        write(frame, round_dir / "results.parquet")
+    for n in range(1, parts + 1):
+        write(frame, round_dir / "parts" / f"results-{n:06d}.parquet")
+    assert should_compact(round_dir) is compacts

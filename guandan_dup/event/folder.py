@@ -42,7 +42,7 @@ from ..deals.keys import commitment as commitment_of
 from ..deals.keys import read_key
 from ..errors import GuandanError, InvalidPlanError, KeyFileError
 from ..reading import read_parquet
-from .parts import part_files, read_rows
+from .parts import DEEP_COPIES, part_files, read_rows, stamps, stored_keys
 from .plan import EventPlan
 from .transaction import commit
 
@@ -241,7 +241,12 @@ class EventFolder:
         if not part_files(self.round_dir(round_no), "results"):
             path = self.file(round_no, "results")
             return path.read_bytes() if path.exists() else None
-        return parquet_bytes(self.read(round_no, "results"))
+        key, stamp = str(self.round_dir(round_no)), stamps(self.round_dir(round_no), "results")
+        known = _COMPACTED.get(key)
+        if known is None or known[0] != stamp:  # a scoring asks three times: made once
+            _COMPACTED.clear()
+            known = _COMPACTED[key] = (stamp, parquet_bytes(self.read(round_no, "results")))
+        return known[1]
 
     def read_rounds(self, name: str, rounds: range) -> pd.DataFrame | None:
         """One table of several rounds stacked (rounds without it are skipped)."""
@@ -255,7 +260,8 @@ class EventFolder:
         stored ``results`` (default: the round's; its ``table`` and ``set`` columns are
         all that is read), sorted; a table's set that the ledger says will not be played
         (or scores artificially) is not missing."""
-        results = self.read(round_no, "results") if results is None else results
+        if results is None:
+            results = stored_keys(self.round_dir(round_no))
         pairs = self.seated_pairs(round_no)
         if results is not None and len(results) and len(pairs):
             # by whole columns: a million players' round is 500,000 pairs, looked at by
@@ -434,6 +440,8 @@ class EventFolder:
         return replace(self, key_revealed=True, reveal_override=override)
 
 
+_COMPACTED: dict[str, tuple[tuple, bytes]] = {}
+"""Round folder -> (its results' stamps, ``results_bytes`` of its parts written whole)."""
 _SEATED: dict[tuple, np.ndarray] = {}
 """(folder, round, stamps of event.toml and the seating) -> ``seated_pairs``."""
 
@@ -454,7 +462,6 @@ def _read_parquet(path: Path) -> pd.DataFrame:
     return read_parquet(path, "event file").to_pandas()
 
 
-_DEEP_COPIES = int(pd.__version__.split(".")[0]) < 3
 _KEPT: dict[str, tuple[tuple | None, pd.DataFrame]] = {}
 """Path -> (its stamp, its frame) of the files ``_kept`` reads."""
 
@@ -472,4 +479,4 @@ def _kept(path: Path) -> pd.DataFrame:
         if len(_KEPT) > 8:
             _KEPT.clear()
         known = _KEPT[key] = (stamp, _read_parquet(path))
-    return known[1].copy(deep=_DEEP_COPIES)
+    return known[1].copy(deep=DEEP_COPIES)

@@ -308,7 +308,7 @@ def _take(
         sets = sets[~keys.isin(entered.set_index(["table", "set"]).index)]
     checked_as = f"{name} with the results already in round {round_no}"
     parts: list[Path] = []
-    if marks is not None and not should_compact(folder.round_dir(round_no), len(sets)):
+    if marks is not None and not should_compact(folder.round_dir(round_no)):
         appended = append_part(folder, round_no, sets, marks, start_levels, checked_as)
         files, replaced, changed = appended.files, appended.replaced, appended.changed
         stored, before = appended.stored, True

@@ -19,9 +19,9 @@ kill leaves it whole or absent; the numbers only grow while parts are there.
 **Compaction** writes the round's file whole again from its rows and moves the parts into
 history/ (a rename each), in one step: ``event ingest`` of a file and ``event score`` do it
 (the standings record the hash of the results file they were scored from, ``event diff``
-finds it again by that hash), and so does the server's store when the parts grow as large
-as the file or as many as ``MAX_PARTS`` (``should_compact``), so a round is never many
-files for long. The compacted file is byte for byte the file the whole writes made.
+finds it again by that hash), and so does the server's store when a round has
+``MAX_PARTS`` parts (``should_compact``), so a round is never many files. The compacted
+file is byte for byte the file the whole writes made.
 """
 
 from __future__ import annotations
@@ -109,31 +109,57 @@ def combined(frames: list[pd.DataFrame], name: str) -> pd.DataFrame:
 
 def read_rows(round_dir: Path, name: str) -> pd.DataFrame | None:
     """The round's ``name`` rows (the file and its parts, ``combined``); ``None`` while
-    there are none. Without parts, the file as it is."""
-    file = whole_file(round_dir, name)
-    frames = [read_parquet(path, "event file").to_pandas()
-              for path in [file] * file.exists() + part_files(round_dir, name)]
-    if not frames:
-        return None
-    return frames[0] if len(frames) == 1 else combined(frames, name)
+    there are none. Without parts, the file as it is.
+
+    Read again only when the file or the parts changed (``stamps``): a scoring reads a
+    round's results for its scores, the digest its standings record, the file it writes
+    whole, and the checks before and after it, 500,000 rows each time at a million
+    players. The frame is handed out as a copy (a shallow one under pandas 3's
+    copy-on-write)."""
+    key, stamp = (str(round_dir), name), stamps(round_dir, name)
+    known = _ROWS.get(key)
+    if known is None or known[0] != stamp:
+        file = whole_file(round_dir, name)
+        frames = [read_parquet(path, "event file").to_pandas()
+                  for path in [file] * file.exists() + part_files(round_dir, name)]
+        rows = None if not frames else frames[0] if len(frames) == 1 else combined(
+            frames, name)
+        if len(_ROWS) > 4:
+            _ROWS.clear()
+        known = _ROWS[key] = (stamp, rows)
+    return None if known[1] is None else known[1].copy(deep=DEEP_COPIES)
 
 
-def should_compact(round_dir: Path, adding: int) -> bool:
-    """Whether the store's write of ``adding`` rows into the round writes its files whole
-    (compacting the parts) rather than a part: when the round has no results file yet (a
-    first batch is the file), when its parts would be ``MAX_PARTS`` or hold as many rows
-    as the file. The whole writes then cost about twice the round's rows in all, however
-    the batches fall, and the parts stay few."""
-    file = whole_file(round_dir, "results")
-    if not file.exists():
-        return True
-    parts = part_files(round_dir, "results")
-    if len(parts) + 1 >= MAX_PARTS:
-        return True
+DEEP_COPIES = int(pd.__version__.split(".")[0]) < 3
+"""Whether a frame kept for the next reader is handed out as a deep copy: before pandas 3
+(copy-on-write) a shallow copy's values could be changed in place."""
+_ROWS: dict[tuple[str, str], tuple[tuple, pd.DataFrame | None]] = {}
+"""(round folder, name) -> (its ``stamps``, ``read_rows``)."""
+
+
+def stored_keys(round_dir: Path) -> pd.DataFrame | None:
+    """The (table, set) the round's results hold (the file and its parts; a set replaced
+    by a later part counted once), read from those two columns only; ``None`` without
+    results."""
     import pyarrow.parquet as pq
 
-    rows = sum(pq.read_metadata(p).num_rows for p in parts) + adding
-    return rows >= pq.read_metadata(file).num_rows
+    file = whole_file(round_dir, "results")
+    paths = [file] * file.exists() + part_files(round_dir, "results")
+    if not paths:
+        return None
+    tables = [pq.read_table(path, columns=KEYS) for path in paths]
+    keys = pa.concat_tables(tables).to_pandas()
+    return keys if len(paths) == 1 else keys.drop_duplicates(ignore_index=True)
+
+
+def should_compact(round_dir: Path) -> bool:
+    """Whether the store's next write into the round writes its files whole (compacting
+    the parts) rather than a part: when the round has no results file yet (a first batch
+    is the file) or already ``MAX_PARTS`` parts. A write never costs the whole round
+    otherwise; ``event score`` and ``event ingest`` write the round whole anyway."""
+    if not whole_file(round_dir, "results").exists():
+        return True
+    return len(part_files(round_dir, "results")) >= MAX_PARTS
 
 
 def last_rows(tables: np.ndarray, sets: np.ndarray) -> np.ndarray:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Collection
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
@@ -45,11 +46,11 @@ def expected_tables(folder: EventFolder, last_round: int) -> dict:
     venues = plan.venue_numbers()
     expected: dict = {}
     for r in range(1, last_round + 1):
-        seated = folder.seated_results(r)
-        if len(seated) == len(plan.planned_results(r)):
+        seated = folder.seated_pairs(r)
+        if len(seated) == len(plan.planned_array(r)):
             expected |= per_round(r)
             continue
-        for t, s in seated:  # withdrawals (the ledger) left fewer tables than the plan has
+        for t, s in seated.tolist():  # withdrawals (the ledger) left fewer tables than the plan has
             key = (s if plan.compare_within == "event" else (s, venues[t])
                    if plan.compare_within == "venue" else (s, plan.group_of_table(t)))
             expected[key] = expected.get(key, 0) + 1
@@ -108,13 +109,14 @@ def score_players(
         "standings": scored.standings[scored.standings["round"] == round_no],
     }
     tables = {n: pa.Table.from_pandas(f, preserve_index=False) for n, f in frames.items()}
-    standings = tables["standings"]
-    tables["standings"] = standings.replace_schema_metadata(
-        (standings.schema.metadata or {}) | {RESULTS_DIGEST: folder.results_digest(round_no)}
-        | scoring_metadata(folder, round_no, ledger)
-    )
-    write_scored(folder, round_no, {folder.file(round_no, n): parquet_bytes(t)
-                                    for n, t in tables.items()}, override, command)
+    with ThreadPoolExecutor(max_workers=3) as pool:  # Arrow writes without the GIL
+        data = {n: pool.submit(parquet_bytes, t) for n, t in tables.items() if n != "standings"}
+        standings = tables["standings"]
+        data["standings"] = pool.submit(parquet_bytes, standings.replace_schema_metadata(
+            (standings.schema.metadata or {}) | {RESULTS_DIGEST: folder.results_digest(round_no)}
+            | scoring_metadata(folder, round_no, ledger)))
+        files = {folder.file(round_no, n): data[n].result() for n in tables}
+    write_scored(folder, round_no, files, override, command)
     missing = folder.missing_results(round_no)
     if not missing:
         return scored

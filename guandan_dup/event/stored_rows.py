@@ -125,8 +125,7 @@ def compacted(folder: EventFolder, round_no: int) -> tuple[dict[Path, bytes], li
     were scored from by its hash). Nothing to write: ``({}, [])``."""
     files, parts = compacting(folder, round_no)
     if parts:
-        files[folder.file(round_no, "results")] = parquet_bytes(
-            folder.read(round_no, "results"))
+        files[folder.file(round_no, "results")] = folder.results_bytes(round_no)
     for earlier in range(1, round_no):
         if part_files(folder.round_dir(earlier), "results"):
             path = folder.history_name(folder.file(earlier, "results"))
@@ -168,21 +167,14 @@ def append_part(folder: EventFolder, round_no: int, sets: pd.DataFrame, marks: p
             "set"].to_numpy(np.int64)
         near |= np.isin(key, starts)
     earlier = _rows(tables, replaced)
-    rows = int(last.sum()) - int(replaced.sum()) + len(sets)
     near_rows = _rows(tables, last & ~mine & near)
-    def whole() -> None:
+    try:  # however large the batch: the whole round is never made a frame for it
+        validate_sets(sets if near_rows is None else pd.concat(
+            [near_rows, sets], ignore_index=True), file=file, start_levels=start_levels)
+    except InvalidResultsError:
         merged, _ = merge_results(read_rows(round_dir, "results"), sets)
         validate_sets(merged, file=file, start_levels=start_levels)
-
-    if len(sets) * 4 > rows:  # a large batch: the whole check, as check_merged does
-        whole()
-    else:
-        try:
-            validate_sets(sets if near_rows is None else pd.concat(
-                [near_rows, sets], ignore_index=True), file=file, start_levels=start_levels)
-        except InvalidResultsError:
-            whole()
-            raise
+        raise
     part = merge_results(None, sets)[0]
     changed = earlier is None or len(earlier) < len(sets) or not merge_results(
         earlier, sets)[0].equals(earlier)

@@ -132,7 +132,7 @@ def standings_facts(path: str | os.PathLike, round_no: int,
         parquet = pq.ParquetFile(file)
         columns = set(parquet.schema_arrow.names)
         rows = parquet.metadata.num_rows
-        expected = len(folder.seated_results(round_no))
+        expected = len(folder.seated_pairs(round_no))
         missing = len(folder.missing_results(round_no))
         up_to_date = folder.out_of_date_because(round_no) is None
         deadline = round_deadlines(folder, read_ledger(folder)).get(round_no)
