@@ -102,19 +102,23 @@ def score_players(
     """Write rounds/R/{scores,travellers,standings}.parquet of an event reseated by
     standing (``players_scoring``)."""
     ledger = read_ledger(folder)
-    scored = players_scoring(folder, round_no, ledger)
-    frames = {
-        "scores": scored.scores[scored.scores["round"] == round_no],
-        "travellers": scored.travellers[scored.travellers["round"] == round_no],
-        "standings": scored.standings[scored.standings["round"] == round_no],
-    }
-    tables = {n: pa.Table.from_pandas(f, preserve_index=False) for n, f in frames.items()}
+    folder.read(round_no, "results")  # read once (``parts.read_rows``) for both threads
     with ThreadPoolExecutor(max_workers=3) as pool:  # Arrow writes without the GIL
+        # what the standings record of their sources (the results' bytes, which the
+        # server's parts make anew) beside the scoring
+        sources = pool.submit(lambda: {RESULTS_DIGEST: folder.results_digest(round_no)}
+                              | scoring_metadata(folder, round_no, ledger))
+        scored = players_scoring(folder, round_no, ledger)
+        frames = {
+            "scores": scored.scores[scored.scores["round"] == round_no],
+            "travellers": scored.travellers[scored.travellers["round"] == round_no],
+            "standings": scored.standings[scored.standings["round"] == round_no],
+        }
+        tables = {n: pa.Table.from_pandas(f, preserve_index=False) for n, f in frames.items()}
         data = {n: pool.submit(parquet_bytes, t) for n, t in tables.items() if n != "standings"}
         standings = tables["standings"]
         data["standings"] = pool.submit(parquet_bytes, standings.replace_schema_metadata(
-            (standings.schema.metadata or {}) | {RESULTS_DIGEST: folder.results_digest(round_no)}
-            | scoring_metadata(folder, round_no, ledger)))
+            (standings.schema.metadata or {}) | sources.result()))
         files = {folder.file(round_no, n): data[n].result() for n in tables}
     write_scored(folder, round_no, files, override, command)
     missing = folder.missing_results(round_no)
