@@ -12,18 +12,10 @@ import shutil
 import pandas as pd
 import pyarrow as pa
 import pytest
-from event_support import KEY, board_results, players_csv, set_results, write
+from event_support import board_results, seated_event, set_results, write
 from kill_support import check_kill_anywhere
 
-from guandan_dup.event import (
-    EventFolder,
-    create_event,
-    deal_round,
-    event_status,
-    ingest,
-    score_round,
-    seat_event_round,
-)
+from guandan_dup.event import EventFolder, event_status, ingest, score_round
 from guandan_dup.event.ingest import MARK_COLUMNS, read_entered, take_rows
 from guandan_dup.event.parts import MAX_PARTS, part_files, should_compact
 from guandan_dup.event.publish import stored_rows
@@ -38,12 +30,8 @@ ROUND_FILES = ("results.parquet", "entered.parquet", "scores.parquet", "standing
 
 @pytest.fixture
 def seated(tmp_path):
-    """Round 1 of a 24-player event (6 tables, 2 sets), dealt and seated."""
-    csv = players_csv(tmp_path / "players.csv", 24)
-    folder = create_event(tmp_path / "event", csv, 3, 2, 2, 2, key=KEY)
-    deal_round(folder, 1)
-    seat_event_round(folder, 1)
-    return folder
+    """Round 1 of a 17-player event (4 tables, 2 sets), dealt and seated."""
+    return EventFolder.open(seated_event(tmp_path, rounds=1))
 
 
 def batches(folder: EventFolder) -> list[pd.DataFrame]:
@@ -55,7 +43,7 @@ def batches(folder: EventFolder) -> list[pd.DataFrame]:
     fixed = first[first["table"] == 2].assign(ns_level=first["ew_level"],
                                              ew_level=first["ns_level"], tiebreak="NS")
     boards = board_results(folder, 1)
-    return [first, rows[(rows["set"] == 1) & rows["table"].isin([3, 4, 5, 6])],
+    return [first, rows[(rows["set"] == 1) & rows["table"].isin([3, 4])],
             boards[(boards["set"] == 2) & boards["table"].isin([1, 2])], fixed]
 
 
@@ -96,8 +84,7 @@ def test_issue24_every_reader_sees_every_part(both):
     assert part_files(whole.round_dir(1)) == []
     pd.testing.assert_frame_equal(parted.read(1, "results"), whole.read(1, "results"))
     pd.testing.assert_frame_equal(read_entered(parted, 1), read_entered(whole, 1))
-    assert parted.missing_results(1) == whole.missing_results(1) == [
-        (t, 2) for t in (3, 4, 5, 6)]
+    assert parted.missing_results(1) == whole.missing_results(1) == [(3, 2), (4, 2)]
     assert stored_rows(parted, [1]) == stored_rows(whole, [1])
     assert event_status(parted).rounds[0].missing == event_status(whole).rounds[0].missing
     assert parted.results_digest(1) == whole.results_digest(1)

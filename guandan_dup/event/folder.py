@@ -42,7 +42,7 @@ from ..deals.keys import commitment as commitment_of
 from ..deals.keys import read_key
 from ..errors import GuandanError, InvalidPlanError, KeyFileError
 from ..reading import read_parquet
-from .parts import DEEP_COPIES, part_files, read_rows, stamps, stored_keys
+from .parts import DEEP_COPIES, file_stamp, part_files, read_rows, stamps, stored_keys
 from .plan import EventPlan
 from .transaction import commit
 
@@ -285,8 +285,8 @@ class EventFolder:
         event.toml and the round's seating are unchanged (a million players' round is
         500,000 pairs, which the store, the scoring and the standings event all ask for)."""
         seating = self.file(round_no, "seating")
-        key = (str(self.path.resolve()), round_no, _stamp(self.path / EVENT_TOML),
-               _stamp(seating))
+        key = (str(self.path.resolve()), round_no, file_stamp(self.path / EVENT_TOML),
+               file_stamp(seating))
         known = _SEATED.get(key)
         if known is not None:
             return known
@@ -446,14 +446,6 @@ _SEATED: dict[tuple, np.ndarray] = {}
 """(folder, round, stamps of event.toml and the seating) -> ``seated_pairs``."""
 
 
-def _stamp(path: Path) -> tuple | None:
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        return None
-    return (st.st_mtime_ns, st.st_size, st.st_ino)
-
-
 def _regular_bytes(path: Path) -> bytes | None:
     return path.read_bytes() if path.is_file() and not path.is_symlink() else None
 
@@ -473,7 +465,7 @@ def _kept(path: Path) -> pd.DataFrame:
     new one in, so a changed file has another stamp; the frame is handed out as a copy, a
     shallow one where pandas' copy-on-write (pandas 3) keeps it from changing the one kept."""
     key = str(path)
-    stamp = _stamp(path)
+    stamp = file_stamp(path)
     known = _KEPT.get(key)
     if known is None or known[0] != stamp:
         if len(_KEPT) > 8:

@@ -81,19 +81,22 @@ def next_part(round_dir: Path, name: str) -> Path:
     return round_dir / PARTS / f"{name}-{max(numbers, default=0) + 1:06d}.parquet"
 
 
+def file_stamp(path: str | os.PathLike) -> tuple | None:
+    """A file's (or folder's) (mtime, size, inode), ``None`` if it is missing: what changes
+    when a step replaces it (a step renames a new file in, so the inode at least), what the
+    readers that keep what they read compare."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+
 def stamps(round_dir: Path, name: str) -> tuple:
     """What changes when the round's ``name`` rows change: the whole file's and the parts
-    folder's (mtime, size, inode); a part is only ever added or moved away, which changes
-    its folder's mtime."""
-    out = []
-    for path in (whole_file(round_dir, name), round_dir / PARTS):
-        try:
-            st = os.stat(path)
-        except FileNotFoundError:
-            out.append(None)
-        else:
-            out.append((st.st_mtime_ns, st.st_size, st.st_ino))
-    return tuple(out)
+    folder's ``file_stamp``; a part is only ever added or moved away, which changes its
+    folder's mtime."""
+    return file_stamp(whole_file(round_dir, name)), file_stamp(round_dir / PARTS)
 
 
 def combined(frames: list[pd.DataFrame], name: str) -> pd.DataFrame:
@@ -189,8 +192,7 @@ class StoredTables:
         self._known: dict[str, tuple[tuple, pa.Table]] = {}
 
     def read(self, path: Path) -> pa.Table:
-        st = os.stat(path)
-        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+        stamp = file_stamp(path)
         known = self._known.get(str(path))
         if known is not None and known[0] == stamp:
             return known[1]

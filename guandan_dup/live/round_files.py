@@ -20,7 +20,7 @@ import pyarrow.parquet as pq
 
 from ..errors import GuandanError
 from ..event.folder import EventFolder
-from ..event.parts import ENTERED, PARTS, part_files
+from ..event.parts import ENTERED, PARTS, file_stamp, part_files
 from ..event.plan import EventPlan
 from ..event.transaction import reading
 from .facts import RoundFacts, load_facts, watched
@@ -45,17 +45,8 @@ class Stored:
 
 
 def file_stamps(paths) -> tuple:
-    """Each path's (mtime_ns, size, inode), ``None`` for a missing one: what changes when a
-    file is replaced."""
-    out = []
-    for path in paths:
-        try:
-            st = os.stat(path)
-        except FileNotFoundError:
-            out.append(None)
-        else:
-            out.append((st.st_mtime_ns, st.st_size, st.st_ino))
-    return tuple(out)
+    """Each path's ``event.parts.file_stamp``: what changes when a file is replaced."""
+    return tuple(file_stamp(path) for path in paths)
 
 
 class RoundFiles:

@@ -48,7 +48,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 
 from ..errors import GuandanError
-from ..event.parts import stamps
+from ..event.parts import file_stamp, stamps
 
 log = logging.getLogger("guandan_dup.live")
 COMMAND = "guandan-dup serve --auto-score"
@@ -149,14 +149,6 @@ def standings_facts(path: str | os.PathLike, round_no: int,
             "final_at": deadline.isoformat() if deadline is not None else None}
 
 
-def _stamp(path: str) -> tuple | None:
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        return None
-    return (st.st_mtime_ns, st.st_size, st.st_ino)
-
-
 @dataclass
 class _Round:
     """What the watcher last saw of one round."""
@@ -222,7 +214,7 @@ class Watcher:
     async def check(self) -> None:
         """One look: journal new standings, start a scoring that is due."""
         now = time.monotonic()
-        ledger = _stamp(str(self.path / "ledger.parquet"))
+        ledger = file_stamp(str(self.path / "ledger.parquet"))
         ledger_changed, self._ledger = ledger != self._ledger, ledger
         scoring = self._scoring[0] if self._scoring is not None else None
         for round_no in range(1, self.desk.plan().rounds + 1):
@@ -234,7 +226,7 @@ class Watcher:
                 seen.due = now if any(results) else None
             if round_no == scoring:
                 continue  # its file is read once the scoring says whose it is
-            stamp = _stamp(standings_file)
+            stamp = file_stamp(standings_file)
             if stamp != seen.standings or self._final_due(round_no):
                 seen.standings = stamp
                 if stamp is not None:
@@ -319,5 +311,5 @@ class Watcher:
                  done.seconds)
         for warning in done.warnings:
             log.warning("round %s: %s", round_no, warning)
-        seen.standings = _stamp(standings_file)
+        seen.standings = file_stamp(standings_file)
         await self._journal(round_no)
