@@ -15,15 +15,19 @@ import pytest
 from event_support import board_results, seated_event, set_results, write
 from kill_support import check_kill_anywhere
 
+from guandan_dup.errors import InvalidResultsError
 from guandan_dup.event import EventFolder, event_status, ingest, score_round
 from guandan_dup.event.ingest import MARK_COLUMNS, read_entered, take_rows
+from guandan_dup.event.ledger import effects
 from guandan_dup.event.parts import MAX_PARTS, part_files, should_compact
 from guandan_dup.event.publish import stored_rows
+from guandan_dup.event.stored_rows import append_part, check_merged, merge_results
 from guandan_dup.event.transaction import writing
 from guandan_dup.live.round_files import RoundFiles
 
 ingest_module = importlib.import_module("guandan_dup.event.ingest")  # not the function
 AT = pd.Timestamp("2026-05-01 10:00", tz="UTC")
+FILE = "the tables' entries with the results already in round 1"
 ROUND_FILES = ("results.parquet", "entered.parquet", "scores.parquet", "standings.parquet",
                "travellers.parquet")
 
@@ -120,6 +124,25 @@ def test_issue24_scoring_writes_the_round_whole_first(both, monkeypatch):
     assert part_files(parted.round_dir(1)) == []
     for name in ROUND_FILES:
         assert parted.file(1, name).read_bytes() == whole.file(1, name).read_bytes(), name
+
+
+def test_issue24_a_part_is_refused_word_for_word_as_the_whole_round_is(both):
+    """Only the stored rows near the batch are checked with it; a problem there is said as
+    the check of the whole merged round says it (``check_merged``)."""
+    parted, _ = both
+    stored = parted.read(1, "results")
+    at = stored.index[(stored["table"] == 3) & (stored["set"] == 1)][0]
+    new = stored.loc[[at]].assign(north=stored.loc[stored["table"] == 1, "east"].iloc[0])
+    starts = effects(parted).start_levels
+    merged, _ = merge_results(stored, new)
+    with pytest.raises(InvalidResultsError) as whole:
+        check_merged(merged, new, stored, FILE, starts)
+    marks = pd.DataFrame({"table": [3], "set": [1], "source": "table", "journal": "j1",
+                          "seq": [100], "verified_at": AT, "reason": None})
+    with writing(parted.path, "test") as folder, pytest.raises(InvalidResultsError) as part:
+        append_part(folder, 1, new, marks, starts, FILE)
+    assert "also plays at table 3" in str(whole.value)
+    assert str(part.value) == str(whole.value)
 
 
 def test_issue24_a_part_write_killed_anywhere_leaves_before_or_after(both, monkeypatch):
