@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -114,30 +115,34 @@ def read_rows(round_dir: Path, name: str) -> pd.DataFrame | None:
     """The round's ``name`` rows (the file and its parts, ``combined``); ``None`` while
     there are none. Without parts, the file as it is.
 
-    Read again only when the file or the parts changed (``stamps``): a scoring reads a
-    round's results for its scores, the digest its standings record, the file it writes
-    whole, and the checks before and after it, 500,000 rows each time at a million
-    players. The frame is handed out as a copy (a shallow one under pandas 3's
-    copy-on-write)."""
-    key, stamp = (str(round_dir), name), stamps(round_dir, name)
-    known = _ROWS.get(key)
-    if known is None or known[0] != stamp:
-        file = whole_file(round_dir, name)
-        frames = [read_parquet(path, "event file").to_pandas()
-                  for path in [file] * file.exists() + part_files(round_dir, name)]
-        rows = None if not frames else frames[0] if len(frames) == 1 else combined(
-            frames, name)
-        if len(_ROWS) > 4:
-            _ROWS.clear()
-        known = _ROWS[key] = (stamp, rows)
-    return None if known[1] is None else known[1].copy(deep=DEEP_COPIES)
+    A round with parts is combined once while its files are unchanged (``stamps``): a
+    scoring reads the round's results for its scores, for the digest its standings record
+    and for the file it writes whole, 500,000 rows each time at a million players, and
+    two of those on threads of their own (the first reads, the others wait for it). The
+    frame is handed out as a copy (a shallow one under pandas 3's copy-on-write)."""
+    file = whole_file(round_dir, name)
+    parts = part_files(round_dir, name)
+    if not parts:  # no combining to share: read, not kept (a scoring reads every round)
+        return read_parquet(file, "event file").to_pandas() if file.exists() else None
+    key = (str(round_dir), name)
+    with _READING:
+        stamp = stamps(round_dir, name)  # before the files are read: a change is seen later
+        known = _ROWS.get(key)
+        if known is None or known[0] != stamp:
+            frames = [read_parquet(path, "event file").to_pandas()
+                      for path in [file] * file.exists() + part_files(round_dir, name)]
+            if len(_ROWS) > 2:
+                _ROWS.clear()
+            known = _ROWS[key] = (stamp, combined(frames, name))
+    return known[1].copy(deep=DEEP_COPIES)
 
 
 DEEP_COPIES = int(pd.__version__.split(".")[0]) < 3
 """Whether a frame kept for the next reader is handed out as a deep copy: before pandas 3
 (copy-on-write) a shallow copy's values could be changed in place."""
-_ROWS: dict[tuple[str, str], tuple[tuple, pd.DataFrame | None]] = {}
-"""(round folder, name) -> (its ``stamps``, ``read_rows``)."""
+_ROWS: dict[tuple[str, str], tuple[tuple, pd.DataFrame]] = {}
+"""(round folder, name) -> (its ``stamps``, ``read_rows``) of a round with parts."""
+_READING = threading.Lock()
 
 
 def stored_keys(round_dir: Path) -> pd.DataFrame | None:

@@ -102,7 +102,6 @@ def score_players(
     """Write rounds/R/{scores,travellers,standings}.parquet of an event reseated by
     standing (``players_scoring``)."""
     ledger = read_ledger(folder)
-    folder.read(round_no, "results")  # read once (``parts.read_rows``) for both threads
     with ThreadPoolExecutor(max_workers=3) as pool:  # Arrow writes without the GIL
         # what the standings record of their sources (the results' bytes, which the
         # server's parts make anew) beside the scoring
