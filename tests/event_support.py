@@ -5,6 +5,7 @@ forked child holding the folder's lock."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import time
 from collections.abc import Callable
@@ -69,6 +70,19 @@ def run(*args, code=0) -> str:
     result = runner.invoke(app, [str(a) for a in args])
     assert result.exit_code == code, result.output
     return result.output
+
+
+def stored_after(directory, path) -> pd.DataFrame:
+    """Round 1's stored results once ``event ingest`` has taken ``path``."""
+    run("event", "ingest", directory, path, "--round", 1)
+    return EventFolder.open(directory).read(1, "results")
+
+
+def reference(directory, tmp_path, results: pd.DataFrame) -> pd.DataFrame:
+    """What a copy of the event stores from ``results`` (a complete Parquet file)."""
+    copy = tmp_path / "copy"
+    shutil.copytree(directory, copy)
+    return stored_after(copy, write(results, tmp_path / "reference.parquet"))
 
 
 def seated_event(tmp_path: Path, rounds: int = 2) -> Path:
@@ -197,3 +211,31 @@ def play_knockout_round(tmp_path: Path, directory: Path, round_no: int) -> str:
     file = write(decided_results(directory, round_no), tmp_path / f"r{round_no}.parquet")
     run("event", "ingest", directory, file, "--round", round_no)
     return run("event", "score", directory, "--round", round_no)
+
+
+def names_of(folder: EventFolder) -> dict[str, str]:
+    """Player id -> name, from the folder's players file."""
+    players = folder.players()
+    return dict(zip(players["player"], players["name"], strict=True))
+
+
+def by_name(frame: pd.DataFrame, folder: EventFolder, columns, rows=None, dress=str):
+    """``frame`` with the seat ``columns`` of ``rows`` (positions; all by default) holding
+    the players' names (as ``dress`` types them) instead of their ids."""
+    names = names_of(folder)
+    out = frame.copy()
+    at = out.index if rows is None else out.index[rows]
+    for column in columns:
+        out.loc[at, column] = out.loc[at, column].map(lambda p: dress(names[p]))
+    return out
+
+
+def saved(frame: pd.DataFrame, path):
+    """``frame`` saved as a director's file of ``path``'s kind (.csv, .xlsx, .parquet)."""
+    if path.suffix == ".csv":
+        frame.to_csv(path, index=False)
+    elif path.suffix == ".xlsx":
+        frame.to_excel(path, index=False)
+    else:
+        write(frame, path)
+    return path

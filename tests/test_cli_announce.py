@@ -92,7 +92,7 @@ def test_standings_of_a_team_event_are_its_team_standings_by_name(tmp_path):
     out = run("standings", directory)
     lines = out.splitlines()
     assert lines[0] == ("# 第1轮后团体排名 Team standings after round 1 · 级差分换算表 "
-                        "conversion table: linear")
+                        "conversion table: 线性 linear")
     teams = pd.read_parquet(directory / "teams.parquet").set_index("team")["name"]
     standings = folder.read(1, "team_standings")
     for row in standings.itertuples():
@@ -100,7 +100,7 @@ def test_standings_of_a_team_event_are_its_team_standings_by_name(tmp_path):
                    for line in lines)
     results = run("travellers", directory)
     assert results.splitlines()[0] == ("# 第1轮比赛结果 Match results, round 1 · 级差分换算表 "
-                                       "conversion table: linear")
+                                       "conversion table: 线性 linear")
 
 
 def test_standings_of_a_knockout_are_its_bracket_with_the_pairs_named(tmp_path):
@@ -118,9 +118,10 @@ def test_standings_of_a_knockout_are_its_bracket_with_the_pairs_named(tmp_path):
     people = people_of(folder)
     assert "## 第1轮 Round 1" in lines and "## 第2轮 Round 2" in lines
     for row in folder.read(1, "bracket").itertuples():
-        assert any(line.startswith(f"| 1 | {row.match} | 主赛 main | {row.table} | "
-                                   f"{people.pair(row.side_a)} | {people.pair(row.side_b)} | ")
-                   for line in lines)
+        match = [line for line in lines if line.startswith(
+            f"| 1 | {row.match} | 主赛 main | {row.table} | {people.pair(row.side_a)} | "
+            f"{people.pair(row.side_b)} | ")]
+        assert len(match) == 1 and f" | {people.pair(row.winner)} | " in match[0]
     out = run("event", "diff", directory, "--round", 1, code=1)
     assert out.strip() == (f"Error: a knockout has no standings to compare: `guandan-dup "
                            f"standings {directory}` prints its bracket and places")

@@ -123,7 +123,7 @@ def test_a_key_readable_by_others_warns_and_proceeds(key_file, tmp_path):
 def test_deal_without_its_options_says_what_is_missing(tmp_path):
     result = run("deal", "--boards", "1-2")
     assert result.exit_code == 2
-    assert "deal needs --key, --out" in result.output
+    assert "deal needs --key and --out" in result.output
 
 
 def test_verify_names_an_unreadable_file(key_file, tmp_path):
@@ -196,4 +196,4 @@ def test_verify_refuses_a_file_that_repeats_a_board(key_file, tmp_path):
     dump(pa.concat_tables([table, table.slice(0, 1)]), out)
     result = run("deal", "verify", "--key", key_file, out, "--quiet")
     assert result.exit_code == 1
-    assert "boards [1] are listed more than once" in result.stderr
+    assert "board 1 is listed more than once" in result.stderr

@@ -150,7 +150,9 @@ def test_event_export_takes_comma_lists_repeats_and_all(scored, tmp_path, option
 
 def test_event_export_refuses_an_unknown_format_in_a_list(scored):
     refused = run("event", "export", scored / "event", "--to", "csv,pdf", code=1)
-    assert refused.stderr.startswith("Error: unknown export format(s) ['pdf']")
+    assert refused.stderr.startswith(
+        "Error: unknown export format 'pdf': expected csv, xlsx, md or html, or all (a comma "
+        "list: csv,md)")
 
 
 def test_event_init_takes_team_names_and_the_old_teams(tmp_path):

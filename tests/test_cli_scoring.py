@@ -38,7 +38,7 @@ def test_score_writes_the_three_files_and_says_so(tmp_path):
     source = results_file(tmp_path / "r.parquet")
     result = run("score", source, "--out", tmp_path / "out", "--quiet")
     assert result.exit_code == 0, result.output
-    assert "Scored 5 table results, 20 player scores, rounds 1, 2" in result.stdout
+    assert "Scored 5 table results, 20 player scores, rounds 1 and 2" in result.stdout
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == OUTPUTS
     standings = pd.read_parquet(tmp_path / "out" / "standings.parquet")
     assert list(standings.columns) == [
@@ -156,7 +156,8 @@ def test_travellers_of_one_set_as_html(scored_dir, tmp_path):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["standings", "{dir}", "--round", "9"], "Error: round 9 has no standings: rounds scored"),
+    (["standings", "{dir}", "--round", "9"],
+     "Error: round 9 has no standings: rounds 1 and 2 scored"),
     (["travellers", "{dir}", "--round", "1", "--set", "2"],
      "Error: set 2 was not played in round 1"),
     (["standings", "{empty}", "--round", "1"], "standings.parquet"),

@@ -21,7 +21,10 @@ def event(tmp_path_factory):
     out = tmp_path_factory.mktemp("sim") / "event"
     result = RUNNER.invoke(app, ["simulate", *ARGS, "--out", str(out), "--seed", "5", "--quiet"])
     assert result.exit_code == 0, result.output
-    assert "Simulated 2 round(s) of 9 players" in result.output
+    assert result.output.splitlines()[:2] == [
+        f"Simulated 2 rounds of 9 players in {out}",
+        f"Results and play logs of rounds 1 to 2: {out}/results-round-1.parquet to "
+        "results-round-2.parquet, playlog-round-1.parquet to playlog-round-2.parquet"]
     return out
 
 

@@ -33,7 +33,8 @@ def run_event(tmp_path, count, kind, tables_per_group, rounds=3):
             "event", "ingest", directory, results, "--round", r)
         assert f"Scored round {r}" in run("event", "score", directory, "--round", r)
     status = run("event", "status", directory)
-    assert "Next: guandan-dup event export DIR, then guandan-dup event reveal DIR" in status
+    assert status.splitlines()[-1] == (
+        f"Next: guandan-dup event export {directory}, then guandan-dup event reveal {directory}")
     run("event", "export", directory, "--format", "csv", "--format", "html")
     revealed = run("event", "reveal", directory)
     assert "Marked the key as revealed" in revealed
@@ -134,7 +135,7 @@ def test_steps_out_of_order_are_refused_with_a_message_and_change_nothing(tmp_pa
         ("event", "seat", directory, "--round", 2): "round 1 is not scored yet",
         ("event", "deal", directory, "--round", 1, "--quiet"): "round 1 is already dealt",
         ("event", "ingest", directory, csv, "--round", 1): "round 1 is not seated yet",
-        ("event", "reveal", directory): "still to play: round 1 set 1: tables 1, 2, 3;",
+        ("event", "reveal", directory): "still to play: round 1 set 1: tables 1-3;",
         ("event", "deal", directory, "--round", 3, "--quiet"): "round 3 is not in the plan",
     }
     before = snapshot(directory)

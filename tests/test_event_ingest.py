@@ -7,6 +7,7 @@ from event_support import KEY, board_results, players_csv, set_results, snapshot
 
 from guandan_dup.errors import GuandanError, InvalidResultsError
 from guandan_dup.event import EventFolder, create_event, deal_round, ingest, seat_event_round
+from guandan_dup.event.people import people_of
 from guandan_dup.event.publish import public_sets
 
 
@@ -56,7 +57,7 @@ def test_players_not_seated_there_are_refused_and_every_problem_listed(folder, t
     message = refused(folder, frame, tmp_path)
     seating = folder.read(1, "seating").iloc[0]
     assert f"column 'north': value {seating['east']!r}" in message
-    assert f"the seating has {seating['north']!r}" in message
+    assert f"the seating has {people_of(folder).player(seating['north'])}\n" in message
     assert "column 'east'" in message
     assert "column 'round': value 2: this is round 1" in message
 
@@ -177,5 +178,7 @@ def test_issue21_a_number_in_a_seat_column_is_said_not_seated(folder, tmp_path):
     one player at every table, but the id is no one the round seated, and that is said."""
     frame = set_results(folder, 1).assign(north="1")
     message = refused(folder, frame, tmp_path)
-    assert "column 'north': value '1': is not seated in round 1" in message
+    assert ("column 'north': value '1': is neither the id nor the name of a registered player "
+            "(the seat columns take ids or unique names, not seat or table numbers); the "
+            "seating has ") in message
     assert "also plays at table" not in message

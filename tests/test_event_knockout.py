@@ -7,6 +7,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from event_support import (
+    decided_results,
     pairs_knockout,
     play_knockout_round,
     players_csv,
@@ -19,6 +20,7 @@ from typer.testing import CliRunner
 
 from guandan_dup.cli.app import app
 from guandan_dup.event import EventFolder, event_status
+from guandan_dup.event.people import people_of
 
 runner = CliRunner()
 
@@ -142,7 +144,7 @@ def test_status_follows_the_bracket(tmp_path):
     assert state.rounds[0].scored and not state.rounds[1].seated
     assert "Round 1: 4 of 4 matches decided (rounds/1/bracket.parquet)" in state.notes
     assert state.notes[0] == "Knockout of 6 pairs (lot): 3 rounds, places 1-6 played out"
-    assert state.next_step() == "guandan-dup event deal DIR --round 2"
+    assert state.next_step() == f"guandan-dup event deal {directory} --round 2"
 
 
 def test_a_correction_after_the_next_round_is_seated_asks_to_seat_it_again(tmp_path):
@@ -220,3 +222,30 @@ def test_spec10_a_match_result_waits_until_every_table_has_played_the_set(tmp_pa
     second = write(results[results["table"] == 2], tmp_path / "t2.parquet")
     run("event", "ingest", directory, second, "--round", 1)
     assert all("7 : 3" in text and "2 : 8" in text for text in published())
+
+
+def test_issue25_a_pairs_knockout_reads_its_matches_with_the_pairs_names(tmp_path):
+    """event seat, event score and event status name each pair: "D001 王伟 / 李芳"."""
+    directory = pairs_knockout(tmp_path, 3)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    seated = run("event", "seat", directory, "--round", 1).splitlines()
+    folder = EventFolder.open(directory)
+    pair = people_of(folder).pair
+    bracket = folder.read(1, "bracket")
+    assert seated[:-1] == [
+        f"Match {m.match} ({m.places}): {pair(m.side_a)} has a bye" if pd.isna(m.side_b) else
+        f"Match {m.match} ({m.places}), table {int(m.table)}: {pair(m.side_a)} (N-S) v "
+        f"{pair(m.side_b)} (E-W)" for m in bracket.itertuples()]
+    assert " / " in pair("D001"), "a pair is read with its players' names"
+    run("event", "ingest", directory, write(decided_results(directory, 1), tmp_path / "r1.parquet"),
+        "--round", 1)
+    scored = run("event", "score", directory, "--round", 1).splitlines()
+    decided = EventFolder.open(directory).read(1, "bracket")
+    assert scored[1:] == [
+        f"  match {m.match} ({m.places}): {pair(m.side_a)} has a bye" if pd.isna(m.side_b)
+        else f"  match {m.match} ({m.places}): {pair(m.side_a)} v {pair(m.side_b)}, "
+        f"{pair(m.winner)} wins ({m.decided_by})" for m in decided.itertuples()]
+    play_knockout_round(tmp_path, directory, 2)
+    status = run("event", "status", directory).splitlines()
+    places = pd.read_parquet(directory / "places.parquet")
+    assert f"Places: places.parquet; winner {pair(places['side'].iloc[0])}" in status

@@ -49,7 +49,8 @@ def test_event_score_names_the_leading_team(tmp_path):
     out = run("event", "score", directory, "--round", 1)
     leader = folder.read(1, "team_standings").sort_values("position").iloc[0]
     team = int(leader["team"])
-    assert f"leader {people_of(folder).team(team)} (" in out
+    assert (f"leader {people_of(folder).team(team)} ({leader['match_points']:g} 场分, "
+            f"{leader['level_points']:.2f} 级差分; 级差分换算表 线性 linear).") in out
     assert people_of(folder).team(team) == f"team {team} {people_of(folder).team_names[team]}"
 
 
@@ -69,3 +70,24 @@ def test_event_seat_reads_out_the_byes_and_every_table_with_names(tmp_path):
         f"S {people.player(r['south'])} · W {people.player(r['west'])}"
         for r in folder.read(1, "seating").to_dict("records")]
     assert lines[1:4] == expected and " " in expected[0].removeprefix("Byes: ")
+
+
+def test_event_seat_of_a_pairs_event_reads_out_pairs(tmp_path):
+    directory = tmp_path / "event"
+    players = tmp_path / "p.csv"
+    demo_players(10).assign(pair=[f"D{i // 2 + 1}" for i in range(10)]).to_csv(players,
+                                                                                index=False)
+    run("event", "init", directory, "--kind", "pairs", "--players", players,
+        "--tables-per-group", 2, "--sets-per-round", 2, "--boards-per-set", 2, "--rounds", 2)
+    run("event", "deal", directory, "--round", 1, "--quiet")
+    lines = run("event", "seat", directory, "--round", 1).splitlines()
+    folder = EventFolder.open(directory)
+    people = people_of(folder)
+    pair_of = people.pair_by_player()
+    bye = folder.read(1, "byes")["player"]
+    assert len(bye) == 2 and pair_of[bye.iloc[0]] == pair_of[bye.iloc[1]]
+    expected = [f"Byes: {people.pair(pair_of[bye.iloc[0]])}"] + [
+        f"Table {r['table']}: {people.pair(pair_of[r['north']])} (N-S) v "
+        f"{people.pair(pair_of[r['east']])} (E-W)"
+        for r in folder.read(1, "seating").to_dict("records")]
+    assert lines[1:4] == expected and " / " in expected[0]

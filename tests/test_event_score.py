@@ -34,7 +34,7 @@ def test_rescoring_an_earlier_round_is_refused_unless_forced(folder, tmp_path):
     play_round(folder, 1, tmp_path)
     play_round(folder, 2, tmp_path)
     before = snapshot(folder.path)
-    with pytest.raises(GuandanError, match=r"round\(s\) \[2\] are already scored"):
+    with pytest.raises(GuandanError, match=r"^round 2 is already scored from round 1's standings"):
         score_round(folder, 1)
     assert snapshot(folder.path) == before
     score_round(folder, 1, force=True)
@@ -83,7 +83,8 @@ def test_a_correction_to_a_scored_round_warns_that_standings_are_out_of_date(fol
     fix = set_results(folder, 1, seed=1)
     fix = fix[fix["table"] == 1].assign(ns_level="8", ew_level="4")
     warnings = ingest(folder, write(fix, tmp_path / "fix.parquet"), 1).warnings
-    assert any("round(s) [1, 2] were scored before these results" in w and "--force" in w
-               for w in warnings), warnings
+    assert (f"rounds 1 and 2 were scored before these results: their standings are out of "
+            f"date until you score again (`guandan-dup event score {folder.path} --round 1 "
+            "--force`, then every later round)") in warnings
     same = ingest(folder, write(fix, tmp_path / "fix.parquet"), 1).warnings
     assert not any("were scored before" in w for w in same), "nothing changed, nothing stale"

@@ -5,6 +5,7 @@ home, matches decided by 场分 and, when level, by extra boards naming the winn
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from typer.testing import CliRunner
 from guandan_dup.cli.app import app
 from guandan_dup.event import EventFolder, event_status
 from guandan_dup.event.entrants import demo_teams
+from guandan_dup.event.formats.team_knockout import match_text
 from guandan_dup.event.formats.team_matches import teams_of
 from guandan_dup.event.rehearse import rehearse_teams
 from guandan_dup.levels import LEVEL_NAMES as LEVELS
@@ -105,6 +107,12 @@ def test_art29_team_knockout_seeded_from_a_finished_swiss(tmp_path, swiss):
     run("event", "site", directory, "--quiet")
     page = (directory / "site" / "bracket.html").read_text(encoding="utf-8")
     assert "sets/set-2.html#t1" in page and "弃权" in page  # the 3-4 forfeit
+    name = teams_of(folder).set_index("team")["name"]
+    results = re.findall(r'<a href="sets/set-\d\.html#t\d">([^<]*)</a> <span class="decided">'
+                         r'([^<]*)</span>', page)
+    assert results[0] == (f"{name[4]} 1 : 1 (+0)", "加赛")  # team 4 won the extra boards
+    assert results[2:] == [(f"{name[int(final.loc['main', 'winner'])]} 2 : 0 (+6)", "场分"),
+                           (f"{name[int(final.loc['3-4', 'side_a'])]} 2 : 0", "弃权")]
 
 
 def decide_round_two(tmp_path: Path, directory: Path) -> None:
@@ -345,3 +353,36 @@ def test_the_stages_block_reads_in_chinese_first():
     assert (view["label"], view["stage"], view["teams"]) == (
         "种子来自", "瑞士赛", ["1 号 南京队（瑞士赛 4 号）", "2 号 北京队（瑞士赛 1 号）"])
     assert stage_views([link], "en")[0]["teams"][0] == "team 1 南京队 (Swiss team 4)"
+
+
+HOME_3 = {"team": 3, "match_points": 0.0, "levels": -6}
+AWAY_5 = {"team": 5, "match_points": 2.0, "levels": 6}
+
+
+@pytest.mark.parametrize(("home", "away", "winner", "text"), [
+    (HOME_3, AWAY_5, "5", "南京队 2 : 0 (+6)"),  # the away team's win, from its side
+    (AWAY_5 | {"team": 3}, HOME_3 | {"team": 5}, "3", "南京队 2 : 0 (+6)"),  # the home team's
+    (HOME_3 | {"match_points": 1.0, "levels": 0}, AWAY_5 | {"match_points": 1.0, "levels": 0},
+     "5", "南京队 1 : 1 (+0)"),  # level, the extra boards' winner named
+    (HOME_3 | {"levels": None}, AWAY_5 | {"levels": None}, "5", "南京队 2 : 0"),  # a forfeit
+    (HOME_3 | {"match_points": 1.0, "levels": 0}, AWAY_5 | {"match_points": 1.0, "levels": 0},
+     None, "1 : 1 (+0)"),  # level and no winner yet: the same from either side
+])
+def test_a_team_match_result_names_its_winner_and_the_winners_margin(home, away, winner, text):
+    assert match_text(home, away, winner, "南京队" if winner else "") == text
+
+
+def test_one_identity_per_team_a_seeded_knockout_takes_the_stages_players_by_default(
+        tmp_path, swiss):
+    (tmp_path / "given").mkdir()
+    given = init_knockout(tmp_path / "given", swiss)
+    directory = tmp_path / "default" / "ko"
+    run("event", "init", directory, "--kind", "teams", "--format", "knockout",
+        "--boards-per-set", 3, "--seed-from", swiss, "--top", 4)
+    for name in ("players.parquet", "teams.parquet"):
+        assert pd.read_parquet(directory / name).equals(pd.read_parquet(given / name)), name
+    out = run("event", "init", tmp_path / "none", "--kind", "teams", "--format", "knockout",
+              "--boards-per-set", 3, code=1)
+    assert out.strip() == ("Error: give --players: the CSV or .xlsx file of the players (id, "
+                           "name, and as the event needs: seed, pair, team, venue)")
+    assert not (tmp_path / "none").exists()

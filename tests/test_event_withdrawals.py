@@ -20,7 +20,8 @@ from event_support import (
     write,
 )
 
-from guandan_dup.event import EventFolder
+from guandan_dup.event import EventFolder, event_status
+from guandan_dup.event.people import people_of
 from guandan_dup.event.publish import public_sets
 
 
@@ -97,9 +98,13 @@ def test_art35_a_pair_whose_player_withdrew_loses_its_knockout_match(tmp_path):
     bracket = EventFolder.open(directory).read(1, "bracket")
     mine = bracket[(bracket["side_a"] == "D002") | (bracket["side_b"] == "D002")].iloc[0]
     other = mine["side_b"] if mine["side_a"] == "D002" else mine["side_a"]
-    assert f"D002 withdrew from round 1 (ledger row 1): {other} advances (art. 35)" in out
-    status = run("event", "status", directory)
-    assert f"t{int(mine['table'])}/s1" not in status  # its table owes no result
+    people = people_of(EventFolder.open(directory))
+    assert (f"{people.pair('D002')} withdrew from round 1 (ledger row 1): {people.pair(other)} "
+            "advances (art. 35)") in out.splitlines()
+    played = sorted(set(bracket["table"].dropna().astype(int)) - {int(mine["table"])})
+    state = event_status(EventFolder.open(directory))
+    assert state.rounds[0].missing_words() == f"set 1: table {played[0]}", (
+        "its table owes no result")
     def others(results):
         results = results[results["table"] != mine["table"]]
         level = results["ns_level"] == results["ew_level"]  # extra boards: NS won them
@@ -123,8 +128,8 @@ def test_spec10_a_withdrawal_after_scoring_makes_the_round_it_forfeits_out_of_da
     play(directory, tmp_path, 1)
     assert "a ledger decision changed it" not in run("event", "status", directory)
     withdraw(directory, 1, "--team", 2)
-    assert "event score DIR --round 1 (a ledger decision changed it)" in run(
-        "event", "status", directory)
+    assert run("event", "status", directory).splitlines()[-1] == (
+        f"Next: guandan-dup event score {directory} --round 1 (a ledger decision changed it)")
     run("event", "score", directory, "--round", 1)
     scored = EventFolder.open(directory).read(1, "match_results").set_index("team")
     assert scored.loc[2, ["match_points", "level_points"]].tolist() == [0.0, 0.0]
@@ -145,11 +150,13 @@ def test_art35_a_player_withdrawn_after_seating_plays_no_set_of_the_round(tmp_pa
     gone = folder.read(2, "seating").iloc[0]["north"]
     withdraw(directory, 2, "--player", gone)
     assert run("event", "status", directory).strip().splitlines()[-1] == (
-        f"Next: guandan-dup event seat DIR --round 2 (the ledger keeps {gone} out of it "
-        "since it was seated)")
+        f"Next: guandan-dup event seat {directory} --round 2 (the ledger keeps "
+        f"{people_of(folder).player(gone)} out of it since it was seated)")
     results = write(set_results(folder, 2, seed=2), tmp_path / "r2.parquet")
     out = run("event", "ingest", directory, results, "--round", 2, code=1)
-    assert f"value '{gone}': the ledger withdraws {gone} from round 2" in out
+    assert (f"value '{gone}': the ledger withdraws {people_of(folder).player(gone)} from "
+            "round 2 (`event ledger list`), so they cannot play in it: seat the round again "
+            f"(`guandan-dup event seat {directory} --round 2`)") in out
     assert not folder.file(2, "results").exists()
     run("event", "seat", directory, "--round", 2)
     assert gone not in set(folder.read(2, "seating")[["north", "east", "south", "west"]]
@@ -165,7 +172,8 @@ def test_art35_withdrawing_a_player_who_has_results_in_the_round_is_refused(tmp_
     played = folder.read(1, "seating").iloc[0]["north"]
     out = run("event", "ledger", "add", directory, "withdraw", "--round", 1, "--player",
               played, "--reason", "ill", code=1)
-    assert f"{played} already has results in round 1 table 1" in out
+    assert (f"{people_of(folder).player(played)} already has results in round 1 table 1, "
+            "which a withdrawal from round 1 on contradicts") in out
     assert not (directory / "ledger.parquet").exists()
     withdraw(directory, 2, "--player", played)  # from the first round not played: fine
 
@@ -174,12 +182,12 @@ def test_spec10_a_round_seated_before_the_standings_it_follows_changed_is_seated
         tmp_path):
     directory = seated_round_two(tmp_path)
     folder = EventFolder.open(directory)
-    assert "Next: guandan-dup event ingest" in run("event", "status", directory)
+    assert "Next: guandan-dup event sheet" in run("event", "status", directory)
     run("event", "ingest", directory, write(set_results(folder, 1, seed=7),
                                             tmp_path / "fix.parquet"), "--round", 1)
     run("event", "score", directory, "--round", 1)
     assert run("event", "status", directory).strip().splitlines()[-1] == (
-        "Next: guandan-dup event seat DIR --round 2 (round 1's standings changed since this "
-        "round was seated)")
+        f"Next: guandan-dup event seat {directory} --round 2 (round 1's standings changed "
+        "since this round was seated)")
     run("event", "seat", directory, "--round", 2)
-    assert "Next: guandan-dup event ingest" in run("event", "status", directory)
+    assert "Next: guandan-dup event sheet" in run("event", "status", directory)

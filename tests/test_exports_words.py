@@ -132,9 +132,9 @@ def test_issue25_the_conversion_table_is_named_once(cup):
     for name in ("team-standings-round-1", "match-results-round-1"):
         rows = csv_rows(cup / "exports" / f"{name}.csv")
         named = [row["级差分换算表 Conversion table"] for row in rows]
-        assert named == ["linear"] + [""] * (len(rows) - 1), name
+        assert named == ["线性 linear"] + [""] * (len(rows) - 1), name
         md = (cup / "exports" / f"{name}.md").read_text(encoding="utf-8")
-        assert md.count("linear") == 1, name
+        assert md.count("线性 linear") == 1 and md.count("linear") == 1, name
 
 
 def test_issue25_team_points_keep_their_halves_and_whole_numbers(cup):
@@ -207,7 +207,10 @@ def test_issue25_a_team_table_card_never_breaks_a_team_name(tmp_path, browser):
     page = watched.open(directory / "rounds" / "1" / "table-cards.html")
     lines = page.evaluate("""name => Array.from(document.querySelectorAll('.card h2'))
         .filter(h => h.textContent.includes(name)).map(h => {
-            const text = h.firstChild, at = text.textContent.indexOf(name);
+            const walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
+            let text = walker.nextNode();
+            while (!text.textContent.includes(name)) { text = walker.nextNode(); }
+            const at = text.textContent.indexOf(name);
             const range = document.createRange();
             range.setStart(text, at); range.setEnd(text, at + name.length);
             return new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top))).size;

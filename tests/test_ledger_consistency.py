@@ -112,10 +112,11 @@ def test_spec10_a_penalty_after_scoring_makes_the_round_out_of_date(one_round, t
     state = event_status(EventFolder.open(one_round))
     assert state.rounds[0].out_of_date
     assert state.next_step() == (
-        "guandan-dup event score DIR --round 1 (a ledger decision changed it)")
+        f"guandan-dup event score {one_round} --round 1 (a ledger decision changed it)")
     for command in (("export", one_round), ("site", one_round, "--quiet")):
         out = run("event", *command, code=1)
-        assert "a ledger decision changed" in out and "event score DIR --round 1" in out
+        assert "a ledger decision changed" in out
+        assert f"event score {one_round} --round 1" in out
     assert not (one_round / "exports").exists() and not (one_round / "site").exists()
     run("event", "score", one_round, "--round", 1)
     assert not event_status(EventFolder.open(one_round)).rounds[0].out_of_date
@@ -151,7 +152,7 @@ def test_spec10_a_team_penalty_after_scoring_makes_the_round_out_of_date(tmp_pat
     run("event", "ledger", "add", directory, "penalty", "--team", 3, "--match-points", 1,
         "--round", 1, "--reason", "slow play")
     assert event_status(EventFolder.open(directory)).next_step() == (
-        "guandan-dup event score DIR --round 1 (a ledger decision changed it)")
+        f"guandan-dup event score {directory} --round 1 (a ledger decision changed it)")
     assert "a ledger decision changed" in run("event", "export", directory, code=1)
     assert "changed by a ledger decision after it was scored" in run(
         "event", "seat", directory, "--round", 2, code=1)
@@ -299,7 +300,10 @@ def test_spec10_seating_from_a_round_a_ledger_decision_made_stale_says_so(tmp_pa
         "--round", 1, "--reason", "x")
     out = run("event", "seat", directory, "--round", 2, code=1)
     assert "round 1 was changed by a ledger decision after it was scored" in out
-    assert "results" not in out and "event score DIR --round 1" in out
+    assert out.splitlines() == [
+        "Error: round 1 was changed by a ledger decision after it was scored, so round 2's "
+        "seating cannot be made from its out-of-date outputs; nothing was written. Run "
+        f"`guandan-dup event score {directory} --round 1` first"]
     assert not EventFolder.open(directory).file(2, "seating").exists()
     run("event", "score", directory, "--round", 1)
     frame = set_results(EventFolder.open(directory), 1, seed=2)
@@ -402,8 +406,9 @@ def test_art32_a_late_row_after_board_level_results_replays_them_as_the_other_or
     assert "ingest the boards file again" in out
     from guandan_dup.event import event_status
 
-    assert event_status(EventFolder.open(one_round)).next_step().startswith(
-        "guandan-dup event ingest DIR RESULTS.parquet --round 1 (round 1 table 2 set 1:")
+    assert event_status(EventFolder.open(one_round)).next_step() == (
+        f"guandan-dup event ingest {one_round} event-round-1.xlsx --round 1 (round 1 table 2 "
+        "set 1: stored levels the ledger's late start cannot produce; ingest them again)")
     out = run("event", "score", one_round, "--round", 1, code=1)
     assert "round 1 table 2 set 1 is" in out and "ingest the boards file again" in out
     run("event", "ingest", one_round, boards, "--round", 1)

@@ -17,6 +17,7 @@ from event_support import (
 
 from guandan_dup.event import EventFolder
 from guandan_dup.event.ledger import read_ledger
+from guandan_dup.event.people import people_of
 from guandan_dup.levels import LEVEL_NAMES
 
 
@@ -51,7 +52,7 @@ def test_spec10_a_bad_entry_is_an_error_listing_every_problem_and_writes_nothing
     out = run("event", "ledger", "add", event, "late", "--round", 1, "--table", 9,
               "--side", "N", "--reason", "x", code=1)
     assert "Error: 4 problems in the ledger entry" in out
-    for part in ("late needs --set", "late needs --minutes", "round 1 has tables 1, 2, 3, 4",
+    for part in ("late needs --set", "late needs --minutes", "round 1 has tables 1-4",
                  "expected NS or EW"):
         assert part in out
     assert not (event / "ledger.parquet").exists()
@@ -268,7 +269,7 @@ def test_art52_the_cli_says_which_step_a_repeat_takes(event):
                  "--scale", "4", "--reason", "slow play again")
     decision = first.splitlines()[0]  # the next line names the folder: /tmp/pytest-0/...
     assert "scale 4, first offence: warning" in decision and "-0" not in decision
-    assert "scale 4, second offence: -1 percentage points" in second
+    assert "scale 4, second offence: -1 percentage point off the cumulative average" in second
 
 
 def test_spec10_a_substitute_sits_in_the_seat_and_scores_for_the_player_replaced(event,
@@ -303,7 +304,12 @@ def test_spec10_diff_names_the_result_that_moved_each_percentage(event, tmp_path
     run("event", "score", event, "--round", 1)
     out = run("event", "diff", event, "--round", 1)
     after = "/".join(fix[["ns_level", "ew_level"]].iloc[0])
-    assert "Result round 1 table 2 set 1 changed" in out and f"-> {after} (" in out
+    seated = fix[["north", "east", "south", "west"]].iloc[0]
+    names = people_of(EventFolder.open(event))
+    assert (f"Result of table 2 set 1 changed: {ns}/{ew} -> {after} "
+            f"(N {names.player(seated['north'])} · E {names.player(seated['east'])} · "
+            f"S {names.player(seated['south'])} · W {names.player(seated['west'])})"
+            ) in out.splitlines()
     before, now = standings_versions(event, 1)
     moved = before.merge(now, on="player")
     moved = moved[(moved["cumulative_x"] != moved["cumulative_y"]) & moved["sets_y"].gt(0)]
@@ -369,7 +375,11 @@ def test_art34_a_team_forfeit_in_the_ledger_scores_the_match(tmp_path):
     away, home = int(match["away"]), int(match["home"])
     out = run("event", "ledger", "add", directory, "absent", "--round", 1, "--team", away,
               "--reason", "did not come", "--article", "34")
-    assert f"team {away} absent: a forfeit" in out
+    assert out.splitlines() == [
+        f"Ledger row 1: round 1: {people_of(folder).team(away)} absent: a forfeit (art. 34) "
+        "[art. 34]",
+        f"It applies when round 1 is scored (`guandan-dup event score {directory} --round 1`, "
+        "once its results are in)."]
     results = set_results(folder, 1, seed=1)
     rooms = results["table"].isin([int(match["open_table"]), int(match["closed_table"])])
     out = run("event", "ingest", directory, write(results[~rooms], tmp_path / "r1.parquet"),

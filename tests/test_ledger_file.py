@@ -39,7 +39,7 @@ def edited(directory, row, column, value):
     [
         (1, "kind", "bonus", "row 1, column 'kind': value 'bonus': expected one of late,"),
         (1, "player", "P99", "row 1, column 'player': value 'P99': is not a registered player"),
-        (1, "round", 77, "row 1, column 'round': value 77: the plan has rounds 1..2"),
+        (1, "round", 77, "row 1, column 'round': value 77: the plan has rounds 1-2"),
         (1, "reason", None, "row 1, column 'reason': every decision needs a reason"),
         (2, "id", 1, "row 2, column 'id': value 1: row 1 has the same id"),
         (2, "minutes", float("nan"), "row 2, column 'minutes': a late row needs its minutes"),

@@ -48,17 +48,24 @@ def test_listing_shows_every_row_or_one_rounds_with_its_status(ledger):
     ("late", [1, 2], [2], "Score round 2 again to apply it (`guandan-dup event score cup "
                           "--round 2`)."),
     ("penalty", [1, 2, 3], [2, 3], "Score round 2 again to apply it (`guandan-dup event "
-                                   "score cup --round 2 --force`, then score round(s) 3 "
+                                   "score cup --round 2 --force`, then score round 3 again)."),
+    ("penalty", [1, 2, 3, 4], [2], "Score round 2 again to apply it (`guandan-dup event "
+                                   "score cup --round 2 --force`, then score rounds 3 and 4 "
                                    "again)."),
     ("withdraw", [1, 2], [2], "Score round 2 again to apply it (`guandan-dup event score cup "
                               "--round 2`)."),
-    ("penalty", [1], [], "Round 2 is not scored yet: scoring it applies the decision."),
+    ("penalty", [1], [], "It applies when round 2 is scored (`guandan-dup event score cup "
+                         "--round 2`, once its results are in)."),
+    ("late", [1], [1], "It applies when round 2 is scored (`guandan-dup event score cup "
+                       "--round 2`, once its results are in)."),
     ("late", [1, 2], [], "It changes no figure of the rounds scored so far."),
     ("ends", [1, 2], [], None),
 ])
 def test_spec10_follow_up_names_the_step_that_applies_a_row(kind, scored, stale, step):
     """A command the folder refuses (no --force under a later scored round) or a round
-    not scored yet called "again" would mislead: the step follows the folder's state."""
+    not scored yet called "again" would mislead: the step follows the folder's state. A row
+    about round 2 changes round 2 and later only: round 1 out of date for another reason
+    is not its step (a late start before round 2 is scored applies when it is)."""
     assert follow_up(kind, "cup", 2, scored, stale) == step
 
 

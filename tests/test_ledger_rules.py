@@ -356,7 +356,7 @@ def test_spec10_every_problem_of_an_entry_is_listed_at_once():
         add(empty(), context(), "late", 3, " ", table=9, side="N", player="nobody")
     text = str(caught.value)
     for expected in ("every decision needs a reason", "late needs --set", "late needs "
-                     "--minutes", "the plan has rounds 1..2", "expected NS or EW",
+                     "--minutes", "the plan has rounds 1-2", "expected NS or EW",
                      "'nobody': is not a registered player"):
         assert expected in text, text
 
@@ -364,12 +364,12 @@ def test_spec10_every_problem_of_an_entry_is_listed_at_once():
 @pytest.mark.parametrize(
     ("kind", "fields", "message"),
     [
-        ("late", dict(table=1, set=3, side="NS", minutes=1.0), "round 1 plays sets 1, 2"),
+        ("late", dict(table=1, set=3, side="NS", minutes=1.0), "round 1 plays sets 1 and 2"),
         ("late", dict(table=1, set=1, side="NS", minutes=0.0), "minutes above 0"),
         ("assigned", dict(table=1, set=1, result="K"), "expected NS/EW"),
         ("artificial", dict(table=1, set=1, result="A+/B"), "expected two of A+, A, A-"),
         ("fouled", dict(set=1, tables="1,2,3,4"), "some of the tables, not all"),
-        ("fouled", dict(set=1, tables="1,9"), "set 1 is played at tables 1, 2, 3, 4"),
+        ("fouled", dict(set=1, tables="1,9"), "set 1 is played at tables 1-4"),
         ("penalty", dict(player="p01", points="-1"), "a number above 0"),
         ("penalty", dict(player="p01", points="1", scale=2), "give one of"),
         ("penalty", dict(player="p01", scale=5), "scales 1, 2, 3, 4"),

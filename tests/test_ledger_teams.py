@@ -55,7 +55,8 @@ def test_art52_a_team_warning_and_its_repeat_name_only_the_points_taken(tmp_path
                  "--round", 1, "--reason", "slow play again")
     decision, repeat = first.splitlines()[0], second.splitlines()[0]
     assert decision.endswith("first offence: warning"), decision
-    assert repeat.endswith("second offence: -1 级差分") and "场分" not in repeat, repeat
+    assert repeat.endswith("second offence: -1 级差分 (level points)"), repeat
+    assert "场分" not in repeat, repeat
 
 
 def test_one_identity_per_team_the_ledger_takes_a_team_by_label_number_or_hash_number(
@@ -72,8 +73,27 @@ def test_one_identity_per_team_the_ledger_takes_a_team_by_label_number_or_hash_n
               "--reason", "no show", code=1)
     assert out.splitlines()[-1] == (
         "  ledger entry, column '--team': value 'Tianjin': names no team of the event: write "
-        "the team's number (1 to 4), #number, or its label in the players file")
+        "the team's number (1 to 4), #number, its label in the players file or its name")
     assert len(read_ledger(folder)) == 3
+
+
+def test_one_identity_per_team_the_ledger_takes_a_team_by_its_name_too(tmp_path):
+    directory = tmp_path / "cup"
+    names = tmp_path / "names.csv"
+    names.write_text("team,name\nT1,南京队\nT2,苏州队\nT3,无锡队\nT4,T1\n", encoding="utf-8")
+    run("event", "init", directory, "--kind", "teams", "--format", "swiss", "--players",
+        team_players(tmp_path / "players.csv", [4, 4, 4, 4]), "--rounds", 2,
+        "--boards-per-set", 3, "--team-names", names)
+    folder = EventFolder.open(directory)
+    teams = teams_of(folder).set_index("label")
+    out = run("event", "ledger", "add", directory, "penalty", "--team", "苏州队", "--scale", 4,
+              "--round", 1, "--reason", "slow play")
+    assert f"team {teams.loc['T2', 'team']} 苏州队" in out.splitlines()[0]
+    # "T1" is team T1's label and team T4's name: the label wins, as the rule says
+    run("event", "ledger", "add", directory, "penalty", "--team", "T1", "--scale", 4,
+        "--round", 1, "--reason", "slow play")
+    assert read_ledger(folder)["team"].tolist() == [teams.loc["T2", "team"],
+                                                    teams.loc["T1", "team"]]
 
 
 def test_a_ledger_team_that_is_one_teams_number_and_anothers_label_is_refused(tmp_path):

@@ -6,6 +6,7 @@ from ledger_support import PLAYERS, context, ledger_of, seating
 
 from guandan_dup.event import EventFolder
 from guandan_dup.event.ledger import event_context
+from guandan_dup.event.people import people_of
 from guandan_dup.ledger import LedgerError
 
 SEATED = {r: frozenset(seating().query("round == @r")[["north", "east", "south", "west"]]
@@ -88,7 +89,7 @@ def test_spec10_a_team_substitute_recorded_before_seating_is_in_no_lineup(tmp_pa
     lineups.write_text(f"round,team,room,player_1,player_2\n1,{team},open,P001,P002\n"
                        f"1,{team},closed,P003,P004\n", encoding="utf-8")
     out = run("event", "seat", directory, "--round", 1, "--lineups", lineups, code=1)
-    assert "name P002, whom the ledger has substitute" in out
+    assert f"name {people_of(folder).player('P002')}, whom the ledger has substitute" in out
     assert not folder.file(1, "lineups").exists()
     run("event", "seat", directory, "--round", 1)
     chosen = folder.read(1, "lineups")

@@ -14,6 +14,7 @@ import httpx
 import live_support
 import pytest
 from browser_support import assert_fits_a_phone
+from event_support import play_knockout_round, team_knockout_by_lot
 from live_page_support import ZH, api_set, open_page, screenshot, script_errors
 from live_support import knockout, running, teams
 
@@ -147,3 +148,18 @@ def test_a_knockout_board_shows_the_rounds_matches(tmp_path, browser):
         assert page.locator("#matches tbody tr").count() == 4
         assert ZH["match_playing"] in page.locator("#matches").inner_text()
         assert page.locator(".notice", has_text=ZH["no_standings"]).count() == 0
+
+
+def test_a_decided_team_match_names_its_winner_once(tmp_path, browser):
+    directory = team_knockout_by_lot(tmp_path, 4)
+    play_knockout_round(tmp_path, directory, 1)
+    with board_of(browser, directory) as page:
+        page.locator("#matches tbody tr").first.wait_for()
+        results = page.locator("#matches tbody td:nth-child(4)").all_inner_texts()
+        names = [a if r.startswith(a) else b for a, b, r in zip(
+            page.locator("#matches tbody td:nth-child(2)").all_inner_texts(),
+            page.locator("#matches tbody td:nth-child(3)").all_inner_texts(), results,
+            strict=True)]
+        assert len(results) == 2
+        for name, result in zip(names, results, strict=True):  # "南京队 2 : 0 (+6)"
+            assert result.startswith(name) and result.count(name) == 1, result

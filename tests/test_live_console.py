@@ -59,13 +59,15 @@ def test_the_printed_link_sets_a_strict_cookie_and_leaves_the_address_bar(event,
     assert "HttpOnly" in cookie and "SameSite=strict" in cookie and "Path=/" in cookie
     page = httpx.get(f"{base}/director", cookies={DIRECTOR_COOKIE: tokens(event).director})
     assert page.status_code == 200 and 'id="grid"' in page.text
+    assert ZH["site_help"].format(folder=event) in page.text and "DIR" not in page.text
     assert page.headers["cache-control"] == "no-store"
 
 
 def test_without_the_cookie_the_console_says_how_to_open_it(event, base):
     closed = httpx.get(f"{base}/director")
     assert closed.status_code == 401
-    assert "guandan-dup serve" in closed.text and 'id="grid"' not in closed.text
+    assert f"guandan-dup serve {event}" in closed.text and 'id="grid"' not in closed.text
+    assert f"{event}/director.token" in closed.text and "DIR" not in closed.text
     wrong = httpx.get(f"{base}/director", params={"token": "guess"})
     assert wrong.status_code == 401 and ZH["console_bad_token"] in wrong.text
     table = httpx.get(f"{base}/director", cookies={DIRECTOR_COOKIE: tokens(event).tables[1]})

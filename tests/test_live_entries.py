@@ -93,7 +93,7 @@ def test_spec5_a_board_outside_its_set_and_a_set_the_table_does_not_play(facts):
         "value 4: is outside set 1, which has boards 1-3 (3 boards per set)"]
     _, problems = parse_entry(facts, 1, {"id": "x", "set": 3, "ns_level": "3",
                                          "ew_level": "2"})
-    assert messages(problems) == ["value 3: table 1 (group 1) plays sets 1, 2 in round 1"]
+    assert messages(problems) == ["value 3: table 1 (group 1) plays sets 1 and 2 in round 1"]
 
 
 def test_every_problem_of_a_body_is_listed_at_once(facts):
@@ -137,7 +137,7 @@ def test_spec4_a_board_after_passing_a_is_refused_and_a_gap_waits(facts):
     derived = derive(facts, 1, 1, gap)
     assert not derived.complete
     assert messages(derived.problems) == [
-        "board 2 is not entered yet, so board(s) 3 cannot be counted"]
+        "board 2 is not entered yet, so board 3 cannot be counted"]
 
 
 def test_rule_a_set_entry_replaces_its_boards_and_a_board_its_set_entry():

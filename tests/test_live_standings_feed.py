@@ -185,7 +185,7 @@ def test_issue24_a_refused_scoring_is_logged_with_the_command_to_run(tmp_path, c
         assert len(standings_events(client, header, 3)) == 3
     refused = [r for r in caplog.records if "round 1 was not scored" in r.getMessage()]
     assert len(refused) == 1 and refused[0].levelno == logging.WARNING
-    assert "are already scored from round 1's standings" in refused[0].getMessage()
+    assert "round 2 is already scored from round 1's standings" in refused[0].getMessage()
 
 
 @pytest.mark.parametrize("now_final", [False, True])

@@ -132,7 +132,7 @@ def test_players_left_out_of_a_seeding_list_follow_by_lot_or_are_named(tmp_path)
     args = ["--round", 1, "--tables-per-group", 2, "--out", out, "--players", csv,
             "--seeding", seeding]
     refused = run(*args, code=1)
-    assert "6 player(s) of the players file are not in the seeding list" in refused
+    assert "6 players of the players file are not in the seeding list" in refused
     assert "P001" in refused and not out.exists()
     write_key(tmp_path / "event.key", KEY)
     run(*args, "--key", tmp_path / "event.key")

@@ -113,7 +113,7 @@ def test_spec7_partner_rotation_cycles_ad_bc_ac_bd_ab_cd():
     ("order", "message"),
     [
         (["a", "b", "c", "a"], "'a'"),
-        (["a", "", "c", "d"], "empty player id at place(s) [2] of the order"),
+        (["a", "", "c", "d"], "empty player id at place 2 of the order"),
         (["a", "b", "c"], "at least 4 players"),
     ],
 )

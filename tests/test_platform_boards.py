@@ -133,7 +133,9 @@ def test_issue24_event_open_refusals(event, setup, round_no, message):
 def test_issue24_ledger_add_refuses_open(event):
     output = run("event", "ledger", "add", event, "open", "--round", 1, "--reason", "x",
                  code=1)
-    assert "event open DIR --round R" in output
+    assert output.splitlines() == [
+        f"Error: a round is opened by `guandan-dup event open {event} --round 1`, which checks "
+        "it is dealt and seated first; nothing was written"]
 
 
 def test_issue24_releases_recorded_and_shown_by_event_status(base, event):

@@ -33,7 +33,7 @@ def test_the_kinds_are_the_five_of_the_issue():
      "prints; choose one of {kinds}\n"),
     (["--round", "2"], "Error: round 2 is not seated yet, so there is nothing to print for "
      "it; run `guandan-dup event seat {dir} --round 2` first\n"),
-    (["--round", "3"], "Error: round 3 is not in the plan (rounds 1..2)\n"),
+    (["--round", "3"], "Error: round 3 is not in the plan (rounds 1-2)\n"),
     (["--out", "cards.html"], "Error: --out 'cards.html': the printed pages are a PDF; give "
      "a file ending in .pdf\n"),
     (["--font", "missing.ttf"], "Error: --font 'missing.ttf': no such file; give a Chinese "

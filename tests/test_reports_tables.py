@@ -114,7 +114,7 @@ def test_travellers_xlsx_has_one_sheet_per_set():
 
 @pytest.mark.parametrize(("call", "message"), [
     (lambda: ranking_table(SCORED.standings, 7),
-     "round 7 has no standings: rounds scored are 1, 2"),
+     "round 7 has no standings: rounds 1 and 2 scored"),
     (lambda: traveller_sections(SCORED.travellers, 1, 2), "set 2 was not played in round 1"),
     (lambda: render([], "pdf", "x", PERCENT_COLUMNS), "unknown format 'pdf'"),
 ])

@@ -89,7 +89,7 @@ def test_score_command_with_engine_dask(cluster, local_bytes, tmp_path):
         "score", str(source), "--engine", "dask", "--scheduler", cluster.scheduler_address,
         "--expected", "14", "--seed", "7", "--out", str(tmp_path / "out"), "--quiet"])
     assert result.exit_code == 0, result.output
-    assert "rounds 1, 2, 3, 4" in result.output
+    assert "rounds 1, 2, 3 and 4" in result.output
     assert outputs(tmp_path / "out") == local_bytes
 
 

@@ -106,4 +106,4 @@ def test_a_sound_round_folder_still_scores(tmp_path, table):
     result = CliRunner().invoke(app, ["score", str(folder), "--out", str(tmp_path / "out"),
                                       "--quiet"])
     assert result.exit_code == 0, result.output
-    assert "rounds 1, 2, 3, 4" in result.output
+    assert "rounds 1, 2, 3 and 4" in result.output

@@ -160,7 +160,7 @@ def test_log_with_empty_cells_names_the_columns(tmp_path):
     frame = simulated().astype({"trick": "float64"})
     frame.loc[3, "trick"] = None
     frame.to_parquet(tmp_path / "log.parquet")
-    with pytest.raises(PlayLogError, match=r"empty cells in column\(s\) trick"):
+    with pytest.raises(PlayLogError, match=r"empty cells in column trick"):
         load(tmp_path / "log.parquet")
 
 

@@ -39,10 +39,9 @@ def test_simulate_event_returns_the_rehearsal_and_its_summary(tmp_path):
                           tables_per_group=2, seed=3)
     leader = done.rehearsal.standings.sort_values("position").iloc[0]
     assert done.lines == (
-        f"Simulated 1 round(s) of 8 players in {out}",
-        f"Results and play logs: {out}/results-round-R.parquet, playlog-round-R.parquet "
-        "(R = 1)",
-        f"Leader after round 1: {leader['player']} ({leader['name']}), "
+        f"Simulated 1 round of 8 players in {out}",
+        f"Results and play log: {out}/results-round-1.parquet, {out}/playlog-round-1.parquet",
+        f"Leader after round 1: {leader['player']} {leader['name']}, "
         f"{leader['cumulative'] * 100:.2f}%",
     )
 

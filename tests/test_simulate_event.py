@@ -58,10 +58,11 @@ def test_the_rounds_asked_are_dealt_seated_ingested_and_scored(played):
 def test_a_later_run_plays_the_next_round_and_finishes_the_day(copy):
     output = run("simulate", "--event", copy, "--rounds", "3", "--quiet")
     assert "Simulated round 3 of 'event'" in output
-    assert "(R = 3)" in output
+    assert (f"Results and play log: {copy}/results-round-3.parquet, "
+            f"{copy}/playlog-round-3.parquet") in output
     folder = EventFolder.open(copy)
     assert folder.rounds_scored() == [1, 2, 3]
-    assert "Next: guandan-dup event reveal DIR" in run("event", "status", copy)
+    assert f"Next: guandan-dup event reveal {copy}" in run("event", "status", copy)
 
 
 def test_without_rounds_the_bots_play_every_round_left(copy):
@@ -80,7 +81,7 @@ def test_without_rounds_the_bots_play_every_round_left(copy):
         (["--rounds", "4"], "--rounds '4': 'event' has rounds 1-3"),
         (["--rounds", "3", "--players", "8"], "leave out --players"),
         (["--rounds", "3", "--out", "elsewhere", "--boards-per-set", "3"],
-         "leave out --boards-per-set, --out"),
+         "leave out --boards-per-set and --out"),
     ],
 )
 def test_simulate_event_refusals_change_nothing(copy, args, message):
@@ -121,7 +122,7 @@ def test_results_the_bots_did_not_play_need_force_on_a_copy(tmp_path):
     directory = new_event(tmp_path)
     director_round_1(directory)
     output = " ".join(run("simulate", "--event", directory, "--rounds", "2", code=1).split())
-    assert "round(s) 1 hold results the bots did not play" in output
+    assert "round 1 holds results the bots did not play" in output
     assert f"`cp -r {directory} {directory}-rehearsal`" in output
     assert not EventFolder.open(directory).round_dir(2).exists()
     run("simulate", "--event", directory, "--rounds", "2", "--force", "--quiet")

@@ -32,6 +32,7 @@ from guandan_dup.errors import GuandanError
 from guandan_dup.event.folder import EventFolder
 from guandan_dup.event.publish import public_sets, site_data
 from guandan_dup.event.transaction import LOCK_FILE
+from guandan_dup.knockout import DECIDED_BY
 from guandan_dup.reports.site import build as site_build
 from guandan_dup.reports.site.data import player_slugs, with_known_players
 from guandan_dup.reports.site.labels import LABELS
@@ -279,6 +280,22 @@ def test_player_slugs_are_safe_distinct_file_names(ids):
 
 def test_label_tables_have_the_same_keys():
     assert set(LABELS["zh"]) == set(LABELS["en"])
+
+
+@pytest.mark.parametrize(("decided", "zh", "en"), [
+    ("levels", "级数", "levels"), ("场分", "场分", "match points"),
+    ("级差分", "级差分", "level points"), ("级差", "级差", "level difference"),
+    ("extra boards", "加赛", "extra boards"), ("bye", "轮空", "bye"),
+    ("forfeit", "弃权", "forfeit"),
+])
+def test_how_a_knockout_match_was_decided_reads_in_each_language(decided, zh, en):
+    assert decided in DECIDED_BY
+    assert (LABELS["zh"][f"decided:{decided}"], LABELS["en"][f"decided:{decided}"]) == (zh, en)
+
+
+def test_every_way_a_match_is_decided_has_its_words():
+    assert {key.removeprefix("decided:") for key in LABELS["en"]
+            if key.startswith("decided:")} == set(DECIDED_BY)
 
 
 def test_chinese_is_the_default_and_english_on_request(full, full_site, tmp_path):

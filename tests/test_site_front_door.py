@@ -36,16 +36,20 @@ def phone(browser):
     watched.page.close()
 
 
-@pytest.fixture(scope="module")
-def knockout(tmp_path_factory) -> Path:
-    """A pairs knockout of 6 pairs played to the end by bots, and its site."""
-    out = tmp_path_factory.mktemp("knockout") / "event"
-    result = CliRunner().invoke(app, ["simulate", "--knockout", "pairs", "--pairs", "6",
-                                      "--boards-per-set", "2", "--out", str(out), "--seed", "4",
-                                      "--quiet"])
+def simulated_knockout(out: Path, kind: str, entries: int, seed: int) -> Path:
+    """A knockout of ``entries`` pairs or teams played to the end by bots, and its site."""
+    result = CliRunner().invoke(app, ["simulate", "--knockout", kind, f"--{kind}", str(entries),
+                                      "--boards-per-set", "2", "--out", str(out), "--seed",
+                                      str(seed), "--quiet"])
     assert result.exit_code == 0, result.output
     build_site(out)
     return out
+
+
+@pytest.fixture(scope="module")
+def knockout(tmp_path_factory) -> Path:
+    """A pairs knockout of 6 pairs, played and published."""
+    return simulated_knockout(tmp_path_factory.mktemp("knockout") / "event", "pairs", 6, 4)
 
 
 def found(page) -> list[tuple[str, str]]:
@@ -185,6 +189,29 @@ def test_knockout_index_leads_with_the_final_places_and_finds_a_pair(knockout, p
         f"players/{p}.html" for p in players["player"])
     page.locator("#found a[href^='bracket.html']").click()
     assert page.url.endswith(f"#round-3-match-{final['match']}")
+
+
+@pytest.fixture(scope="module")
+def team_knockout(tmp_path_factory) -> Path:
+    """A knockout of 4 teams, played and published."""
+    return simulated_knockout(tmp_path_factory.mktemp("team-knockout") / "event", "teams", 4, 3)
+
+
+def test_team_bracket_on_a_phone_jumps_to_the_third_place_match_and_says_whose_margin(
+    team_knockout, phone
+):
+    page = phone.open(team_knockout / "site" / "bracket.html")
+    jump = page.locator("#jump a")
+    assert jump.all_inner_texts() == [ZH["semi_finals"], ZH["final"], ZH["classification"],
+                                      ZH["final_places"]]
+    jump.nth(2).click()
+    third = page.locator("#third-place h3")
+    assert third.inner_text() == "三四名决赛"
+    assert 0 <= third.bounding_box()["y"] < 800
+    for card in page.locator(".match").all():
+        winner = card.locator(".side.won").inner_text().split()[0]  # its name, then its number
+        assert card.locator(".match-foot a").inner_text().startswith(f"{winner} "), winner
+    assert_fits_a_phone(page, "team bracket")
 
 
 # --- the player page ---------------------------------------------------------------------------

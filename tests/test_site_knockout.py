@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from guandan_dup.cli.app import app
 from guandan_dup.event import EventFolder
 from guandan_dup.event.publish import publish_site
+from guandan_dup.reports.site.bracket import classification_groups
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
@@ -130,3 +131,43 @@ def test_phone_stacks_the_rounds_without_sideways_scroll(site, browser):
     assert re.search(r"/sets/set-1\.html#t\d+$", page.url)
     assert errors == []
     page.close()
+
+
+# --- the classification matches under headings of their own (issue 25, item 10) ----------------
+
+
+def view_of(*matches: tuple[int, str]) -> pd.DataFrame:
+    """A bracket view (``VIEW_COLUMNS``) of played matches given as (round, places)."""
+    rows = [{"round": r, "match": m, "places": places, "table": m, "set": r, "side_a": "A",
+             "side_a_name": "a", "side_b": "B", "side_b_name": "b", "from_a": None,
+             "from_b": None, "result": "2 : 1", "winner": "A", "winner_name": "a",
+             "decided_by": "levels"} for m, (r, places) in enumerate(matches, 1)]
+    return pd.DataFrame(rows)
+
+
+@pytest.mark.parametrize(("rounds", "matches", "headings"), [
+    (2, [(2, "main"), (2, "3-4")], [("3-4", True, "final")]),
+    (3, [(2, "main"), (2, "5-8"), (2, "5-8"), (3, "main"), (3, "7-8"), (3, "3-4"), (3, "5-6")],
+     [("3-4", True, "final"), ("5-8", False, "semi_finals"), ("5-6", False, "final"),
+      ("7-8", False, "final")]),
+    (3, [(1, "main")], []),
+])
+def test_the_third_place_match_heads_the_classification_matches(rounds, matches, headings):
+    groups = classification_groups(view_of(*matches), rounds, lambda s: f"sets/set-{s}.html")
+    assert [(g["places"], g["third"], g["title_key"]) for g in groups] == headings
+    assert sum(len(g["matches"]) for g in groups) == sum(p != "main" for _, p in matches)
+
+
+@pytest.mark.parametrize(("lang", "headings"), [
+    ("zh", ["三四名决赛", "第 5-8 名半决赛", "第 5-6 名决赛"]),
+    ("en", ["Third-place match", "Places 5-8: Semi-finals", "Places 5-6: Final"]),
+])
+def test_bracket_page_heads_each_classification_bracket(event, tmp_path, lang, headings):
+    site = publish_site(EventFolder.open(event), tmp_path / "site", lang=lang).parent
+    html = (site / "bracket.html").read_text(encoding="utf-8")
+    classification = html.split('id="classification"')[1].split('id="places"')[0]
+    assert re.findall(r"<h3>([^<]*)</h3>", classification) == headings
+    third = classification.split('id="third-place"')[1].split("</section>")[0]
+    bracket = EventFolder.open(event).read(3, "bracket")
+    assert re.findall(r'id="round-(\d+)-match-(\d+)"', third) == [
+        ("3", str(m)) for m in bracket.loc[bracket["places"] == "3-4", "match"]]

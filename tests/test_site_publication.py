@@ -295,8 +295,8 @@ def test_cli_export_says_which_sets_it_left_out(partial_copy):
     result = CliRunner().invoke(app, ["event", "export", str(partial_copy), "--format", "csv"])
     assert result.exit_code == 0, result.output
     assert (
-        f"Round 2: set(s) {INCOMPLETE_SET} left out of the travellers: not every table has "
-        "played them yet" in " ".join(result.output.split())
+        f"Round 2: set {INCOMPLETE_SET} left out of the travellers: not every table has "
+        "played it yet (ingest, score and export again)" in result.output.splitlines()
     )
 
 

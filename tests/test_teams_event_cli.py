@@ -1,6 +1,8 @@
 """A whole team event through the CLI (SPEC 8): init, deal, seat with lineups, ingest,
 score, status, export; and init's refusals."""
 
+import re
+
 import pandas as pd
 import pytest
 from event_support import run, set_results, team_players, write
@@ -71,7 +73,10 @@ def test_a_swiss_team_event_of_three_rounds(tmp_path):
     assert team_two[4] in folder.read(2, "seating").values
     cards = (directory / "rounds" / "1" / "table-cards.html").read_text("utf-8")
     fourth = teams.set_index("team").loc[4, "name"]
-    assert f"Match 1 第1场 · closed room 闭室 · home 主队 1 上海队 v away 客队 4 {fourth}" in cards
+    heading = cards.split('id="table-4"')[1].split("</h2>")[0]
+    assert "第4桌 Table 4 · 第1场 Match 1 · 闭室 closed room" in heading, "Chinese first"
+    assert re.findall(r'<span class="team">([^<]*)</span>', heading) == [
+        "主队 1 上海队", f"客队 4 {fourth}"], "each team whole, in a span of its own"
     met = pd.concat([folder.read(r, "matches") for r in (1, 2, 3)])
     assert not met[["home", "away"]].apply(frozenset, axis=1).duplicated().any()
     results = folder.read(3, "match_results").set_index("team")
@@ -82,19 +87,19 @@ def test_a_swiss_team_event_of_three_rounds(tmp_path):
     standings = folder.read(3, "team_standings")
     assert sorted(standings["position"]) == list(range(1, 7))
     assert standings["played"].tolist() == [3] * 6
-    assert "Next: guandan-dup event export DIR" in run("event", "status", directory)
+    assert f"Next: guandan-dup event export {directory}" in run("event", "status", directory)
     run("event", "export", directory, "--format", "csv", "--format", "md", "--format", "xlsx",
         "--format", "html")
     exported = (directory / "exports" / "team-standings-round-3.md").read_text("utf-8")
-    assert "conversion table: half" in exported and "场分 Match points" in exported
+    assert "conversion table: 减半 half" in exported and "场分 Match points" in exported
     csv_results = (directory / "exports" / "match-results-round-3.csv").read_text("utf-8")
     assert "主队场分 Home match points" in csv_results
     csv_standings = pd.read_csv(directory / "exports" / "team-standings-round-3.csv")
     named = csv_standings["级差分换算表 Conversion table"]
-    assert named.iloc[0] == "half" and named.iloc[1:].isna().all(), "named once, on row 1"
+    assert named.iloc[0] == "减半 half" and named.iloc[1:].isna().all(), "named once, on row 1"
     xlsx = pd.read_excel(directory / "exports" / "match-results-round-3.xlsx")
     named = xlsx["级差分换算表 Conversion table"]
-    assert named.iloc[0] == "half" and named.iloc[1:].isna().all(), "named once, on row 1"
+    assert named.iloc[0] == "减半 half" and named.iloc[1:].isna().all(), "named once, on row 1"
     run("event", "reveal", directory)
     assert "nothing: the event is complete" in run("event", "status", directory)
 
@@ -195,7 +200,7 @@ def test_a_lineup_with_an_unregistered_player_is_refused(tmp_path):
     assert "'X9': not registered for team 1 (not a registered player" in output
     assert "team 1 names one room only" in output
     assert ("column 'team': value '7': names no team of the event: write the team's number "
-            "(1 to 2), #number, or its label in the players file") in output
+            "(1 to 2), #number, its label in the players file or its name") in output
     assert "'C'" not in output, "rows of other rounds are ignored"
     assert not (directory / "rounds").exists()
 
@@ -203,7 +208,7 @@ def test_a_lineup_with_an_unregistered_player_is_refused(tmp_path):
 def test_simulate_teams_plays_both_rooms_with_bots(tmp_path):
     out = run("simulate", "--teams", 5, "--rounds", 2, "--boards-per-set", 2, "--out",
               tmp_path / "sim", "--seed", 3, "--quiet")
-    assert "Simulated 2 round(s) of 5 teams (swiss)" in out
+    assert "Simulated 2 rounds of 5 teams (swiss)" in out
     folder = EventFolder.open(tmp_path / "sim")
     assert folder.plan.kind == "teams" and folder.rounds_scored() == [1, 2]
     assert sorted(folder.read(2, "results")["table"]) == [1, 2, 3, 4]
@@ -218,7 +223,7 @@ def test_demo_teams_prints_the_team_standings(tmp_path):
     result = runner.invoke(app, ["demo", "--teams", "--rounds", "1", "--dir",
                                  str(tmp_path / "d"), "--quiet"])
     assert result.exit_code == 0, result.output
-    assert "场分 MP" in result.output and "级差分 linear" in result.output
+    assert "场分 MP" in result.output and "级差分 线性 linear" in result.output
     refused = run("demo", "--teams", "--players", 20, "--dir", tmp_path / "p", code=1)
     assert "Error: demo --teams plays 8 teams of 4 players: --players is for" in refused
     assert not (tmp_path / "p").exists()

@@ -59,7 +59,7 @@ def test_art19_2_every_lineup_problem_is_listed_in_line_order(tmp_path):
     assert rules[2].startswith("team 1 names this player twice (also line 4)")
     assert rules[1] == "not registered for team 1 (registered for team 2; art. 19.2)"
     assert rules[3] == ("names no team of the event: write the team's number (1 to 3), "
-                        "#number, or its label in the players file")
+                        "#number, its label in the players file or its name")
 
 
 def test_teams_a_lineup_names_its_team_by_label_number_or_hash_number(tmp_path):

@@ -152,3 +152,70 @@ def test_a_phone_shows_the_standings_columns_that_rank_teams(sites, browser):
     page = desk.open(sites["zh"] / "standings" / "round-2.html")
     assert page.locator("#standings thead th:visible").count() == 10
     desk.page.close()
+
+
+# --- the match page's rooms and the index's front door (issue 25, items 9 and 10) -------------
+
+
+def room_rows(page, room: str) -> list[list[str]]:
+    """The visible cells of a room's lines: direction, team (with home or away), ..."""
+    rows = page.locator(f"#{room}-room-lines tbody tr")
+    return [rows.nth(i).locator("td:visible").all_inner_texts() for i in range(rows.count())]
+
+
+@pytest.mark.parametrize("width", [PHONE_WIDTH, 1000])
+def test_a_match_page_says_who_sits_where_in_each_room_and_links_the_teams(
+    event, sites, browser, long_team, width
+):
+    folder = EventFolder.open(event)
+    path = long_team_match(event, long_team)
+    round_no, match_no = (int(n) for n in path.stem.removeprefix("round-").split("-match-"))
+    match = folder.read(round_no, "matches").set_index("match").loc[match_no]
+    names = teams_of(folder).set_index("team")["name"]
+    home, away = (f"{int(match[s])} {names[int(match[s])]}" for s in ("home", "away"))
+    watched = Watched(browser, width=width)
+    page = watched.open(sites["zh"] / path)
+    assert page.locator("#open-room").inner_text() == f"开室 · 桌 {int(match['open_table'])}"
+    assert page.locator("#closed-room").inner_text() == f"闭室 · 桌 {int(match['closed_table'])}"
+    expected = {"open": [("南北", f"{away} 客队"), ("东西", f"{home} 主队")],
+                "closed": [("南北", f"{home} 主队"), ("东西", f"{away} 客队")]}
+    for room, lines in expected.items():
+        assert [tuple(cells[:2]) for cells in room_rows(page, room)] == lines, room
+        assert all(len(cells) == 4 for cells in room_rows(page, room)), "players and levels"
+    if width == PHONE_WIDTH:
+        assert_fits_a_phone(page, "match")
+    page.locator("#closed-room-lines .line-ns a").click()
+    assert page.url.endswith(f"/teams/team-{int(match['home'])}.html")
+    assert page.locator("h1").inner_text() == home
+    assert watched.errors == []
+    watched.page.close()
+
+
+def test_the_team_index_on_a_phone_leads_with_the_standings_and_finds_a_team_or_player(
+    event, sites, browser, long_team
+):
+    folder = EventFolder.open(event)
+    standings = folder.read(2, "team_standings").sort_values("position")
+    names = teams_of(folder).set_index("team")["name"]
+    phone = Watched(browser, width=PHONE_WIDTH)
+    page = phone.open(sites["zh"] / "index.html")
+    first = page.locator("main > section").first
+    assert first.get_attribute("id") == "latest"
+    assert first.locator("h2").inner_text().startswith(LABELS["zh"]["after_round"].format(n=2))
+    assert page.locator("#find").bounding_box()["y"] < page.locator("#leaders").bounding_box()[
+        "y"] < 800
+    assert page.locator("#leaders tbody a").all_inner_texts() == [
+        f"{t} {names[t]}" for t in standings["team"]]
+    page.fill("#find", LONG_TEAM[:10].lower())
+    members = folder.players().query("team == @long_team")
+    assert page.locator("#found a").all_inner_texts() == [f"{LONG_TEAM} {long_team}"] + [
+        f"{p.name} {p.player} · {LONG_TEAM}" for p in members.itertuples()], "its players too"
+    assert page.locator("#found a").first.get_attribute("href") == f"teams/team-{long_team}.html"
+    player = folder.players().iloc[-1]
+    page.fill("#find", player["player"].lower())
+    assert page.locator("#found a").all_inner_texts() == [
+        f"{player['name']} {player['player']} · {names[player['team']]}"]
+    page.press("#find", "Enter")
+    page.wait_for_url(f"**/teams/team-{player['team']}.html")
+    assert phone.errors == []
+    phone.page.close()

@@ -17,6 +17,7 @@ from ..deals import (
     verify_file,
 )
 from ..deals.boardset import DEFAULT_BOARDS_PER_SET
+from ..wording import words
 from .app import app
 
 key_app = typer.Typer(no_args_is_help=True, help="Make the secret event key that fixes the deals.")
@@ -81,7 +82,7 @@ def deal(
     missing = [name for name, value in (("--key", key), ("--boards", boards), ("--out", out))
                if value is None]
     if missing:
-        ctx.fail(f"deal needs {', '.join(missing)} (e.g. --key event.key --boards 1-36 "
+        ctx.fail(f"deal needs {words(missing)} (e.g. --key event.key --boards 1-36 "
                  f"--out boards.parquet), or the subcommand 'verify'")
     table = deal_file(
         _read_key(key), boards, out, fmt, boards_per_set, delayed, leader, show_progress=not quiet

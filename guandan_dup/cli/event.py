@@ -25,6 +25,7 @@ from ..event.export import DEFAULT_FORMATS
 from ..event.folder import EventFolder
 from ..event.sheet import write_sheet
 from ..event.transaction import DEFAULT_WAIT, reading, writing
+from ..wording import pasteable, words
 from .app import app
 from .options import report_formats
 
@@ -76,9 +77,10 @@ def locked_folder(directory: Path, command: str, wait: float):
 @event_app.command("init")
 def init(
     directory: Path = DIR,
-    players: Path = typer.Option(
-        ..., "--players",
-        help="CSV or .xlsx with id, name[, seed][, pair] (teams: id, name, team).",
+    players: Path | None = typer.Option(
+        None, "--players",
+        help="CSV or .xlsx with id, name[, seed][, pair] (teams: id, name, team); a team "
+        "knockout with --seed-from takes that stage's players when it is left out.",
     ),
     tables_per_group: int | None = typer.Option(
         None, "--tables-per-group", help="Tables in a group (not for teams or a knockout)."
@@ -200,8 +202,8 @@ def seat(
     with locked_folder(directory, "event seat", wait) as folder:
         seating = seat_event_round(folder, round_no, lineups, with_cards=not no_cards)
     typer.echo("\n".join(seating.summary()))
-    typer.echo(f"Table cards: none (--no-cards); `guandan-dup event print {directory} --round "
-               f"{round_no} --what table-cards` draws them" if no_cards
+    typer.echo(f"Table cards: none (--no-cards); `guandan-dup event print {pasteable(directory)} "
+               f"--round {round_no} --what table-cards` draws them" if no_cards
                else f"Table cards: {folder.file(round_no, 'table-cards.html')}")
 
 
@@ -222,8 +224,8 @@ def sheet(
     per = "table and board" if boards else "table and set"
     typer.echo(f"Wrote {written.path}: {written.rows} rows, one per {per} of round {round_no}.")
     columns = "finish" if boards else "ns_level and ew_level"
-    typer.echo(f"Next: fill in {columns}, then `guandan-dup event ingest {directory} "
-               f"{written.path} --round {round_no}`")
+    typer.echo(f"Next: fill in {columns}, then `guandan-dup event ingest {pasteable(directory)} "
+               f"{pasteable(written.path)} --round {round_no}`")
 
 
 @event_app.command("ingest")
@@ -255,6 +257,8 @@ def ingest_command(
         typer.echo(f"Warning: {warning}", err=True)
     missing = ", ".join(f"table {t} set {s}" for t, s in report.missing)
     typer.echo(f"Still missing: {missing}" if missing else "Every table of the round has results.")
+    if missing and not dry_run:
+        typer.echo(f"Next: {report.next_step(directory, file)}")
     tell_dry_run(target)
 
 
@@ -303,19 +307,7 @@ def export(
     """Write ranking tables and travellers to DIR/exports/ (refused while standings are stale)."""
     with locked_folder(directory, "event export", wait) as folder:
         exported = export_event(folder, round_no, formats)
-    typer.echo(f"Wrote {len(exported.paths)} files to {folder.exports_dir}")
-    for path in exported.removed:
-        typer.echo(f"Removed {path}: it may show a set still pending (kept in history/)")
-    for r, sets in exported.standings_withheld.items():
-        typer.echo(
-            f"Round {r}: standings withheld: they count set(s) {', '.join(map(str, sets))}, "
-            "which not every table has played yet"
-        )
-    for r, sets in exported.withheld.items():
-        typer.echo(
-            f"Round {r}: set(s) {', '.join(map(str, sets))} left out of the travellers: "
-            "not every table has played them yet (ingest, score and export again)"
-        )
+    typer.echo("\n".join(exported.lines(folder.exports_dir)))
 
 
 def _yes(flag: bool) -> str:
@@ -331,24 +323,23 @@ def status(directory: Path = DIR, wait: float = WAIT) -> None:
     for column in ("round", "sets", "dealt", "seated", "results", "missing", "scored"):
         table.add_column(column)
     for r in state.rounds:
-        missing = ", ".join(f"t{t}/s{s}" for t, s in r.missing[:12])
-        more = len(r.missing) - 12
         table.add_row(
             str(r.round),
-            ",".join(map(str, r.sets)),
-            "yes" if r.dealt else f"no (sets {','.join(map(str, r.sets_not_dealt))})",
+            words(r.sets),
+            r.dealt_words(),
             _yes(r.seated),
-            f"{r.expected_results - len(r.missing)}/{r.expected_results}",
-            missing + (f" and {more} more" if more > 0 else ""),
+            f"{r.expected_results - len(r.missing)}/{r.expected_results}" if r.seated else "-",
+            r.missing_words(),
             ("out of date" if r.out_of_date else _yes(r.scored))
             + (" (final)" if r.final else " (provisional)" if r.scored else ""),
         )
     console = Console(width=120)
     console.print(table)
-    for note in (*state.notes, *state.releases, *state.tokens):
-        console.print(note)
-    console.print(f"Commitment: {state.commitment}; key revealed: {_yes(state.key_revealed)}")
-    console.print(f"Next: {state.next_step()}")
+    lines = (*state.notes, *state.releases, *state.tokens,
+             f"Commitment: {state.commitment}; key revealed: {_yes(state.key_revealed)}",
+             f"Next: {state.next_step()}")
+    for line in lines:  # whole lines: a command to paste is never broken
+        console.print(line, soft_wrap=True, markup=False, highlight=False)
 
 
 @event_app.command("reveal")
@@ -368,6 +359,5 @@ def reveal(
         folder = reveal_key(directory, force=force, abandoned=abandoned)
     typer.echo(f"Marked the key as revealed in {folder.path / 'event.toml'}.")
     typer.echo(f"Publish the key file {folder.key_path} (e.g. beside the results site) so that")
-    typer.echo(
-        "anyone can check the boards: guandan-dup deal verify --key event.key boards.parquet"
-    )
+    typer.echo("anyone can check the boards: guandan-dup deal verify --key "
+               f"{pasteable(folder.key_path)} {pasteable(folder.file(1, 'boards'))}")

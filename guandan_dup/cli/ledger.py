@@ -9,13 +9,13 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..event.diff import announce, diff_round
-from ..event.ledger import add_entry, read_ledger, withdraw_entry
+from ..event.diff import announce, diff_round, result_lines
+from ..event.ledger import add_entry, ledger_lines, read_ledger, withdraw_entry
 from ..event.people import people_of
 from ..event.transaction import reading
 from ..ledger import KINDS
 from ..ledger.command import command_line as ledger_command
-from ..ledger.describe import LIST_COLUMNS, describe, follow_up, listing
+from ..ledger.describe import LIST_COLUMNS, describe, listing
 from .event import DIR, WAIT, event_app, locked_folder, tell
 
 ledger_app = typer.Typer(
@@ -86,11 +86,8 @@ def add(
             points=points, match_points=match_points, level_points=level_points, scale=scale,
             at=at, article=article, override=override,
         )
-        scored, stale = folder.rounds_scored(), folder.stale_rounds()
-    typer.echo(f"Ledger row {int(row['id'])}: {effect}")
-    step = follow_up(kind, directory, round_no, scored, stale)
-    if step is not None:
-        typer.echo(step)
+        lines = ledger_lines(folder, row, effect)
+    typer.echo("\n".join(lines))
 
 
 @ledger_app.command("list")
@@ -101,7 +98,7 @@ def list_rows(
 ) -> None:
     """Show the ledger's rows: what, why, under which article, and whether still in force."""
     with reading(directory, wait, notify=tell) as folder:
-        rows = listing(read_ledger(folder), round_no)
+        rows = listing(read_ledger(folder), round_no, people_of(folder))
     table = Table(title=f"Ledger of {directory}")
     for column in LIST_COLUMNS:
         table.add_column(column)
@@ -122,7 +119,8 @@ def withdraw(
     """Take back a decision by adding a row that withdraws it (nothing is deleted)."""
     with locked_folder(directory, "event ledger withdraw", wait) as folder:
         row = withdraw_entry(folder, row_id, reason, command_line(ctx), override=override)
-    typer.echo(f"Ledger row {int(row['id'])}: {describe(row)}")
+        lines = ledger_lines(folder, row)
+    typer.echo("\n".join(lines))
 
 
 @event_app.command("diff")
@@ -137,16 +135,16 @@ def diff(
     standings, by how much, and which result or ledger row moved them."""
     with reading(directory, wait, notify=tell) as folder:
         report = diff_round(folder, round_no, since)
-        lines = announce(report, people_of(folder))
+        people = people_of(folder)
+        lines = announce(report, people)
     console = Console(width=160, markup=False, soft_wrap=True)
     console.print(f"Round {round_no}, changed since version {report.since}:" if lines
                   else "No percentage, position or rank changed.")
     for line in lines:
         console.print(f"  {line}")
-    for _, row in report.results.iterrows():
-        console.print(f"Result round {row['round']} table {row['table']} set {row['set']} "
-                      f"{row['change']}: {row['before'] or '-'} -> {row['after'] or '-'}")
+    for line in result_lines(report, people):
+        console.print(line)
     if not report.results_known:
         console.print("Some results files of the earlier version are no longer in history/.")
     for _, row in report.ledger.iterrows():
-        console.print(f"Ledger row {row['id']}: {describe(row)} ({row['reason']})")
+        console.print(f"Ledger row {row['id']}: {describe(row, people)} ({row['reason']})")

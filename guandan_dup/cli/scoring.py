@@ -12,6 +12,7 @@ import typer
 
 from ..errors import GuandanError
 from ..scoring.options import ENGINES, FILE_COMPARE_WITHIN
+from ..wording import numbered
 from .app import app
 from .options import REPORT_FORMATS
 
@@ -78,7 +79,7 @@ def score(
     typer.echo(
         f"Scored {scored.written['travellers']} table results, {scored.written['scores']}"
         " player scores, "
-        f"rounds {', '.join(map(str, rounds)) or 'none'}; wrote {out}/scores.parquet, "
+        f"{numbered('round', rounds) or 'no round'}; wrote {out}/scores.parquet, "
         f"standings.parquet, travellers.parquet"
     )
 

@@ -48,6 +48,7 @@ from urllib.parse import urlsplit
 from ..atomic import write_bytes
 from ..errors import GuandanError
 from . import cards
+from .commands import event_command
 from .folder import DIRECTOR_TOKEN, LIVE_SECRET, EventFolder
 from .transaction import locked, writing
 
@@ -226,7 +227,7 @@ def seated_tables(folder: EventFolder, round_no: int) -> list[int]:
     if seating is None:
         raise GuandanError(
             f"round {round_no} is not seated yet, so its tables have no links; run "
-            f"`guandan-dup event seat DIR --round {round_no}` first"
+            f"`{event_command(folder.path, 'seat', round_no)}` first"
         )
     return sorted({int(t) for t in seating["table"]})
 

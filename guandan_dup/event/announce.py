@@ -17,12 +17,13 @@ from ..errors import GuandanError
 from ..reports.tables import travellers_document
 from ..scoring.venues import venue_slug, venues_of
 from ..seats import SEAT_COLUMNS
+from ..wording import words
 from .decisions import decisions
 from .export import ExportContext, team_names, withheld_note
 from .finality import final as final_rounds
 from .folder import STALE_BECAUSE, EventFolder
 from .ledger import effects, read_ledger
-from .people import people_of, words
+from .people import people_of
 from .publish import counted_pending, public_sets
 
 

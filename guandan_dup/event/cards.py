@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import jinja2
 import pandas as pd
@@ -25,6 +25,26 @@ from .plan import EventPlan
 
 if TYPE_CHECKING:
     from .access import TableLink  # access refreshes the cards: it imports this module
+
+
+
+class Room(NamedTuple):
+    """A team match's table as its cards and printed pages name it, Chinese first: the
+    match ("第2场 Match 2"), the room ("开室 open room") and both teams, each whole
+    ("主队 5 北京队", "客队 2 南京队"), so a card can keep a team on one line."""
+
+    match: str
+    room: str
+    home: str
+    away: str
+
+    @property
+    def caption(self) -> str:
+        """"第2场 Match 2 · 开室 open room · 主队 5 北京队 v 客队 2 南京队"."""
+        return f"{self.match} · {self.room} · {self.home} v {self.away}"
+
+
+ROOM_NAMES = {"open": "开室 open room", "closed": "闭室 closed room"}
 
 _ENV = jinja2.Environment(
     loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
@@ -40,11 +60,11 @@ def to_html(
     byes: pd.DataFrame,
     names: Mapping[str, str],
     links: Mapping[int, TableLink],
-    captions: Mapping[int, str] | None = None,
+    rooms: Mapping[int, Room] | None = None,
 ) -> str:
     """The table cards of one round; ``names`` maps player id -> name; ``links`` maps table
-    -> its entry link (``access.round_links``); ``captions`` (table -> text) replaces the
-    group in a card's heading, e.g. a team match's room."""
+    -> its entry link (``access.round_links``); ``rooms`` (table -> ``Room``) replaces the
+    group in a card's heading with a team match's room, each team on a line of its own."""
 
     def person(player_id: str) -> dict:
         return {"id": player_id, "name": names.get(player_id, player_id)}
@@ -56,11 +76,10 @@ def to_html(
             sets = [int(row["set"])] if "set" in row else plan.sets_of_group(round_no, group)
             layout = {seat: person(row[seat]) for seat in SEAT_COLUMNS}
             layouts.append(layout | {"sets": sets, "boards": plan.board_ranges(sets)})
-        caption = (captions or {}).get(int(table), "")
         cards.append({"group": int(group), "table": int(table), "layouts": layouts,
-                      "caption": caption, "entry": entry(links[int(table)])})
+                      "room": (rooms or {}).get(int(table)), "entry": entry(links[int(table)])})
     return _ENV.get_template("table-cards.html.j2").render(
-        title=f"{plan.name} · Round {round_no} 第{round_no}轮 · table cards 座位卡",
+        title=f"{plan.name} · 第{round_no}轮 Round {round_no} · 座位卡 table cards",
         cards=cards,
         byes=[person(p) for p in byes["player"]],
     )

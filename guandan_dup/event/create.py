@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..deals.keys import commitment, new_key
 from ..errors import GuandanError
+from ..wording import spans
 from .access import SECRET, new_secret
 from .folder import EVENT_TOML, KEY_FILE, EventFolder, toml_text
 from .formats import EventFormat, InitRequest, format_named
@@ -24,7 +25,7 @@ from .transaction import DEFAULT_WAIT, locked, writing
 
 def create_event(
     path: str | os.PathLike,
-    players_csv: str | os.PathLike,
+    players_csv: str | os.PathLike | None,
     tables_per_group: int | None,
     sets_per_round: int | None,
     boards_per_set: int,
@@ -124,7 +125,7 @@ def unplayed(folder: EventFolder) -> list[str]:
         for table, set_no in folder.missing_results(r) if dealt else []:
             missing.setdefault(set_no, []).append(table)
         out += [
-            f"round {r} set {s}: table{'s' if len(t) > 1 else ''} {', '.join(map(str, t))}"
+            f"round {r} set {s}: {spans('table', sorted(t))}"
             for s, t in missing.items()
         ]
         if r not in scored and not missing:

@@ -12,6 +12,7 @@ from pathlib import Path
 from ..deals.boardset import make_board_set
 from ..deals.render import to_html
 from ..errors import GuandanError
+from ..wording import words
 from .folder import EventFolder, parquet_bytes
 from .transaction import step
 
@@ -24,7 +25,7 @@ def deal_round(folder: EventFolder, round_no: int, show_progress: bool = False) 
     outputs = [folder.file(round_no, "boards"), folder.file(round_no, "hand-records.html")]
     if all(path.exists() for path in outputs):
         raise GuandanError(
-            f"round {round_no} is already dealt ({', '.join(map(str, outputs))}); its boards "
+            f"round {round_no} is already dealt ({words(outputs)}); its boards "
             "are fixed by the event key, so dealing again would give the same ones. "
             "Nothing was changed"
         )

@@ -29,15 +29,19 @@ from ..errors import GuandanError
 from ..levels import LEVEL_NAMES
 from ..reading import read_parquet
 from ..results.schema import RESULT_KEY, RESULT_VALUES
+from ..wording import seats_line, words
 from .folder import EventFolder
 from .ledger import LEDGER_LAST, RESULTS_FILES, read_ledger
-from .people import People, words
+from .people import People
 
 TEAM_VALUES = {"match_points": "场分", "level_points": "级差分"}
 """A team standings' figures a diff reads out, by column (a team event)."""
 MOVED_COLUMNS = ("player", "position_before", "position_after", "rank_before", "rank_after",
                  "cumulative_before", "cumulative_after")
-RESULT_CHANGE_COLUMNS = ("round", "table", "set", "change", "before", "after")
+RESULT_CHANGE_COLUMNS = ("round", "table", "set", "change", "before", "after", "seats")
+"""A result row added, removed or changed: ``before``/``after`` its levels (``K/5``, or
+``artificial A+/A-``; empty when there was none) and ``seats`` who sat north..west (a dict),
+as it is now (as it was, for a removed row)."""
 
 
 @dataclass(frozen=True)
@@ -88,8 +92,11 @@ def _sources(path: Path) -> tuple[dict[int, str], int]:
 def _text(row) -> str:
     if pd.notna(row.get("adjusted")):
         return f"artificial {row['adjusted']}"
-    seats = "/".join(str(row[c]) for c in ("north", "east", "south", "west"))
-    return f"{LEVEL_NAMES[int(row['ns_level'])]}/{LEVEL_NAMES[int(row['ew_level'])]} ({seats})"
+    return f"{LEVEL_NAMES[int(row['ns_level'])]}/{LEVEL_NAMES[int(row['ew_level'])]}"
+
+
+def _seats(row) -> dict[str, str]:
+    return {c: str(row[c]) for c in ("north", "east", "south", "west")}
 
 
 def _result_changes(before: pd.DataFrame | None, after: pd.DataFrame | None) -> list[tuple]:
@@ -102,9 +109,9 @@ def _result_changes(before: pd.DataFrame | None, after: pd.DataFrame | None) -> 
         b = new.loc[key] if key in new.index else None
         if a is None or b is None:
             out.append((*key, "added" if a is None else "removed", "" if a is None else _text(a),
-                        "" if b is None else _text(b)))
+                        "" if b is None else _text(b), _seats(a if b is None else b)))
         elif [str(a[c]) for c in RESULT_VALUES] != [str(b[c]) for c in RESULT_VALUES]:
-            out.append((*key, "changed", _text(a), _text(b)))
+            out.append((*key, "changed", _text(a), _text(b), _seats(b)))
     return out
 
 
@@ -133,16 +140,11 @@ def _where(round_no: int, table, set_, diff_round_no: int) -> str:
     return " ".join(parts)
 
 
-def _levels(text: str) -> str:
-    return text.split(" (")[0] if text else "-"
-
-
 def _causes(changes: list[tuple], seats: dict[tuple, set[str]], ledger: pd.DataFrame,
             round_no: int) -> list[Cause]:
     causes = []
-    for r, table, set_, change, before, after in changes:
-        what = (f"{_levels(before)} -> {_levels(after)}" if change == "changed"
-                else f"{change} {_levels(after or before)}")
+    for r, table, set_, change, before, after, _ in changes:
+        what = f"{before} -> {after}" if change == "changed" else f"{change} {after or before}"
         causes.append(Cause(f"the result of {_where(r, table, set_, round_no)} ({what})",
                             int(r), int(set_), int(table), frozenset(seats[(r, table, set_)]),
                             frozenset()))
@@ -312,6 +314,19 @@ def announce(diff: Diff, people: People) -> list[str]:
             line = f"{who}: {_figures(row, columns)}, {rank}"
             out.append(line + (f"; moved by {words(row['moved_by'])}" if row["moved_by"]
                                else ""))
+    return out
+
+
+def result_lines(diff: Diff, people: People) -> list[str]:
+    """The results added, removed or changed between the versions, with who sat where:
+    "Result of table 5 set 3 changed: K/5 -> 5/K (N P027 王伟 · E P002 李艳 · S ... · W ...)"."""
+    out = []
+    for row in diff.results.to_dict("records"):
+        where = _where(row["round"], row["table"], row["set"], diff.round)
+        what = (f"{row['before']} -> {row['after']}" if row["change"] == "changed"
+                else row["after"] or row["before"])
+        out.append(f"Result of {where} {row['change']}: {what} "
+                   f"({seats_line(row['seats'], people.player)})")
     return out
 
 

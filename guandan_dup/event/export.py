@@ -30,6 +30,8 @@ import pandas as pd
 
 from ..errors import GuandanError
 from ..reports.tables import decisions_document, travellers_document
+from ..wording import counted, numbered, plural, quoted, words
+from .commands import event_command
 from .decisions import decisions
 from .finality import final as final_rounds
 from .folder import EventFolder
@@ -51,6 +53,20 @@ class Exported(NamedTuple):
     withheld: dict[int, list[int]]
     removed: list[Path] = []
     standings_withheld: dict[int, list[int]] = {}
+
+    def lines(self, exports_dir: Path) -> list[str]:
+        """What ``event export`` (and the live console's export) tells the director: how
+        many files, which were removed and which sets wait for tables still playing."""
+        return [
+            f"Wrote {counted(len(self.paths), 'file')} to {exports_dir}",
+            *(f"Removed {path}: it may show a set still pending (kept in history/)"
+              for path in self.removed),
+            *(f"Round {r}: standings withheld: they count {numbered('set', sets)}, which not "
+              "every table has played yet" for r, sets in self.standings_withheld.items()),
+            *(f"Round {r}: {numbered('set', sets)} left out of the travellers: not every "
+              f"table has played {'it' if len(sets) == 1 else 'them'} yet (ingest, score and "
+              "export again)" for r, sets in self.withheld.items()),
+        ]
 
 
 def standings_files(folder: EventFolder, round_no: int) -> list[Path]:
@@ -126,13 +142,14 @@ def export_event(
     folder.check_up_to_date("exporting")
     unknown = [f for f in formats if f not in FORMATS]
     if unknown:
-        raise GuandanError(f"unknown export format(s) {unknown!r}: expected {', '.join(FORMATS)}")
+        raise GuandanError(f"unknown export {plural('format', len(unknown))} {quoted(unknown)}: "
+                           f"expected {words(FORMATS, 'or')}, or all (a comma list: csv,md)")
     event_format = folder.plan.event_format
     scored = folder.rounds_scored()
     if round_no is not None and round_no not in scored:
         raise GuandanError(
-            f"round {round_no!r} is not scored (scored rounds: {scored or 'none'}); "
-            f"run `guandan-dup event score DIR --round {round_no}` first"
+            f"round {round_no!r} is not scored (scored: {numbered('round', scored) or 'none'}); "
+            f"run `{event_command(folder.path, 'score', round_no)}` first"
         )
     if not scored and not event_format.exportable_unscored(folder):
         raise GuandanError("no round is scored yet, so there is nothing to export")

@@ -50,19 +50,25 @@ def scored_times(folder: EventFolder) -> dict[int, pd.Timestamp]:
     out = {}
     for r in folder.rounds_scored():
         path = folder.file(r, SCORED_FILE)
-        out[r] = recorded_time(path) if path.exists() else file_time(folder, r)
+        out[r] = recorded_time(folder, r) if path.exists() else file_time(folder, r)
     return out
 
 
-def recorded_time(path) -> pd.Timestamp:
-    """The first scoring time in a ``SCORED_FILE``; a clear error if it was damaged."""
+def recorded_time(folder: EventFolder, round_no: int) -> pd.Timestamp:
+    """The first scoring time in round ``round_no``'s ``SCORED_FILE``; a clear error, with
+    the command that gives the round's end instead, if it was damaged."""
+    path = folder.file(round_no, SCORED_FILE)
     try:
         return pd.Timestamp(json.loads(path.read_text(encoding="utf-8"))["first_scored"])
     except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as failure:
+        if isinstance(failure, KeyError):
+            failure = f"it has no {failure.args[0]!r}"
         raise GuandanError(
             f"cannot read {str(path)!r} ({failure}): it records when the round was first "
             "scored (art. 48). Restore it from a copy of the folder, or give the round's "
-            "end with `event ledger add DIR ends --round R --at TIME`") from None
+            f"end with `guandan-dup event ledger add {folder.path} ends --round {round_no} "
+            "--at TIME` (TIME: when the round ended, such as 2026-05-01T15:30+08:00)"
+        ) from None
 
 
 def file_time(folder: EventFolder, round_no: int) -> pd.Timestamp | None:

@@ -42,6 +42,7 @@ from ..deals.keys import commitment as commitment_of
 from ..deals.keys import read_key
 from ..errors import GuandanError, InvalidPlanError, KeyFileError
 from ..reading import read_parquet
+from ..wording import numbered, pasteable
 from .parts import DEEP_COPIES, file_stamp, part_files, read_rows, stamps, stored_keys
 from .plan import EventPlan
 from .transaction import commit
@@ -356,8 +357,8 @@ class EventFolder:
             return
         raise GuandanError(
             f"round {previous} {STALE_BECAUSE[because]}, so {what} cannot be made from its "
-            f"out-of-date outputs; nothing was written. Run `guandan-dup event score DIR "
-            f"--round {previous}` first"
+            f"out-of-date outputs; nothing was written. Run `guandan-dup event score "
+            f"{pasteable(self.path)} --round {previous}` first"
         )
 
     def stale_rounds(self) -> list[int]:
@@ -376,17 +377,18 @@ class EventFolder:
         stale = sorted(why)
         first, later = stale[0], [r for r in self.rounds_scored() if r > stale[0]]
         force = " --force" if later else ""
-        then = f", then score round(s) {later} again" if later else ""
+        then = f", then score {numbered('round', later)} again" if later else ""
         reasons = []
         if by_results := [r for r in stale if why[r] == "results"]:
-            reasons.append(f"round(s) {by_results}: the standings are older than the results "
-                           "(results were ingested after scoring)")
+            reasons.append(f"{numbered('round', by_results)}: the standings are older than the "
+                           "results (results were ingested after scoring)")
         if by_ledger := [r for r in stale if why[r] == "ledger"]:
-            reasons.append(f"round(s) {by_ledger}: a ledger decision changed them after "
-                           "scoring")
+            reasons.append(f"{numbered('round', by_ledger)}: a ledger decision changed "
+                           f"{'it' if len(by_ledger) == 1 else 'them'} after scoring")
         raise GuandanError(
             f"{'; '.join(reasons)}, so {doing} would publish out-of-date standings. Nothing "
-            f"was written; run `guandan-dup event score DIR --round {first}{force}`{then}"
+            f"was written; run `guandan-dup event score {pasteable(self.path)} --round "
+            f"{first}{force}`{then}"
         )
 
     def rounds_scored(self) -> list[int]:

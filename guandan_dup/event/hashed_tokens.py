@@ -31,6 +31,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..errors import GuandanError
+from ..wording import pasteable
 from .folder import EventFolder
 from .transaction import writing
 
@@ -86,7 +87,8 @@ class TokenFile:
         except (ValueError, TypeError, KeyError, AttributeError, UnicodeDecodeError):
             raise GuandanError(
                 f"{str(file)!r} is damaged (expected {{\"NAME\": {{\"sha256\": ...}}}}): make "
-                f"the tokens again with `guandan-dup event tokens DIR {self.option}`"
+                f"the tokens again with `guandan-dup event tokens {pasteable(path)} "
+                f"{self.option}`, one for each"
             ) from None
 
     def _entries(self, folder: EventFolder) -> dict:

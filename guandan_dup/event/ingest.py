@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
+from functools import cache, partial
 from pathlib import Path
 
 import numpy as np
@@ -47,7 +48,9 @@ from .finality import guard_final, now_utc
 from .folder import EventFolder, parquet_bytes
 from .ledger import effects, event_context, read_ledger
 from .parts import ENTERED, read_rows, should_compact
+from .people import people_of, words
 from .plan import EventPlan
+from .seat_names import Names, read_names
 from .stored_rows import (
     append_part,
     check_merged,
@@ -74,6 +77,15 @@ class IngestReport:
     missing: list[tuple[int, int]]
     warnings: list[str]
     changed: bool
+
+    def next_step(self, directory, file) -> str:
+        """While tables are missing, the command that takes their rows once they have
+        played: the same ``file`` into the same ``directory`` and round, ready to paste."""
+        tables = sorted({table for table, _ in self.missing})
+        return (f"once {'tables' if len(tables) > 1 else 'table'} {words(tables)} "
+                f"{'have' if len(tables) > 1 else 'has'} played, fill in "
+                f"{'their' if len(tables) > 1 else 'its'} results and run `guandan-dup event "
+                f"ingest {directory} {file} --round {self.round}` again")
 
 
 def planned_pairs(plan: EventPlan, round_no: int, tables: set[int] | None = None
@@ -144,8 +156,10 @@ def plan_problems(
     round_no: int,
     file: str,
     group_given: bool,
+    player=repr,
 ) -> list[Problem]:
-    """Everything in ``sets`` (with its ``file_row``) that the plan or the seating contradicts."""
+    """Everything in ``sets`` (with its ``file_row``) that the plan or the seating contradicts
+    (``player``: how a seated id is named, "P015 胡涛")."""
     expected_round = f"this is round {round_no} (--round {round_no})"
     problems = [
         Problem(file, r.file_row, "round", r.round, expected_round)
@@ -184,7 +198,8 @@ def plan_problems(
                 r.file_row,
                 seat,
                 getattr(r, seat),
-                f"table {r.table} set {r.set}: the seating has {getattr(r, seat + '_seated')!r}",
+                f"table {r.table} set {r.set}: the seating has "
+                f"{player(getattr(r, seat + '_seated'))}",
             )
             for r in moved.itertuples()
         ]
@@ -223,8 +238,8 @@ def round_seating(
     seating = folder.read(round_no, "seating")
     if seating is None:
         raise GuandanError(
-            f"round {round_no} is not seated yet: run `guandan-dup event seat DIR --round "
-            f"{round_no}` before {doing}"
+            f"round {round_no} is not seated yet: run `guandan-dup event seat {folder.path} "
+            f"--round {round_no}` before {doing}"
         )
     return decided, seating
 
@@ -238,7 +253,8 @@ def ingest(
 
     The ledger's start levels (art. 32) are used to check late tables' levels, and a
     substitute may sit in the seat of the player they replace; seat columns the file leaves
-    out are taken from the seating (``seated_from``). A final round (art. 48) takes
+    out are taken from the seating (``seated_from``), and a seat cell may hold a player's
+    name instead of the id (``seat_names``). A final round (art. 48) takes
     results only with ``override``, which is recorded in the ledger. A (table, set) verified
     at the table (``ENTERED``) is refused unless the file gives the same result. On a dry
     run's folder (``EventFolder.dry_run``) everything is checked and reported and nothing is
@@ -247,9 +263,10 @@ def ingest(
     decided, seating = round_seating(folder, round_no)
     seats = seats_by_set(folder.plan, seating, decided.substitutes, round_no)
     raw = read_file(file, optional=frozenset(SEAT_COLUMNS), skip_unplayed=True)
+    raw, names = read_names(raw, folder.players(), seats, decided.substitutes["player"])
     raw = seated_from(raw, seats)
     return _take(folder, round_no, [raw], Path(file).name, decided, seating,
-                 override, command)
+                 override, command, names=names)
 
 
 @step("serve: results entered at the tables")
@@ -276,9 +293,12 @@ def take_rows(
 def _take(
     folder: EventFolder, round_no: int, raws: list[RawFile], name: str, decided: Effects,
     seating: pd.DataFrame, override: bool, command: str, marks: pd.DataFrame | None = None,
+    names: Names | None = None,
 ) -> IngestReport:
-    """The one path of results into a round (a file's, or the tables' ``marks``)."""
+    """The one path of results into a round (a file's, with what reading its ``names``
+    found, or the tables' ``marks``)."""
     plan = folder.plan
+    names = names or Names()
     start_levels = decided.start_levels[decided.start_levels["round"] == round_no]
     try:
         ingested = load_raws(
@@ -288,19 +308,22 @@ def _take(
             start_levels=start_levels,
         )
     except InvalidResultsError as error:
-        raise InvalidResultsError(unseated(error.problems, seating, round_no)) from None
+        raise InvalidResultsError(
+            names.said(unseated(error.problems, seating, round_no))) from None
     group_given = any("group" in raw.present for raw in raws)
     sets = ingested.sets
     stacked = pd.concat([raw.frame for raw in raws], ignore_index=True)
     located = sets.assign(file_row=file_rows(stacked, sets).to_numpy())
     seated_as = substituted(located, decided.substitutes)
-    problems = plan_problems(plan, seating, seated_as, round_no, name, group_given)
+    people = cache(partial(people_of, folder))  # read only when a seat is wrong
+    problems = plan_problems(plan, seating, seated_as, round_no, name, group_given,
+                             lambda p: people().player(p))
     problems += plan.event_format.result_problems(folder, located, round_no, name)
     entered = read_entered(folder, round_no) if marks is None else None
     if marks is None:
         problems += verified_elsewhere(entered, located, name)
+    problems = names.said(problems)  # by row
     if problems:
-        problems.sort(key=lambda p: p.row or 0)
         raise InvalidResultsError(problems)
     sets = sets.assign(group=sets["table"].map(plan.group_of_table).astype("int64"))
     if marks is None and entered is not None:  # the same result as the tables': kept as is
@@ -330,11 +353,12 @@ def _take(
     warnings = list(ingested.warnings)
     scored = [r for r in folder.rounds_scored() if r >= round_no]
     if changed and scored:
+        rounds = f"rounds {words(scored)} were" if len(scored) > 1 else f"round {scored[0]} was"
         warnings.append(
-            f"round(s) {scored} were scored before these results: their standings are out of "
-            f"date until you score again (`guandan-dup event score DIR --round {round_no}`"
-            + (", with --force, then every later round)" if scored != [round_no] else ")")
-        )
+            f"{rounds} scored before these results: {'their' if len(scored) > 1 else 'its'} "
+            f"standings are out of date until you score again (`guandan-dup event score "
+            f"{folder.path} --round {round_no}"
+            + (" --force`, then every later round)" if scored != [round_no] else "`)"))
     return IngestReport(
         round_no, len(ingested.sets), replaced, folder.missing_results(round_no, stored),
         warnings, changed

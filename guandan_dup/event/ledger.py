@@ -19,9 +19,11 @@ import pandas as pd
 
 from ..errors import GuandanError, Problem
 from ..ledger import LEDGER_FILE, Context, Effects, add, dump, empty, load, replay, withdraw
-from ..ledger.describe import describe
+from ..ledger.describe import amount, describe, follow_up
 from ..ledger.schema import LedgerError, LedgerFileError
 from ..ledger.stored import event_problems
+from ..wording import pasteable, words
+from .commands import event_command, ingest_command
 from .conflicts import replay_note, start_conflicts
 from .finality import final, now_utc
 from .folder import EventFolder, parquet_bytes
@@ -190,25 +192,55 @@ def _entered(players: pd.DataFrame, row: pd.Series) -> pd.DataFrame:
 
 
 def what_it_does(folder: EventFolder, ledger: pd.DataFrame, row: pd.Series) -> str:
-    """``describe(row)``, and for a penalty the step it takes after earlier offences."""
-    text = describe(row)
+    """``describe(row)`` with the people named ("P017 何军"); a penalty given by its scale
+    or an overtime with the step the replayed ledger takes after earlier offences, and in a
+    pairs event the pair it comes off (said once: the amount a director gave is not
+    repeated)."""
+    people = people_of(folder)
     if row["kind"] not in ("penalty", "overtime"):
-        return text
+        return describe(row, people)
     decided = replay(ledger, event_context(folder, ledger))
-    for table, units in ((decided.penalties, ("points", "percentage points")),
-                         (decided.team_penalties, None)):
-        mine = table[table["ledger_id"] == int(row["id"])]
-        if len(mine) and units:
-            points = mine["points"].iloc[0]
-            text += f"; {mine['note'].iloc[0] or 'penalty'}" + (
-                f": -{points} {units[1]}" if points != "0" else "")
-        elif len(mine):
-            first = mine.iloc[0]
-            amounts = ", ".join(f"-{first[column]:g} {unit}" for column, unit in
-                                (("match_points", "场分"), ("level_points", "级差分"))
-                                if first[column])
-            text += f"; {first['note'] or 'penalty'}" + (f": {amounts}" if amounts else "")
+    mine = decided.penalties[decided.penalties["ledger_id"] == int(row["id"])]
+    teams = decided.team_penalties[decided.team_penalties["ledger_id"] == int(row["id"])]
+    step = None
+    if len(mine):
+        first = mine.iloc[0]
+        off = amount("points", first["points"]) if first["points"] != "0" else ""
+        step = _step(row, first["note"], off)
+    elif len(teams):
+        first = teams.iloc[0]
+        step = _step(row, first["note"], ", ".join(
+            amount(column, f"{first[column]:g}") for column in ("match_points", "level_points")
+            if first[column]))
+    text = describe(row, people, step)
+    pair = people.pair_of(row["player"]) if not pd.isna(row.get("player")) else None
+    if pair is not None and len(mine):
+        text += f" (off both players of pair {people.pair(pair)})"
     return text
+
+
+def _step(row: pd.Series, note: str, off: str) -> str:
+    """What the replay made of a penalty by scale (its ``note``: "art. 52 scale 2, first
+    offence") or an overtime (the amount ``off`` alone: the row says the minutes)."""
+    if row["kind"] == "overtime":
+        return off
+    return f"{note}: {off}" if off else note
+
+
+def ledger_lines(folder: EventFolder, row: pd.Series, effect: str | None = None) -> list[str]:
+    """What the director reads once ``row`` is added (``effect``: ``add_entry``'s) or a row
+    is withdrawn by it (``row`` is the ``retract`` row: the row taken back is said beside
+    it), then the step that applies the change, paste-ready (``follow_up``): the CLI and
+    the live console say the same."""
+    people = people_of(folder)
+    about = row
+    if row["kind"] == "retract":
+        about = read_ledger(folder).set_index("id").loc[int(row["withdraws"])]
+        effect = f"{describe(row, people)} ({describe(about, people)})"
+    step = follow_up(about["kind"], folder.path, int(about["round"]), folder.rounds_scored(),
+                     folder.stale_rounds())
+    return [f"Ledger row {int(row['id'])}: {effect or describe(row, people)}",
+            *([step] if step else [])]
 
 
 @step("event ledger add")
@@ -216,8 +248,8 @@ def add_entry(folder: EventFolder, kind: str, round_no: int, reason: str, comman
               now: pd.Timestamp | None = None, **fields) -> tuple[pd.Series, str]:
     """Check and record one decision; returns the row added and what it does."""
     if kind == "open":
-        raise GuandanError("a round is opened by `guandan-dup event open DIR --round R`, "
-                           "which checks it is dealt and seated first; nothing was written")
+        raise GuandanError(f"a round is opened by `{event_command(folder.path, 'open', round_no)}"
+                           "`, which checks it is dealt and seated first; nothing was written")
     ledger = read_ledger(folder)
     now = now or now_utc()
     fields = _team_by_number(folder, fields)
@@ -273,8 +305,9 @@ def check_stored_results(folder: EventFolder, ledger: pd.DataFrame,
     raise GuandanError(
         f"the stored result of round {round_no} table {table} set {set_no} is "
         f"{found.levels}, which the start this decision gives cannot produce ({found.why}); "
-        "nothing was written. If the result is wrong, correct it first (`guandan-dup event "
-        f"ingest DIR FILE --round {round_no}`), then add the decision again")
+        "nothing was written. If the result is wrong, correct it first (`"
+        f"{ingest_command(folder.path, round_no)}` with the corrected result), then add the "
+        "decision again")
 
 
 def _check_withdrawn_did_not_play(folder: EventFolder, row: pd.Series) -> None:
@@ -301,10 +334,10 @@ def _check_withdrawn_did_not_play(folder: EventFolder, row: pd.Series) -> None:
                          if gone & {str(p) for p in ids}})
         played += [f"round {r} table {t}" for t in tables]
     if played:
-        who = " and ".join(sorted(gone))
+        who = people_of(folder).players(sorted(gone))
         has = "have" if len(gone) > 1 else "has"
         raise GuandanError(
-            f"{who} already {has} results in {', '.join(played)}, which a withdrawal from "
+            f"{who} already {has} results in {words(played)}, which a withdrawal from "
             f"round {first} on contradicts (ingesting them after it is refused); nothing was "
             f"written. Record the withdrawal from the first round they did not play, or "
             "correct those results first")
@@ -319,9 +352,13 @@ def withdraw_entry(folder: EventFolder, row_id: int, reason: str, command: str =
     context = event_context(folder, ledger, now)
     target = ledger[ledger["id"] == row_id]
     if len(target) and target["kind"].iloc[0] == "enter":
-        raise GuandanError(f"row {row_id} entered player {target['player'].iloc[0]!r}, who "
-                           "stays in the players file; withdraw the player instead "
-                           "(`event ledger add DIR withdraw --player P --round R`)")
+        entered = target.iloc[0]
+        raise GuandanError(
+            f"row {row_id} entered player {people_of(folder).player(entered['player'])}, who "
+            "stays in the players file; withdraw the player instead (`"
+            f"{event_command(folder.path, 'ledger add', None, 'withdraw', '--player')} "
+            f"{pasteable(entered['player'])} --round {int(entered['round'])}` with its "
+            "--reason)")
     new = withdraw(ledger, context, row_id, reason, time=now, command=command,
                    override=override)
     _check_stays_closed(folder, ledger, new, row_id)

@@ -35,6 +35,8 @@ from ..errors import GuandanError
 from ..ledger import LEDGER_FILE, add, dump
 from ..ledger.kinds import active
 from ..seats import SEAT_COLUMNS
+from ..wording import spans
+from .commands import event_command
 from .finality import now_utc
 from .folder import EventFolder
 from .ledger import event_context, read_ledger
@@ -68,12 +70,10 @@ def open_round(folder: EventFolder, round_no: int, reason: str = "the round star
     ledger = read_ledger(folder)
     if not folder.file(round_no, "boards").exists():
         raise GuandanError(f"round {round_no} is not dealt yet, so it has no boards to "
-                           f"release; run `guandan-dup event deal DIR --round {round_no}` "
-                           "first")
+                           f"release; run `{event_command(folder.path, 'deal', round_no)}` first")
     if folder.read(round_no, "seating") is None:
         raise GuandanError(f"round {round_no} is not seated yet, so no table knows its "
-                           f"boards; run `guandan-dup event seat DIR --round {round_no}` "
-                           "first")
+                           f"boards; run `{event_command(folder.path, 'seat', round_no)}` first")
     opened = open_rounds(ledger)
     if round_no in opened:
         raise GuandanError(f"round {round_no} is already open (since "
@@ -90,7 +90,8 @@ def sets_of_table(folder: EventFolder, round_no: int, table: int) -> list[int]:
     ``NoSuchTableError`` for a round not in the plan or a table not seated."""
     plan = folder.plan
     if not 1 <= round_no <= plan.rounds:
-        raise NoSuchTableError(f"round {round_no} is not in the plan (rounds 1..{plan.rounds})")
+        raise NoSuchTableError(f"round {round_no} is not in the plan "
+                                f"({spans('round', range(1, plan.rounds + 1))})")
     seating = folder.read(round_no, "seating")
     tables = set() if seating is None else {int(t) for t in seating["table"]}
     if table not in tables:
@@ -125,8 +126,7 @@ def table_boards(folder: EventFolder, round_no: int, table: int,
     opened = open_rounds(read_ledger(folder)) if opened is None else opened
     if round_no not in opened:
         raise RoundNotOpenError(f"round {round_no} is not open yet: its boards are released "
-                                f"when the director runs `guandan-dup event open DIR --round "
-                                f"{round_no}`")
+                                "when the director opens the round (`guandan-dup event open`)")
     boards = boards_of(folder, round_no) if boards is None else boards
     return {"round": round_no, "table": table,
             "boards": [b for b in boards if b["set"] in sets]}

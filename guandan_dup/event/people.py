@@ -1,7 +1,8 @@
 """How the program names people to a director: the id the files keep, then the name the
 players file gave ("P027 王伟", "D04 王伟 / 李芳", "team 3 南京队"), so that every line read out
 at the venue says who it is about. One place, so the console, the CLI and the exports name a
-player the same way."""
+player the same way; the words themselves (``caption``, ``team_caption``, ``words``) are
+``guandan_dup.wording``'s, which rooms below the event folder use too."""
 
 from __future__ import annotations
 
@@ -10,31 +11,9 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from ..teams.registration import team_of_cell, team_rule
+from ..teams.registration import team_keys, team_of_cell, team_rule
+from ..wording import caption, team_caption, words
 from .folder import EventFolder
-
-
-def caption(key, name) -> str:
-    """The id, then the name when there is one that says more than the id.
-
-    >>> caption("P027", "王伟"), caption("P027", ""), caption("P027", "P027")
-    ('P027 王伟', 'P027', 'P027')
-    """
-    key = str(key)
-    name = "" if not isinstance(name, str) else name.strip()
-    return key if not name or name == key else f"{key} {name}"
-
-
-def words(items: Iterable, conjunction: str = "and") -> str:
-    """A list as a director reads it: ``1``, ``1 and 2``, ``1, 2 and 3`` (never ``[1, 2]``).
-
-    >>> words([2]), words([2, 3]), words(["csv", "md", "html"]), words([], "or")
-    ('2', '2 and 3', 'csv, md and html', '')
-    """
-    items = [str(i) for i in items]
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
 
 
 @dataclass(frozen=True)
@@ -62,10 +41,27 @@ class People:
         """"P029 王伟 and P030 李芳"."""
         return words([self.player(p) for p in ids], conjunction)
 
+    def pair_name(self, pair) -> str:
+        """"王伟 / 李芳": a pair's players' names."""
+        return " / ".join(self.name(p) for p in self.pair_players.get(str(pair), ()))
+
+    def pair_of(self, player) -> str | None:
+        """The pair ``player`` plays in (pairs events), else None."""
+        return next((pair for pair, ids in self.pair_players.items() if str(player) in ids),
+                    None)
+
     def pair(self, pair) -> str:
         """"D04 王伟 / 李芳"."""
-        ids = self.pair_players.get(str(pair), ())
-        return caption(pair, " / ".join(self.name(p) for p in ids))
+        return caption(pair, self.pair_name(pair))
+
+    def names(self) -> dict[str, str]:
+        """Player id and pair id -> name ("王伟", "王伟 / 李芳"): what a seating's summary
+        reads out beside the ids (``movement.Seating.names``)."""
+        return self.player_names | {pair: self.pair_name(pair) for pair in self.pair_players}
+
+    def pair_by_player(self) -> dict[str, str]:
+        """Player id -> pair id (pairs events; empty otherwise): ``pair_of`` for everyone."""
+        return {p: pair for pair, ids in self.pair_players.items() for p in ids}
 
     def team(self, number) -> str:
         """"team 3 南京队" (see ``team_caption``)."""
@@ -75,7 +71,7 @@ class People:
         """The team number ``text`` names (its number, ``#number`` or its players-file
         label: docs/teams.md's one rule, ``team_of_cell``) and None, or None and the rule
         to print."""
-        numbers = {label: team for team, label in self.team_labels.items()}
+        numbers = team_keys(self.team_labels, self.team_names)
         team, why = team_of_cell(text, self.team_names, numbers)
         return team, None if why is None else team_rule(why, self.team_names)
 
@@ -89,11 +85,6 @@ class People:
         if text.isdigit() and int(text) in self.team_names:
             return self.team(int(text))
         return text
-
-
-def team_caption(number: int, name: str) -> str:
-    """How a director reads a team out: its number, then its name when it has one."""
-    return f"team {number}" + (f" {name}" if name and name != str(number) else "")
 
 
 def people_of(folder: EventFolder) -> People:

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..errors import InvalidPlanError
 from ..scoring.rates import COMPARE_WITHIN
+from ..wording import numbered, spans
 
 _PLANNED: dict[tuple[str, int], tuple] = {}
 """(a plan's repr, round) -> its planned results as a tuple and an array (``_planned``)."""
@@ -198,7 +199,8 @@ class EventPlan:
             for s in self.sets_of_round(r):
                 rounds_of_set.setdefault(s, set()).add(r)
         out += [
-            f"set {s} is planned in rounds {sorted(rs)}: a set's deals may be played in one round"
+            f"set {s} is planned in {numbered('round', sorted(rs))}: a set's deals may be "
+            "played in one round"
             for s, rs in sorted(rounds_of_set.items())
             if len(rs) > 1
         ]
@@ -245,7 +247,8 @@ class EventPlan:
         """``round_no`` if the plan has it, else an ``InvalidPlanError`` naming the rounds."""
         if not 1 <= round_no <= self.rounds:
             raise InvalidPlanError(
-                f"round {round_no!r} is not in the plan (rounds 1..{self.rounds})"
+                f"round {round_no!r} is not in the plan "
+                f"({spans('round', range(1, self.rounds + 1))})"
             )
         return round_no
 

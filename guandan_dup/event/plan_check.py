@@ -17,6 +17,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..errors import InvalidPlanError
+from ..wording import numbered
 from .folder import EventFolder
 
 
@@ -96,11 +97,13 @@ def _kind_problems(folder: EventFolder) -> list[str]:
                     if p.parent.name.isdigit())
     knockout = plan.format == "knockout"
     if knockout and set(seated) - set(brackets):
-        out.append(f"format is 'knockout' but round(s) {sorted(set(seated) - set(brackets))} "
-                   "were seated without a bracket")
+        unbracketed = sorted(set(seated) - set(brackets))
+        out.append(f"format is 'knockout' but {numbered('round', unbracketed)} "
+                   f"{'was' if len(unbracketed) == 1 else 'were'} seated without a bracket")
     if not knockout and brackets:
-        out.append(f"format is {plan.format or 'by standing'!r} but round(s) {brackets} "
-                   "have a knockout's bracket")
+        out.append(f"format is {plan.format or 'by standing'!r} but "
+                   f"{numbered('round', brackets)} {'has' if len(brackets) == 1 else 'have'} "
+                   "a knockout's bracket")
     return out
 
 
@@ -117,8 +120,9 @@ def _dealt_problems(folder: EventFolder, round_no: int) -> list[str]:
     plan = folder.plan
     planned = {s: list(plan.boards_of_set(s)) for s in plan.sets_of_round(round_no)}
     if sorted(dealt) != sorted(planned):
-        return [f"sets_per_round gives round {round_no} sets {sorted(planned)}, but sets "
-                f"{sorted(dealt)} were dealt"]
+        return [f"sets_per_round gives round {round_no} {numbered('set', sorted(planned))}, "
+                f"but {numbered('set', sorted(dealt))} {'was' if len(dealt) == 1 else 'were'} "
+                "dealt"]
     return [f"boards_per_set gives set {s} boards {_span(planned[s])}, but boards "
             f"{_span(sorted(dealt[s]))} were dealt" for s in sorted(planned)
             if sorted(dealt[s]) != planned[s]][:1]
@@ -151,8 +155,8 @@ def _seated_problems(folder: EventFolder, round_no: int) -> list[str]:
     extra = sorted(set(seating["table"].astype(int)) - planned)
     if extra:
         return [f"players gives round {round_no} tables "
-                f"{_span(sorted(planned)) if planned else 'none'}, but table(s) "
-                f"{', '.join(map(str, extra))} were seated"]
+                f"{_span(sorted(planned)) if planned else 'none'}, but "
+                f"{numbered('table', extra)} {'was' if len(extra) == 1 else 'were'} seated"]
     tables, groups = seating["table"].astype(int).tolist(), seating["group"].astype(int).tolist()
     moved = [(t, g) for t, g in zip(tables, groups, strict=True)
              if folder.plan.group_of_table(t) != g]

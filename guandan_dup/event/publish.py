@@ -236,7 +236,7 @@ def site_folder(folder: EventFolder, out_dir: str | os.PathLike | None) -> Path:
     if out_abs == event_abs or out_abs in event_abs.parents:
         raise GuandanError(
             f"site folder {str(out)!r} would contain the event folder {str(folder.path)!r}: "
-            "choose another --out (the default is DIR/site)"
+            f"choose another --out (the default is {folder.path / 'site'})"
         )
     if event_abs in out_abs.parents and (
         out_abs.parent != event_abs or out_abs.name in SUBFOLDERS
@@ -244,7 +244,7 @@ def site_folder(folder: EventFolder, out_dir: str | os.PathLike | None) -> Path:
         raise GuandanError(
             f"site folder {str(out)!r} is inside the event folder's own files: inside "
             f"{str(folder.path)!r} a site can only be a folder of its own directly in it, "
-            "such as the default DIR/site"
+            f"such as the default {folder.path / 'site'}"
         )
     return out
 

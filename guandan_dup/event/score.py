@@ -27,6 +27,8 @@ from ..lots import derive_seed
 from ..reading import read_parquet
 from ..results.schema import NORMALISED_DTYPES
 from ..scoring import Scored
+from ..wording import numbered
+from .commands import ingest_command, sheet_command
 from .conflicts import refuse_start_conflicts
 from .finality import first_scored, guard_final
 from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
@@ -64,15 +66,17 @@ def check_scorable(folder: EventFolder, round_no: int, force: bool) -> None:
     later = [r for r in folder.rounds_scored() if r > round_no]
     if later and not force:
         raise GuandanError(
-            f"round(s) {later} are already scored from round {round_no}'s standings; "
+            f"{numbered('round', later)} {'is' if len(later) == 1 else 'are'} already scored "
+            f"from round {round_no}'s standings; "
             f"re-scoring round {round_no} alone would leave theirs out of date. Nothing was "
             "changed. Use --force to re-score anyway (the replaced files are kept in "
             "history/), then score the later rounds again"
         )
     if not folder.has_results(round_no):
         raise GuandanError(
-            f"round {round_no} has no results yet: run `guandan-dup event ingest DIR FILE "
-            f"--round {round_no}` first"
+            f"round {round_no} has no results yet: ingest them first (`"
+            f"{ingest_command(folder.path, round_no)}`; `{sheet_command(folder.path, round_no)}`"
+            " writes the sheet to fill in)"
         )
     refuse_start_conflicts(folder, round_no, effects(folder).start_levels)
 

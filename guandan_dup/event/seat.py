@@ -17,6 +17,7 @@ from ..errors import GuandanError
 from ..movement import Seating, seeding_order, with_unplaced
 from . import cards
 from .access import round_links
+from .commands import event_command
 from .folder import EventFolder, parquet_bytes
 from .ledger import effects
 from .transaction import step
@@ -34,7 +35,7 @@ def round_order(folder: EventFolder, round_no: int) -> list[str]:
     if standings is None:
         raise GuandanError(
             f"round {round_no - 1} is not scored yet, so round {round_no} cannot be seated; "
-            f"run `guandan-dup event score DIR --round {round_no - 1}` first"
+            f"run `{event_command(folder.path, 'score', round_no - 1)}` first"
         )
     folder.check_seats_from(round_no, f"round {round_no}'s seating")
     ranked = standings.sort_values("position")["player"].astype(str).tolist()
@@ -99,14 +100,13 @@ def write_player_seating(
     return seating
 
 
-def table_cards(folder: EventFolder, round_no: int, seating, byes, captions=None
-                ) -> dict:
-    """rounds/R/table-cards.html of a seating, as the file to write (``cards.to_html``)."""
+def table_cards(folder: EventFolder, round_no: int, seating, byes, rooms=None) -> dict:
+    """rounds/R/table-cards.html of a seating, as the file to write (``cards.to_html``;
+    ``rooms``: a team round's ``cards.Room`` by table)."""
     players = folder.players()
     names = dict(zip(players["player"], players["name"], strict=True))
     links = round_links(folder, round_no, seating["table"])
-    html = cards.to_html(folder.plan, round_no, seating, byes, names, links, *(
-        () if captions is None else (captions,)))
+    html = cards.to_html(folder.plan, round_no, seating, byes, names, links, rooms)
     return {folder.file(round_no, CARDS): html.encode("utf-8")}
 
 

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ..errors import GuandanError
+from ..wording import counted, numbered, spans, words
+from .commands import event_command, ingest_command, sheet_command
 from .conflicts import start_conflicts
 from .finality import final as final_rounds
 from .folder import EventFolder
@@ -22,7 +24,8 @@ from .venue_tokens import venue_hashes
 
 @dataclass(frozen=True)
 class RoundStatus:
-    """One round: dealt? seated? which (table, set) results are missing? scored, and from the
+    """One round: dealt? seated? which (table, set) results are missing (of a seated round:
+    an unseated one waits for its seating, not for results)? scored, and from the
     results and ledger stored now (``out_of_date`` after a correction ingested or a ledger
     decision changing it since; ``out_of_date_because`` says which)? A round seated but not
     yet played is to be seated again when it was paired from standings corrected since, or
@@ -49,6 +52,22 @@ class RoundStatus:
     def dealt(self) -> bool:
         return not self.sets_not_dealt
 
+    def missing_words(self, most: int = 6) -> str:
+        """The missing results set by set, tables in runs: ``set 3: tables 1-4 and 6; set
+        4: table 5`` (past ``most`` runs of a set, how many more tables)."""
+        sets = sorted({s for _, s in self.missing})
+        return "; ".join(
+            f"set {s}: {spans('table', sorted(t for t, m in self.missing if m == s), most)}"
+            for s in sets)
+
+    def dealt_words(self) -> str:
+        """``yes``, ``no``, or which sets are not dealt yet when some are."""
+        if self.dealt:
+            return "yes"
+        if len(self.sets_not_dealt) == len(self.sets):
+            return "no"
+        return f"no ({spans('set', self.sets_not_dealt)} not yet)"
+
 
 @dataclass(frozen=True)
 class EventStatus:
@@ -57,6 +76,8 @@ class EventStatus:
     commitment: str
     key_revealed: bool
     rounds: list[RoundStatus]
+    folder: str
+    """The event folder as the director gave it: the commands to paste name it."""
     exported: bool = False
     """Whether the exports of the last scored round are newer than its standings."""
     abandoned: str | None = None
@@ -70,37 +91,42 @@ class EventStatus:
     directors, by name only (``token_lines``)."""
 
     def next_step(self) -> str:
-        """The next command to run: out-of-date standings first, then the round loop."""
+        """The next command to run, paste-ready for ``folder``: out-of-date standings first,
+        then the round loop. Results come in through the round's sheet (``event sheet``,
+        ``commands.sheet_name``), which the director fills in and ingests."""
         if self.abandoned is not None:
             return f"nothing: the event was closed early ({self.abandoned})"
+        where = self.folder
         scored = [r.round for r in self.rounds if r.scored]
         stale = [r for r in self.rounds if r.out_of_date]
         if stale:
             first = stale[0].round
             later = [r for r in scored if r > first]
-            force = " --force" if later else ""
-            then = f", then score round(s) {', '.join(map(str, later))} again" if later else ""
+            then = f", then score {numbered('round', later)} again" if later else ""
             why = ("a ledger decision changed it" if stale[0].out_of_date_because == "ledger"
                    else "results changed since it was scored")
-            return f"guandan-dup event score DIR --round {first}{force} ({why}{then})"
+            return (event_command(where, "score", first, *(["--force"] if later else []))
+                    + f" ({why}{then})")
         for r in self.rounds:
             if not r.dealt:
-                return f"guandan-dup event deal DIR --round {r.round}"
+                return event_command(where, "deal", r.round)
             if not r.seated:
-                return f"guandan-dup event seat DIR --round {r.round}"
+                return event_command(where, "seat", r.round)
             if r.reseat_because:
-                return f"guandan-dup event seat DIR --round {r.round} ({r.reseat_because})"
+                return f"{event_command(where, 'seat', r.round)} ({r.reseat_because})"
+            ingest = ingest_command(where, r.round)
             if r.replay:
-                return (f"guandan-dup event ingest DIR RESULTS.parquet --round {r.round} "
-                        f"({', '.join(r.replay)}: stored levels the ledger's late start "
+                return (f"{ingest} ({words(r.replay)}: stored levels the ledger's late start "
                         "cannot produce; ingest them again)")
+            if len(r.missing) == r.expected_results:
+                return (f"{sheet_command(where, r.round)}, fill in its levels, then {ingest}")
             if r.missing:
-                return f"guandan-dup event ingest DIR RESULTS.parquet --round {r.round}"
+                return f"{ingest} ({counted(len(r.missing), 'set result')} still missing)"
             if not r.scored:
-                return f"guandan-dup event score DIR --round {r.round}"
+                return event_command(where, "score", r.round)
         if not self.key_revealed:
-            reveal = "guandan-dup event reveal DIR"
-            return reveal if self.exported else f"guandan-dup event export DIR, then {reveal}"
+            reveal = event_command(where, "reveal")
+            return reveal if self.exported else f"{event_command(where, 'export')}, then {reveal}"
         return "nothing: the event is complete and its key is revealed"
 
 
@@ -113,13 +139,14 @@ def round_status(folder: EventFolder, round_no: int, final: bool = False,
     boards = folder.read(round_no, "boards")
     dealt = set() if boards is None else set(boards["set"].tolist())
     because = folder.out_of_date_because(round_no)
+    seated = folder.file(round_no, "seating").exists()
     return RoundStatus(
         round=round_no,
         sets=sets,
         sets_not_dealt=[s for s in sets if s not in dealt],
-        seated=folder.file(round_no, "seating").exists(),
+        seated=seated,
         expected_results=sum(plan.expected_tables(round_no).values()),
-        missing=folder.missing_results(round_no),
+        missing=folder.missing_results(round_no) if seated else [],
         scored=folder.file(round_no, folder.standings_name).exists(),
         out_of_date=because is not None,
         out_of_date_because=because,
@@ -156,6 +183,7 @@ def event_status(folder: EventFolder) -> EventStatus:
         folder.commitment,
         folder.key_revealed,
         rounds,
+        str(folder.path),
         exported=exported(folder),
         abandoned=None if override is None else f"{override['reason']}, {override['at']}",
         notes=plan.event_format.status_notes(folder),
@@ -176,5 +204,5 @@ def token_lines(folder: EventFolder) -> tuple[str, ...]:
             lines.append(f"{what} with tokens: none can get in: {error}")
             continue
         if names:
-            lines.append(f"{what} with tokens: {', '.join(names)}")
+            lines.append(f"{what} with tokens: {words(names)}")
     return tuple(lines)

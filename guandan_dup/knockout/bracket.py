@@ -27,6 +27,7 @@ from collections.abc import Sequence
 import pandas as pd
 
 from ..errors import GuandanError, InvalidPlanError
+from ..wording import numbered, plural, quoted, spans
 from .skeleton import rounds_needed, skeleton
 from .source import Source
 
@@ -51,7 +52,9 @@ def check_entries(entries: Sequence[str]) -> list[str]:
     ids = [str(e) for e in entries]
     repeated = sorted({e for e in ids if ids.count(e) > 1})
     if repeated:
-        raise InvalidPlanError(f"knockout entries {repeated!r} are listed more than once")
+        raise InvalidPlanError(f"knockout {plural('entry', len(repeated), 'entries')} "
+                               f"{quoted(repeated)} {'is' if len(repeated) == 1 else 'are'} "
+                               "listed more than once")
     rounds_needed(len(ids))
     return ids
 
@@ -67,8 +70,7 @@ def _resolve(source: Source | None, entries: list[str], earlier: pd.DataFrame | 
     ]
     if rows.empty or "winner" not in rows or pd.isna(rows["winner"].iloc[0]):
         raise KnockoutError(
-            f"round {r} match {match} is not decided yet; score round "
-            f"{r} first (`guandan-dup event score DIR --round {r}`)"
+            f"round {r} match {match} is not decided yet: score round {r} first"
         )
     row = rows.iloc[0]
     if source.kind == "winner":
@@ -91,7 +93,8 @@ def round_bracket(
     rounds = rounds_needed(len(entries))
     if not isinstance(round_no, int) or not 1 <= round_no <= rounds:
         raise InvalidPlanError(
-            f"round {round_no!r}: a knockout of {len(entries)} entries has rounds 1..{rounds}"
+            f"round {round_no!r}: a knockout of {len(entries)} entries has "
+            f"{spans('round', range(1, rounds + 1))}"
         )
     rank = {e: i for i, e in enumerate(entries)}
     rows = []
@@ -112,7 +115,8 @@ def complete(bracket: pd.DataFrame, outcomes: pd.DataFrame) -> pd.DataFrame:
     missing = sorted(set(played["table"].astype(int)) - set(given.index.astype(int)))
     if missing:
         raise KnockoutError(
-            f"round {int(bracket['round'].iloc[0])} has no result yet for table(s) {missing}"
+            f"round {int(bracket['round'].iloc[0])} has no result yet for "
+            f"{numbered('table', missing)}"
         )
     winner = bracket["table"].map(given["winner"]).where(bracket["side_b"].notna(),
                                                          bracket["side_a"])

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ..errors import InvalidPlanError
+from ..wording import words
 from .source import Source
 
 LAYOUTS = ("seeded", "lot")
@@ -84,7 +85,7 @@ def _first_round(entries: int, layout: str) -> list[tuple[Source | None, Source 
             tuple(Source("entry", s) if s <= entries else None for s in pair) for pair in pairs
         ]
     if layout != "lot":
-        raise InvalidPlanError(f"knockout layout {layout!r}: expected one of {LAYOUTS}")
+        raise InvalidPlanError(f"knockout layout {layout!r}: expected {words(LAYOUTS, 'or')}")
     byes = [max(pair) > entries for pair in pairs]
     played = iter(range(1, entries + 1))
     out = []

@@ -14,6 +14,7 @@ from ..errors import NotationError, Problem
 from ..levels import LEVEL_NAMES
 from ..reading import text_problem
 from ..results.masks import possible_levels
+from ..wording import numbered, spans, words
 from .context import Context
 from .kinds import (
     ALWAYS,
@@ -52,10 +53,11 @@ def _shape_problems(context: Context, fields: dict) -> list[Problem]:
     kind, round_no = fields["kind"], fields["round"]
     problem = _problem_maker()
     if kind not in FIELDS:
-        return [problem("kind", kind, f"expected one of {', '.join(FIELDS)}")]
+        return [problem("kind", kind, f"expected one of {words(FIELDS, 'or')}")]
     out = []
     if not isinstance(round_no, int) or not 1 <= round_no <= context.rounds:
-        out.append(problem("round", round_no, f"the plan has rounds 1..{context.rounds}"))
+        out.append(problem("round", round_no,
+                           f"the plan has {spans('round', range(1, context.rounds + 1))}"))
     if context.by_team and kind in MATCH_SCORED:
         out.append(problem("kind", kind, "a team event scores whole matches, so a table's set "
                            "cannot be decided alone: record `absent` or `excused --team T`, or "
@@ -94,15 +96,16 @@ def _place_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> lis
     if round_no not in range(1, context.rounds + 1):
         return out
     if table is not None and table not in context.tables(round_no):
-        out.append(problem("table", table, f"round {round_no} has tables "
-                           f"{', '.join(map(str, context.tables(round_no)))}"))
+        out.append(problem("table", table, f"round {round_no} has "
+                           f"{spans('table', context.tables(round_no))}"))
     elif set_no is not None and set_no not in context.sets(round_no):
-        out.append(problem("set", set_no, f"round {round_no} plays sets "
-                           f"{', '.join(map(str, context.sets(round_no)))}"))
+        out.append(problem("set", set_no, f"round {round_no} plays "
+                           f"{numbered('set', context.sets(round_no))}"))
     elif table is not None and set_no is not None and set_no not in context.sets_of_table(
             round_no, table):
-        out.append(problem("set", set_no, f"table {table} plays sets "
-                           f"{context.sets_of_table(round_no, table)} in round {round_no}"))
+        out.append(problem("set", set_no, f"table {table} plays "
+                           f"{numbered('set', context.sets_of_table(round_no, table))} in round "
+                           f"{round_no}"))
     if fields.get("tables") is not None and set_no in context.sets(round_no):
         try:
             tables = fouled_tables(fields["tables"])
@@ -110,8 +113,8 @@ def _place_problems(context: Context, ledger: pd.DataFrame, fields: dict) -> lis
             return [*out, problem("tables", fields["tables"], str(error))]
         playing = context.tables_of_set(round_no, set_no)
         if not set(tables) <= set(playing):
-            out.append(problem("tables", fields["tables"], f"set {set_no} is played at tables "
-                               f"{', '.join(map(str, playing))} in round {round_no}"))
+            out.append(problem("tables", fields["tables"], f"set {set_no} is played at "
+                               f"{spans('table', playing)} in round {round_no}"))
         elif set(tables) == set(playing):
             out.append(problem("tables", fields["tables"], "a fouled group is some of the "
                                "tables, not all (the others are the field it is factored to)"))

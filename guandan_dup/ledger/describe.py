@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Collection
+from typing import Protocol
 
 import pandas as pd
 
+from ..wording import caption, numbered, pasteable, plural, team_caption
 from .kinds import active, withdrawn_by
 
 LIST_COLUMNS = ("id", "time (UTC)", "kind", "decision", "reason", "status")
@@ -44,54 +46,100 @@ def _late(row) -> str:
             f"{level} (art. 32)")
 
 
-def _who(row) -> str:
-    return f"team {int(row['team'])}" if not pd.isna(row.get("team")) else str(row["player"])
+class Names(Protocol):
+    """How the sentences name people: ``event.people.People`` names them "P017 何军" and
+    "team 3 南京队"; without one (``IDS``) a player is their id and a team its number."""
+
+    def player(self, player) -> str: ...
+
+    def team(self, number) -> str: ...
 
 
-def _penalty(row) -> str:
-    who = _who(row)
+class _Ids:
+    def player(self, player) -> str:
+        return str(player)
+
+    def team(self, number) -> str:
+        return team_caption(int(number), "")
+
+
+IDS: Names = _Ids()
+
+
+def _who(row, names: Names) -> str:
+    return names.team(row["team"]) if not pd.isna(row.get("team")) else names.player(
+        row["player"])
+
+
+_UNITS = {"points": ("percentage point", "off the cumulative average"),
+          "match_points": ("场分", "(match points)"), "level_points": ("级差分", "(level points)")}
+
+
+def amount(column: str, value) -> str:
+    """A penalty's amount in its unit, as the director reads it.
+
+    >>> amount("points", "1"), amount("match_points", "0.5")
+    ('-1 percentage point off the cumulative average', '-0.5 场分 (match points)')
+    """
+    unit, tail = _UNITS[column]
+    if column == "points":
+        unit = plural(unit, 1 if str(value) == "1" else 2)
+    return f"-{value} {unit} {tail}"
+
+
+def _penalty(row, names: Names, decided: str | None) -> str:
+    who = _who(row, names)
     if row["kind"] == "overtime":
-        return f"{who}: {float(row['minutes']):g} minutes over time (art. 33)"
-    for column, unit in (("points", "percentage points off the cumulative average"),
-                         ("match_points", "场分 (match points)"),
-                         ("level_points", "级差分 (level points)")):
+        return f"{who}: {float(row['minutes']):g} minutes over time (art. 33)" + (
+            f": {decided}" if decided else "")
+    for column in _UNITS:
         if not pd.isna(row.get(column)):
-            return f"{who}: -{row[column]} {unit}"
-    return f"{who}: art. 52 scale {int(row['scale'])} (the step follows earlier offences)"
+            return f"{who}: {amount(column, row[column])}"
+    return f"{who}: " + (decided or f"art. 52 scale {int(row['scale'])} (the step follows "
+                                    "earlier offences)")
+
+
+def _side_or_team(row, names: Names, what: str) -> str | None:
+    return None if pd.isna(row.get("team")) else f"{names.team(row['team'])} {what}"
 
 
 _SENTENCES = {
-    "late": _late,
-    "absent": lambda r: (f"team {int(r['team'])} absent: a forfeit (art. 34)"
-                         if not pd.isna(r.get("team")) else
-                         f"{r['side']} absent: {r['side']} A-, {_other(r['side'])} A+ (forfeit)"),
-    "excused": lambda r: (f"team {int(r['team'])} excused (art. 36)"
-                          if not pd.isna(r.get("team")) else
-                          f"{r['side']} excused: {r['side']} A, {_other(r['side'])} A+ "
-                          "(art. 36)"),
-    "withdraw": lambda r: (f"{_who(r)} withdraws from this round on (leaves the movement)"),
-    "substitute": lambda r: f"{r['player']} plays for {r['for_player']}",
-    "enter": lambda r: f"{r['player']} enters from this round (joins the movement)",
-    "assigned": lambda r: f"assigned result {r['result']} (NS/EW levels)",
-    "artificial": lambda r: f"artificial result {r['result']}" + (
+    "late": lambda r, n: _late(r),
+    "absent": lambda r, n: (_side_or_team(r, n, "absent: a forfeit (art. 34)") or
+                            f"{r['side']} absent: {r['side']} A-, {_other(r['side'])} A+ "
+                            "(forfeit)"),
+    "excused": lambda r, n: (_side_or_team(r, n, "excused (art. 36)") or
+                             f"{r['side']} excused: {r['side']} A, {_other(r['side'])} A+ "
+                             "(art. 36)"),
+    "withdraw": lambda r, n: f"{_who(r, n)} withdraws from this round on (leaves the movement)",
+    "substitute": lambda r, n: f"{n.player(r['player'])} plays for {n.player(r['for_player'])}",
+    "enter": lambda r, n: (f"{caption(r['player'], r.get('name'))} enters from this round "
+                           "(joins the movement)"),
+    "assigned": lambda r, n: f"assigned result {r['result']} (NS/EW levels)",
+    "artificial": lambda r, n: f"artificial result {r['result']}" + (
         ", or the player's own average if better" if r.get("variable") else ""),
-    "not-played": lambda r: "not played: left out, the others Neuberg-adjusted",
-    "fouled": lambda r: (f"tables {r['tables']} played other cards: compared among "
-                         "themselves, factored to the field"),
-    "penalty": _penalty,
-    "overtime": _penalty,
-    "ends": lambda r: f"scheduled end {pd.Timestamp(r['at']):%Y-%m-%d %H:%M} UTC",
-    "override": lambda r: "a change after the correction deadline (art. 48)",
-    "corrected": lambda r: "the result verified at the table corrected by the director" + (
+    "not-played": lambda r, n: "not played: left out, the others Neuberg-adjusted",
+    "fouled": lambda r, n: (f"tables {r['tables']} played other cards: compared among "
+                            "themselves, factored to the field"),
+    "penalty": lambda r, n: _penalty(r, n, None),
+    "overtime": lambda r, n: _penalty(r, n, None),
+    "ends": lambda r, n: f"scheduled end {pd.Timestamp(r['at']):%Y-%m-%d %H:%M} UTC",
+    "override": lambda r, n: "a change after the correction deadline (art. 48)",
+    "corrected": lambda r, n: "the result verified at the table corrected by the director" + (
         f": now {r['result']} (NS/EW levels)" if not pd.isna(r.get("result")) else ""),
-    "open": lambda r: "the round starts: its boards are released to platforms",
-    "retract": lambda r: f"withdraws row {int(r['withdraws'])}",
+    "open": lambda r, n: "the round starts: its boards are released to platforms",
+    "retract": lambda r, n: f"withdraws row {int(r['withdraws'])}",
 }
 
 
-def describe(row: pd.Series) -> str:
-    """What ``row`` changes, where, and under which article."""
-    text = f"{_at(row)}: {_SENTENCES[row['kind']](row)}"
+def describe(row: pd.Series, names: Names = IDS, decided: str | None = None) -> str:
+    """What ``row`` changes, where, and under which article, naming people with ``names``
+    ("P017 何军"). ``decided`` is what the replayed ledger made of a penalty given by its
+    scale or an overtime (``event.ledger.what_it_does``: "art. 52 scale 2, first offence:
+    -3 percentage points ..."), said in place of the general rule."""
+    sentence = (_penalty(row, names, decided) if decided is not None
+                else _SENTENCES[row["kind"]](row, names))
+    text = f"{_at(row)}: {sentence}"
     article = row.get("article")
     if article is not None and not pd.isna(article) and article:
         text += f" [art. {article}]"
@@ -107,29 +155,34 @@ def row_status(ledger: pd.DataFrame) -> dict[int, str]:
                                                     else "") for i in ledger["id"]}
 
 
-def listing(ledger: pd.DataFrame, round_no: int | None = None) -> list[tuple[str, ...]]:
+def listing(ledger: pd.DataFrame, round_no: int | None = None,
+            names: Names = IDS) -> list[tuple[str, ...]]:
     """The ledger's rows (only ``round_no``'s if given) as text, one tuple of
-    ``LIST_COLUMNS`` a row: id, time, kind, decision, reason and status."""
+    ``LIST_COLUMNS`` a row: id, time, kind, decision (people named by ``names``), reason and
+    status."""
     status = row_status(ledger)
     if round_no is not None:
         ledger = ledger[ledger["round"] == round_no]
-    return [(str(row["id"]), f"{row['time']:%Y-%m-%d %H:%M}", row["kind"], describe(row),
+    return [(str(row["id"]), f"{row['time']:%Y-%m-%d %H:%M}", row["kind"], describe(row, names),
              str(row["reason"]), status[int(row["id"])]) for _, row in ledger.iterrows()]
 
 
 def follow_up(kind: str, directory: str | os.PathLike, round_no: int,
               scored: Collection[int] = (), stale: Collection[int] = ()) -> str | None:
-    """The step that applies a new row of ``kind`` about round ``round_no`` (its command),
-    given the rounds ``scored`` and those the row left out of date (``stale``); None when
-    nothing needs doing (an ``ends`` or ``open`` row).
+    """The step that applies a new row of ``kind`` about round ``round_no`` (its command,
+    paste-ready), given the rounds ``scored`` and those out of date (``stale``); None when
+    nothing needs doing (an ``ends`` or ``open`` row). A row changes its round and the later
+    ones only, so an earlier round out of date for another reason is not this row's step
+    (``event status`` says so).
 
     >>> follow_up("enter", "cup", 3)
     'The seating of round 3 and later follows it (`guandan-dup event seat cup --round 3`).'
     >>> print(follow_up("penalty", "cup", 2, [1, 2, 3], [2, 3]))  # doctest: +NORMALIZE_WHITESPACE
     Score round 2 again to apply it (`guandan-dup event score cup --round 2 --force`, then
-    score round(s) 3 again).
-    >>> follow_up("penalty", "cup", 2, scored=[1])
-    'Round 2 is not scored yet: scoring it applies the decision.'
+    score round 3 again).
+    >>> print(follow_up("late", "cup", 2, scored=[1], stale=[1]))  # doctest: +NORMALIZE_WHITESPACE
+    It applies when round 2 is scored (`guandan-dup event score cup --round 2`, once its
+    results are in).
     >>> follow_up("late", "cup", 1, scored=[1])
     'It changes no figure of the rounds scored so far.'
     >>> follow_up("ends", "cup", 3) is None
@@ -137,15 +190,18 @@ def follow_up(kind: str, directory: str | os.PathLike, round_no: int,
     """
     if kind in ("ends", "open"):
         return None
+    where = pasteable(directory)
+    stale = sorted(r for r in stale if r >= round_no)
     if stale:
-        first = min(stale)
+        first = stale[0]
         later = sorted(r for r in scored if r > first)
-        then = f", then score round(s) {', '.join(map(str, later))} again" if later else ""
-        return (f"Score round {first} again to apply it (`guandan-dup event score {directory} "
+        then = f", then score {numbered('round', later)} again" if later else ""
+        return (f"Score round {first} again to apply it (`guandan-dup event score {where} "
                 f"--round {first}{' --force' if later else ''}`{then}).")
     if kind in ("withdraw", "enter"):
         return (f"The seating of round {round_no} and later follows it (`guandan-dup event "
-                f"seat {directory} --round {round_no}`).")
+                f"seat {where} --round {round_no}`).")
     if round_no not in scored:
-        return f"Round {round_no} is not scored yet: scoring it applies the decision."
+        return (f"It applies when round {round_no} is scored (`guandan-dup event score "
+                f"{where} --round {round_no}`, once its results are in).")
     return "It changes no figure of the rounds scored so far."

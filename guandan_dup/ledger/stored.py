@@ -14,6 +14,7 @@ import math
 import pandas as pd
 
 from ..errors import Problem
+from ..wording import spans
 from .checks import MAX_MINUTES
 from .context import Context
 from .kinds import AMOUNTS, FIELDS, KINDS, TEAM_FIELDS
@@ -105,7 +106,7 @@ def event_problems(context: Context, ledger: pd.DataFrame, file: str) -> list[Pr
     for row_no, row in _rows(ledger):
         if pd.isna(row["round"]) or not 1 <= row["round"] <= context.rounds:
             out.append(Problem(file, row_no, "round", row["round"],
-                               f"the plan has rounds 1..{context.rounds}"))
+                               f"the plan has {spans('round', range(1, context.rounds + 1))}"))
         for column in ("player", "for_player"):
             who = row[column]
             new = column == "player" and row["kind"] in NEW_PLAYER_KINDS

@@ -48,12 +48,14 @@ from ..event import (
 )
 from ..event.access import folder_secret
 from ..event.export import DEFAULT_FORMATS
-from ..event.ledger import add_entry, read_ledger, withdraw_entry
+from ..event.ledger import add_entry, ledger_lines, read_ledger, withdraw_entry
+from ..event.people import people_of
 from ..event.transaction import DEFAULT_WAIT, reading, writing
 from ..ledger.command import command_line
-from ..ledger.describe import describe, follow_up, listing
+from ..ledger.describe import listing
 from ..ledger.kinds import FIELDS, TEAM_FIELDS
 from ..levels import LEVEL_NAMES
+from ..wording import pasteable
 from . import venue_scope
 from .callers import DIRECTOR_COOKIE
 from .guard import csrf_ok, csrf_token
@@ -102,7 +104,8 @@ def _session(request: Request) -> str | None:
 def _closed(request: Request, bad_token: bool) -> Response:
     """The page for a browser without the director's cookie: how to open the console."""
     L = LABELS[lang_of(request.cookies, request.query_params)]
-    lines = ([L["console_bad_token"]] if bad_token else []) + [L["console_how"]]
+    how = L["console_how"].format(folder=pasteable(path_of(request)))
+    lines = ([L["console_bad_token"]] if bad_token else []) + [how]
     return render(request, "message.html.j2", 401, PRIVATE, title=L["console_closed"],
                   paragraphs=lines)
 
@@ -132,7 +135,7 @@ def console_context(request: Request, session: str, round_no: int) -> dict:
     with reading(path) as folder:
         status = event_status(folder)
         ledger = read_ledger(folder)
-        rows = listing(ledger, round_no)
+        rows = listing(ledger, round_no, people_of(folder))
         seated = folder.file(round_no, "seating").exists()
     plan = folder.plan
     fields = TEAM_FIELDS if plan.event_format.by_team else FIELDS
@@ -288,15 +291,7 @@ async def export(request: Request, form: FormData, round_no: int) -> Outcome:
     """``event export DIR`` (every scored round, the default formats)."""
     folder, exported = await run_in_threadpool(_step, path_of(request), "event export",
                                                export_event, None, list(DEFAULT_FORMATS))
-    lines = [f"Wrote {len(exported.paths)} files to {folder.exports_dir}"]
-    lines += [f"Removed {p}: it may show a set still pending (kept in history/)"
-              for p in exported.removed]
-    lines += [f"Round {r}: standings withheld: they count set(s) {', '.join(map(str, s))}, "
-              "which not every table has played yet"
-              for r, s in exported.standings_withheld.items()]
-    lines += [f"Round {r}: set(s) {', '.join(map(str, s))} left out of the travellers: not "
-              "every table has played them yet" for r, s in exported.withheld.items()]
-    return Outcome(tuple(lines))
+    return Outcome(tuple(exported.lines(folder.exports_dir)))
 
 
 async def site(request: Request, form: FormData, round_no: int) -> Outcome:
@@ -351,11 +346,10 @@ async def ledger_add(request: Request, form: FormData, round_no: int) -> Outcome
         *((option, fields[name], None) for name, option in OPTIONS.items()),
         ("--reason", reason, None), ("--article", article, None),
         ("--override", override, False)])
-    _, (row, effect) = await run_in_threadpool(
+    folder, (row, effect) = await run_in_threadpool(
         _step, path, "event ledger add", add_entry, kind, round_no, reason, command=command,
         article=article, override=override, **fields)
-    step = follow_up(kind, str(path), round_no)
-    return Outcome((f"Ledger row {int(row['id'])}: {effect}", *([step] if step else [])))
+    return Outcome(tuple(await run_in_threadpool(_said, folder, row, effect)))
 
 
 async def ledger_withdraw(request: Request, form: FormData, round_no: int) -> Outcome:
@@ -369,9 +363,16 @@ async def ledger_withdraw(request: Request, form: FormData, round_no: int) -> Ou
     command = command_line(["event", "ledger", "withdraw"], [
         (None, str(path), None), (None, row_id, None), ("--reason", reason, None),
         ("--override", override, False)])
-    _, row = await run_in_threadpool(_step, path, "event ledger withdraw", withdraw_entry,
-                                     row_id, reason, command, override=override)
-    return Outcome((f"Ledger row {int(row['id'])}: {describe(row)}",))
+    folder, row = await run_in_threadpool(_step, path, "event ledger withdraw",
+                                          withdraw_entry, row_id, reason, command,
+                                          override=override)
+    return Outcome(tuple(await run_in_threadpool(_said, folder, row)))
+
+
+def _said(folder, row, effect: str | None = None) -> list[str]:
+    """``ledger_lines`` read under the folder's shared lock, as the command says them."""
+    with reading(folder.path) as now:
+        return ledger_lines(now, row, effect)
 
 
 def _answer_lines(answer) -> tuple[str, ...]:

@@ -181,7 +181,7 @@ class Desk(Changes, Platforms):
             return fail(404 if "not in the plan" in str(error) else 503, str(error))
         if facts is None:
             return fail(404, f"round {round_no} is not seated yet: the director seats it "
-                          f"(`guandan-dup event seat DIR --round {round_no}`)")
+                          f"(`guandan-dup event seat` of round {round_no})")
         return facts
 
     async def _acting(self, by: Caller | None, round_no: int, table: int

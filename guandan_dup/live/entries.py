@@ -29,6 +29,7 @@ from ..results.masks import possible_levels
 from ..results.validate import unreachable_rule
 from ..rules.progression import SetState, apply_board, finish_problem, parse_finish
 from ..seats import SEAT_COLUMNS
+from ..wording import numbered
 from .facts import RoundFacts
 
 FIELDS = frozenset({"id", "set", "ns_level", "ew_level", "board", "finish", "tiebreak",
@@ -157,7 +158,7 @@ def _parse(facts: RoundFacts, table: int, body) -> tuple[Entry | None, list[dict
         out.append(problem("set", f"expected a set number, not {set_no!r}"))
     elif set_no not in here.sets:
         out.append(problem("set", f"value {set_no!r}: table {table} (group {here.group}) plays "
-                           f"sets {', '.join(map(str, here.sets))} in round {facts.round}"))
+                           f"{numbered('set', here.sets)} in round {facts.round}"))
     given = {k for k in ("ns_level", "ew_level", "board", "finish", "tiebreak") if k in body}
     levels, board = given & {"ns_level", "ew_level"}, given & {"board", "finish"}
     if levels and board:
@@ -326,8 +327,8 @@ def derive(facts: RoundFacts, table: int, set_no: int, entered: SetEntries) -> D
     gaps = sorted(b for b in entered.boards if b not in seen)
     if gaps and not state.ended:
         waiting = next(b for b in boards if b not in entered.boards)
-        out.append(problem("board", f"board {waiting} is not entered yet, so board(s) "
-                           f"{', '.join(map(str, gaps))} cannot be counted"))
+        out.append(problem("board", f"board {waiting} is not entered yet, so "
+                           f"{numbered('board', gaps)} cannot be counted"))
     elif gaps:
         out += [problem("board", f"value {b}: is after the end of the set: a side passed A "
                         "(过A) on an earlier board of this set at this table") for b in gaps]

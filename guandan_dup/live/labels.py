@@ -116,9 +116,9 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "console_venue": "场地 {venue} 的裁判：只显示本场地的桌（{first}-{last} 号桌）",
         "console_closed": "请用启动服务器时显示的链接打开裁判台",
         "console_how": (
-            "运行 guandan-dup serve DIR 时，终端会显示裁判台的链接（含裁判口令，"
+            "运行 guandan-dup serve {folder} 时，终端会显示裁判台的链接（含裁判口令，"
             "如 http://127.0.0.1:8000/director?token=…）。在本机浏览器中打开该链接即可；"
-            "口令保存在 DIR/director.token 中，不要分享。"
+            "口令保存在 {folder}/director.token 中，不要分享。"
         ),
         "console_bad_token": "裁判口令不正确。",
         "needs_js": "录入成绩需要启用 JavaScript。",
@@ -157,10 +157,10 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "override": "更正时限已过仍然修改（--override，记入裁判记录）",
         "site_title": "发布成绩网站",
         "site_lang": "语言",
-        "site_help": "写出 DIR/site（仅含已公开的局）。",
+        "site_help": "写出 {folder}/site（仅含已公开的局）。",
         "site_button": "发布网站",
         "export_title": "导出",
-        "export_help": "把排名表与成绩单写入 DIR/exports/。",
+        "export_help": "把排名表与成绩单写入 {folder}/exports/。",
         "export_button": "导出",
         "correct_title": "录入或更正一局成绩",
         "correct_help": (
@@ -331,9 +331,9 @@ LABELS: Mapping[str, Mapping[str, str]] = {
                           "(tables {first}-{last})"),
         "console_closed": "Open the console with the link the server printed",
         "console_how": (
-            "When you run guandan-dup serve DIR, the terminal prints the console's link with "
+            "When you run guandan-dup serve {folder}, the terminal prints the console's link with "
             "the director's token (like http://127.0.0.1:8000/director?token=…). Open that "
-            "link in this laptop's browser; the token is kept in DIR/director.token: do not "
+            "link in this laptop's browser; the token is kept in {folder}/director.token: do not "
             "share it."
         ),
         "console_bad_token": "That director's token is not right.",
@@ -379,10 +379,10 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "override": "Change a round past its correction deadline (--override, in the ledger)",
         "site_title": "Publish the results site",
         "site_lang": "Language",
-        "site_help": "Write DIR/site (public sets only).",
+        "site_help": "Write {folder}/site (public sets only).",
         "site_button": "Publish the site",
         "export_title": "Export",
-        "export_help": "Write the ranking tables and travellers to DIR/exports/.",
+        "export_help": "Write the ranking tables and travellers to {folder}/exports/.",
         "export_button": "Export",
         "correct_title": "Enter or correct a set's result",
         "correct_help": (

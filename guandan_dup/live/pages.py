@@ -27,6 +27,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..event.folder import EventFolder
+from ..wording import pasteable
 from .guard import PinGuard
 from .labels import LABELS, lang_of
 from .tokens import Table, table_links
@@ -70,11 +71,13 @@ def folder_of(request: Request) -> EventFolder:
 
 def render(request: Request, template: str, status_code: int = 200,
            headers: dict | None = None, **context) -> HTMLResponse:
-    """``template`` in the request's language, given the event's name and ``L`` (labels)."""
+    """``template`` in the request's language, given the event's name, ``L`` (labels) and
+    ``event_dir``, the folder as ``serve`` was given it (the console's help names it)."""
     lang = lang_of(request.cookies, request.query_params)
     folder = context.pop("folder", None) or folder_of(request)
     html = _TEMPLATES.get_template(template).render(
-        L=LABELS[lang], lang=lang, event_name=folder.plan.name, **context)
+        L=LABELS[lang], lang=lang, event_name=folder.plan.name,
+        event_dir=pasteable(path_of(request)), **context)
     return HTMLResponse(html, status_code=status_code, headers=headers)
 
 

@@ -86,8 +86,8 @@ async def _rounds(desk: Desk, items: list) -> dict[int, RoundFacts | str]:
             out[round_no] = facts.body["error"]
         elif facts.opened is None:
             out[round_no] = (f"round {round_no} is not open: platforms push results of a "
-                             "round the director opened (`guandan-dup event open DIR "
-                             f"--round {round_no}`)")
+                             "round the director opened (`guandan-dup event open` of "
+                             f"round {round_no})")
         else:
             out[round_no] = facts
     return out

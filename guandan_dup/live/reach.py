@@ -8,6 +8,7 @@ plays the set. Both are pure, so the routes call them before the desk is asked a
 
 from __future__ import annotations
 
+from ..wording import numbered, spans
 from .facts import RoundFacts
 from .sets import Answer, fail
 from .tokens import Caller, Director, Table, VenueDirector
@@ -44,10 +45,8 @@ def plays(facts: RoundFacts, table: int, set_no: int | None = None) -> Answer | 
     here = facts.tables.get(table)
     if here is None:
         tables = sorted(facts.tables)
-        return fail(404, f"round {facts.round} has tables {tables[0]}..{tables[-1]}, "
-                      f"not {table}")
+        return fail(404, f"round {facts.round} has {spans('table', tables)}, not {table}")
     if set_no is not None and set_no not in here.sets:
-        return fail(404, f"table {table} (group {here.group}) plays sets "
-                      f"{', '.join(map(str, here.sets))} in round {facts.round}, not "
-                      f"{set_no}")
+        return fail(404, f"table {table} (group {here.group}) plays "
+                      f"{numbered('set', here.sets)} in round {facts.round}, not {set_no}")
     return None

@@ -49,6 +49,7 @@ import pyarrow.parquet as pq
 
 from ..errors import GuandanError
 from ..event.parts import file_stamp, stamps
+from ..wording import counted
 
 log = logging.getLogger("guandan_dup.live")
 COMMAND = "guandan-dup serve --auto-score"
@@ -95,7 +96,7 @@ def score_if_due(path: str | os.PathLike, round_no: int, command: str = COMMAND)
             return Scoring(False, "no results")
         missing = folder.missing_results(round_no)
         if missing:
-            return Scoring(False, f"{len(missing)} set(s) not stored yet")
+            return Scoring(False, f"{counted(len(missing), 'set')} not stored yet")
         if (folder.file(round_no, folder.standings_name).exists()
                 and folder.out_of_date_because(round_no) is None):
             return Scoring(False, "up to date")

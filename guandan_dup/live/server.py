@@ -26,11 +26,13 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from contextlib import suppress
+from pathlib import Path
 
 import uvicorn
 
 from ..errors import GuandanError
 from ..event.access import base_url, director_token, lan_address
+from ..wording import pasteable
 
 SECRETS = (
     (re.compile(r"(/t/)[^/?#\s\"]+"), r"\1…"),
@@ -165,6 +167,13 @@ def _url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
+def _latest_seated(path: str | os.PathLike) -> int:
+    """The last round seated so far (1 before any): whose cards to print again."""
+    seated = [int(p.parent.name) for p in Path(path).glob("rounds/*/seating.parquet")
+              if p.parent.name.isdigit()]
+    return max(seated, default=1)
+
+
 def startup_lines(path: str | os.PathLike, host: str, port: int, token: str) -> list[str]:
     """What ``serve`` prints once it listens: the console URL (the laptop's own address
     when listening everywhere), then where phones can reach it, and a warning when they
@@ -176,15 +185,16 @@ def startup_lines(path: str | os.PathLike, host: str, port: int, token: str) -> 
         phones = f"http://{lan_address()}:{port}"
         lines += [
             f"Warning: listening on every network interface (--host {host or '0.0.0.0'}): "
-            "anyone on the venue's Wi-Fi can reach this server. Keep DIR/director.token "
-            "to yourself.",
+            "anyone on the venue's Wi-Fi can reach this server. Keep "
+            f"{Path(path) / 'director.token'} to yourself.",
             f"Phones use {phones} (PIN entry: {phones}/t).",
         ]
         if links != phones:
             lines.append(
                 f"Note: the table cards' links start with {links}, not {phones}; if phones "
-                "cannot open them, save this address with `guandan-dup event tokens DIR "
-                f"--round R --base-url {phones}` and print the cards again.")
+                "cannot open them, save this address with `guandan-dup event tokens "
+                f"{pasteable(path)} --round {_latest_seated(path)} --base-url {phones}` and "
+                "print the cards again.")
     elif host in ("127.0.0.1", "localhost", "::1"):
         lines.append("Only this laptop can reach the server; to let the tables' phones in, "
                      "start it with --host 0.0.0.0.")

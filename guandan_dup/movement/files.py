@@ -21,6 +21,7 @@ from ..atomic import staged_writes
 from ..deals.keys import read_key
 from ..errors import GuandanError, InvalidPlanError
 from ..reading import read_table
+from ..wording import counted, numbered, plural, quoted, words
 from .draw import draw_lot, seeded_then_lot, with_unplaced
 from .individual import Seating, seat_round
 from .pairs import earlier_meetings, pair_byes, pair_order, partnerships, seat_pairs
@@ -41,7 +42,8 @@ def _read_table(path: PathLike, columns: Sequence[str]) -> pd.DataFrame:
             raise GuandanError(f"cannot read {str(path)!r}: {error}") from None
     missing = [c for c in columns if c not in frame.columns]
     if missing:
-        raise GuandanError(f"{str(path)!r} has no column(s) {missing}: expected {list(columns)}")
+        raise GuandanError(f"{str(path)!r} has no {plural('column', len(missing))} "
+                           f"{quoted(missing)}: expected {quoted(columns)}")
     return frame
 
 
@@ -54,7 +56,8 @@ def standings_order(path: PathLike, round_no: int) -> tuple[list[str], int]:
     elif round_no - 1 in rounds:
         used, seats = round_no - 1, round_no
     else:
-        raise GuandanError(f"{str(path)!r} has no standings of round {round_no} ({sorted(rounds)})")
+        raise GuandanError(f"{str(path)!r} has no standings of round {round_no} (it has "
+                           f"{numbered('round', sorted(rounds)) or 'none'})")
     part = standings if "round" not in standings.columns else standings[standings["round"] == used]
     return part.sort_values("position")["player"].astype(str).tolist(), seats
 
@@ -81,8 +84,9 @@ def round_one_order(
         return seeded
     if key is None:
         raise InvalidPlanError(
-            f"{len(rest)} player(s) of the players file are not in the seeding list "
-            f"{str(seeding)!r} ({', '.join(rest[:10])}{', ...' if len(rest) > 10 else ''}): "
+            f"{counted(len(rest), 'player')} of the players file "
+            f"{'is' if len(rest) == 1 else 'are'} not in the seeding list {str(seeding)!r} "
+            f"({words(rest[:10]) if len(rest) <= 10 else ', '.join(rest[:10]) + ', ...'}): "
             "list them too, or give --key FILE to place them by lot"
         )
     return seeded_then_lot(players["player"], seeded, read_key(key))

@@ -25,6 +25,7 @@ import pandas as pd
 
 from ..errors import InvalidPlanError
 from ..seats import SEAT_COLUMNS
+from ..wording import caption, counted, numbered, plural, quoted, seats_line, words
 
 #: Partner rotation within a round (SPEC 7 option): for each pattern, which of the table's
 #: places a, b, c, d (indices 0..3) sit North, East, South, West.
@@ -46,37 +47,49 @@ class Seating:
         default_factory=lambda: pd.DataFrame({"round": [], "ns": [], "ew": []})
     )
     names: dict[str, str] = field(default_factory=dict)
-    """Player id -> name, when the seating is an event's: the summary then names everyone
-    and lists who sits where, table by table, for the director to read out."""
+    """Player id (and in a pairs event pair id) -> name, when the seating is an event's: the
+    summary then names everyone and lists who sits where, table by table, for the director
+    to read out."""
+    pairs: dict[str, str] = field(default_factory=dict)
+    """Player id -> pair id in a pairs event: the summary then reads out pairs ("D04 王伟 /
+    李芳 (N-S) v ..."), as the players know themselves."""
 
     def summary(self) -> list[str]:
         """What a director reads after seating: tables and groups, byes, forced repeats and,
         with ``names``, the seating itself."""
         tables = self.seating
         lines = [
-            f"Round {int(tables['round'].iloc[0])}: {tables['table'].nunique()} tables in "
-            f"{tables['group'].nunique()} groups",
-            f"Byes: {', '.join(map(self.named, self.byes['player'])) or 'none'}",
+            f"Round {int(tables['round'].iloc[0])}: {counted(tables['table'].nunique(), 'table')}"
+            f" in {counted(tables['group'].nunique(), 'group')}",
+            f"Byes: {words(map(self.named, self.sitting_out())) or 'none'}",
         ]
         lines += [
-            f"Unavoidable repeat: pair {r.ns} meets pair {r.ew} again"
+            f"Unavoidable repeat: pair {self.named(r.ns)} meets pair {self.named(r.ew)} again"
             for r in self.repeats.itertuples()
         ]
         if self.names:
             lines += [self.table_line(row) for row in tables.to_dict("records")]
         return lines
 
+    def sitting_out(self) -> list[str]:
+        """Who has a bye, as the summary names them: players, or their pairs."""
+        byes = [str(p) for p in self.byes["player"]]
+        return list(dict.fromkeys(self.pairs.get(p, p) for p in byes)) if self.pairs else byes
+
     def named(self, player: str) -> str:
         """"P027 王伟" (the id alone when the players file gave no name)."""
-        name = self.names.get(str(player))
-        return f"{player} {name}" if name and name != player else str(player)
+        return caption(player, self.names.get(str(player)))
 
     def table_line(self, row: dict) -> str:
         """"Table 3: N P027 王伟 · E ... · S ... · W ..." (with the set under partner
-        rotation, where each set has its own seating)."""
+        rotation, where each set has its own seating); in a pairs event "Table 3: D04 王伟 /
+        李芳 (N-S) v D13 ... (E-W)"."""
         where = f"Table {row['table']}" + (f" set {row['set']}" if "set" in row else "")
-        seats = " · ".join(f"{seat[0].upper()} {self.named(row[seat])}" for seat in SEAT_COLUMNS)
-        return f"{where}: {seats}"
+        ns, ew = ({self.pairs.get(str(row[a])), self.pairs.get(str(row[b]))}
+                  for a, b in (("north", "south"), ("east", "west")))
+        if len(ns) == len(ew) == 1 and None not in ns | ew:
+            return f"{where}: {self.named(ns.pop())} (N-S) v {self.named(ew.pop())} (E-W)"
+        return f"{where}: {seats_line(row, self.named)}"
 
 
 def check_order(order: Sequence[str], what: str = "player") -> np.ndarray:
@@ -84,10 +97,12 @@ def check_order(order: Sequence[str], what: str = "player") -> np.ndarray:
     ids = np.asarray([str(p) for p in order], dtype=object)
     empty = [i + 1 for i, p in enumerate(ids) if not p.strip()]
     if empty:
-        raise InvalidPlanError(f"empty {what} id at place(s) {empty} of the order")
+        raise InvalidPlanError(f"empty {what} id at {numbered('place', empty)} of the order")
     dupes = sorted(p for p, n in Counter(ids.tolist()).items() if n > 1)
     if dupes:
-        raise InvalidPlanError(f"{what} id(s) {dupes!r} appear more than once in the order")
+        raise InvalidPlanError(f"{what} {plural('id', len(dupes))} {quoted(dupes)} "
+                               f"{'appears' if len(dupes) == 1 else 'appear'} more than once "
+                               "in the order")
     return ids
 
 

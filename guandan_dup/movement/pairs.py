@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InvalidPlanError
+from ..wording import counted, plural, quoted, words
 from .individual import Seating, byes_frame, check_order, choose_byes, group_and_table
 
 #: Search nodes tried per allowed number of repeats before allowing one more.
@@ -35,7 +36,10 @@ def partnerships(players: pd.DataFrame) -> dict[str, tuple[str, str]]:
     sizes = players.groupby("pair", sort=False)["player"].agg(list)
     wrong = {pair: ids for pair, ids in sizes.items() if len(ids) != 2}
     if wrong:
-        raise InvalidPlanError(f"every pair needs exactly 2 players; these do not: {wrong!r}")
+        raise InvalidPlanError(
+            "every pair needs exactly 2 players; these do not: " + "; ".join(
+                f"{pair}: {counted(len(ids), 'player')} ({words(ids)})" for pair, ids in
+                wrong.items()))
     return {str(pair): (str(ids[0]), str(ids[1])) for pair, ids in sizes.items()}
 
 
@@ -109,7 +113,8 @@ def seat_pairs(
     pairs = check_order(order, what="pair")
     unknown = sorted(set(pairs.tolist()) - set(members))
     if unknown:
-        raise InvalidPlanError(f"pair(s) {unknown!r} in the order have no players")
+        raise InvalidPlanError(f"{plural('pair', len(unknown))} {quoted(unknown)} in the order "
+                               f"{'has' if len(unknown) == 1 else 'have'} no players")
     if len(pairs) < 2:
         raise InvalidPlanError(f"a round needs at least 2 pairs, got {len(pairs)}")
     bye = choose_byes(pairs, len(pairs) % 2, byes_so_far)

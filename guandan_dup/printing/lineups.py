@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ..errors import GuandanError
+from ..wording import team_caption
 from .document import MARGIN, Document
 from .seat_list import SEAT_LABELS
 from .source import RoundSource
@@ -68,7 +69,6 @@ def lineup_forms(source: RoundSource) -> tuple[list[LineupForm], list[str]]:
             f"event of {KIND_WORDS.get(plan.kind, plan.kind)}, seated by the movement. "
             "Nothing was printed; print its scoresheets or table cards instead")
     from ..event.formats.team_matches import teams_of
-    from ..event.people import team_caption
 
     notes = []
     matches = folder.read(round_no, "matches")

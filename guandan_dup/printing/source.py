@@ -10,33 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
 
 import pandas as pd
 
 from ..errors import GuandanError
 from ..event.access import TableLink, round_links
+from ..event.cards import Room
 from ..event.folder import EventFolder
 from ..event.plan import EventPlan
-
-
-class Room(NamedTuple):
-    """A team match's table as its printed pages name it, Chinese first: the match
-    ("第2场 Match 2"), the room ("开室 open room") and both teams, each whole
-    ("主队 5 北京队", "客队 2 南京队"), so a card can put them on lines of their own."""
-
-    match: str
-    room: str
-    home: str
-    away: str
-
-    @property
-    def caption(self) -> str:
-        """"第2场 Match 2 · 开室 open room · 主队 5 北京队 v 客队 2 南京队"."""
-        return f"{self.match} · {self.room} · {self.home} v {self.away}"
-
-
-ROOMS = {"open": "开室 open room", "closed": "闭室 closed room"}
 
 
 @dataclass(frozen=True)
@@ -71,17 +52,11 @@ class RoundSource:
         matches = self.folder.read(self.round_no, "matches")
         if matches is None:
             return {}
-        from ..event.formats.team_matches import teams_of
+        from ..event.formats.team_matches import match_rooms, teams_of
 
         teams = teams_of(self.folder)
         names = dict(zip(teams["team"].astype(int), teams["name"].astype(str), strict=True))
-        rooms = {}
-        for m in matches[matches["away"].notna()].itertuples():
-            home, away = (f"{int(t)} {names.get(int(t), '')}".rstrip() for t in (m.home, m.away))
-            for table, room in ((m.open_table, "open"), (m.closed_table, "closed")):
-                rooms[int(table)] = Room(f"第{m.match}场 Match {m.match}", ROOMS[room],
-                                         f"主队 {home}", f"客队 {away}")
-        return rooms
+        return match_rooms(matches, names)
 
     @cached_property
     def captions(self) -> dict[int, str]:

@@ -17,8 +17,8 @@ SIDES = {
     "teams": ("主队 Home", "客队 Away", "队 Team"),
 }
 #: How each bracket is named on a notice board.
-PLACES_NAMES = {"main": "主赛 main", "3-4": "3-4名", "5-8": "5-8名", "5-6": "5-6名",
-                "7-8": "7-8名"}
+PLACES_NAMES = {"main": "主赛 main", "3-4": "三四名决赛 3rd-4th place",
+                "5-8": "5-8名 places 5-8", "5-6": "5-6名 places 5-6", "7-8": "7-8名 places 7-8"}
 
 
 #: ``decided_by`` (``knockout.bracket.DECIDED_BY``) in Chinese and English, for pairs and
@@ -74,7 +74,8 @@ def bracket_sections(view: pd.DataFrame, kind: str = "pairs") -> list[Section]:
         side_a: _side(view["side_a"], view["side_a_name"], view["from_a"]),
         side_b: _side(view["side_b"], view["side_b_name"], view["from_b"]).replace("", "轮空 bye"),
         RESULT: view["result"],
-        WINNER: view["winner"].fillna("").astype(str),
+        WINNER: (view["winner"].astype(str) + " " + view["winner_name"].fillna("").astype(str)
+                 ).str.strip().where(view["winner"].notna(), ""),
         DECIDED: view["decided_by"].map(decided_text),
     })
     return [

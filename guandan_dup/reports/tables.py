@@ -20,6 +20,7 @@ from ..levels import LEVEL_NAMES
 from ..reading import read_parquet, read_table
 from ..scoring import read_output
 from ..scoring.venues import venue_standings
+from ..wording import numbered
 from .render import Section, render
 
 RANK, PLAYER, NAME, SETS = "名次 Rank", "选手 Player", "姓名 Name", "局数 Sets"
@@ -53,8 +54,10 @@ KINDS = {
 def _in_round(frame: pd.DataFrame, round_: int, what: str) -> pd.DataFrame:
     part = frame[frame["round"] == round_]
     if part.empty:
-        known = ", ".join(str(r) for r in sorted(frame["round"].unique())) or "none"
-        raise GuandanError(f"round {round_!r} has no {what}: rounds scored are {known}")
+        known = sorted(int(r) for r in frame["round"].unique())
+        raise GuandanError(f"round {round_!r} has no {what}: "
+                           + (f"{numbered('round', known)} scored" if known else
+                              "no round is scored"))
     return part
 
 

@@ -91,6 +91,23 @@ def named_once(table: pd.DataFrame, conversion: str) -> pd.DataFrame:
         table) else table.assign(**{CONVERSION: pd.Series(dtype="str")})
 
 
+CONVERSION_NAMES = {"linear": "线性", "half": "减半"}
+"""The Chinese names of the shipped 级差分 tables (``teams.conversion.PRESETS``)."""
+
+
+def conversion_name(name: str, lang: str) -> str:
+    """The 级差分 table's name as a page shows it: a preset's Chinese name with the name the
+    director typed after it (the site's Chinese pages), a director's own table as named.
+
+    >>> conversion_name("linear", "zh"), conversion_name("half", "en")
+    ('线性 linear', 'half')
+    >>> conversion_name("城市杯表", "zh")
+    '城市杯表'
+    """
+    chinese = CONVERSION_NAMES.get(name)
+    return f"{chinese} {name}" if chinese and lang == "zh" else name
+
+
 def team_reports(
     standings: pd.DataFrame,
     match_results: pd.DataFrame,
@@ -110,7 +127,7 @@ def team_reports(
     md and html name the conversion table in the title; csv and xlsx, which hold only the
     table, in a last column ``CONVERSION`` filled on the first row only (``named_once``),
     so the name travels with every copy without repeating on every row."""
-    named = f"级差分换算表 conversion table: {conversion}"
+    named = f"级差分换算表 conversion table: {conversion_name(conversion, 'zh')}"
     standings_title = f"第{round_no}轮后团体排名 Team standings after round {round_no} · {named}"
     results_title = f"第{round_no}轮比赛结果 Match results, round {round_no} · {named}"
     tables = {
@@ -119,7 +136,7 @@ def team_reports(
                                   match_results_table(match_results, matches, names))],
     }
     if fmt in ("csv", "xlsx"):
-        tables = {name: [Section(s.heading, named_once(s.table, conversion))
+        tables = {name: [Section(s.heading, named_once(s.table, conversion_name(conversion, "zh")))
                          for s in sections] for name, sections in tables.items()}
     if decisions is not None and len(decisions) and fmt != "csv":
         tables["team-standings"].append(

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pandas as pd
 from rich.table import Table
 
+from .team_tables import conversion_name
+
 
 def standings_table(standings: pd.DataFrame, name: str, rounds: int) -> Table:
     """An individual event's standings after round ``rounds`` (the last): rank, player,
@@ -27,7 +29,7 @@ def team_standings_table(standings: pd.DataFrame, name: str, conversion: str,
     """A team event's standings after round ``rounds`` (the last), by position; the title
     names the 级差分 ``conversion`` table."""
     table = Table(title=f"{name}: team standings after round {rounds} 最终排名 "
-                  f"(级差分 {conversion})")
+                  f"(级差分 {conversion_name(conversion, 'zh')})")
     for column in ("名次 Rank", "队 Team", "队名 Name", "场分 MP", "级差分 LP", "级差 Levels"):
         table.add_column(column, justify="left" if column[0] in "名队" else "right")
     for row in standings.sort_values("position").itertuples():

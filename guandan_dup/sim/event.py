@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import random
 import re
-import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +27,7 @@ from ..event.rehearse import Rehearsal, rehearse, rehearse_teams
 from ..event.status import event_status
 from ..event.transaction import step
 from ..seats import SEAT_COLUMNS, Seat
+from ..wording import numbered, pasteable
 from .boards import set_deals
 from .bots import ErraticBot
 from .playlog import log_table
@@ -180,7 +180,7 @@ def rounds_text(rounds: range) -> str:
 def rehearsal_copy(folder: EventFolder) -> str:
     """The copy a director is told to make: the folder's name with ``-rehearsal``, beside it."""
     path = folder.path if folder.path.name else folder.path.resolve()
-    return shlex.quote(str(path.with_name(f"{path.name}-rehearsal")))
+    return pasteable(str(path.with_name(f"{path.name}-rehearsal")))
 
 
 def check_playable(folder: EventFolder, rounds: range, force: bool = False) -> None:
@@ -189,7 +189,7 @@ def check_playable(folder: EventFolder, rounds: range, force: bool = False) -> N
     scored (rounds are played in order, each seated from the one before), and the earlier
     results were the bots' (``playlog_path``), or ``force`` says the folder is a copy of an
     event under way: bots' results must never slip silently into the event's own folder."""
-    where = shlex.quote(str(folder.path))
+    where = pasteable(str(folder.path))
     span = rounds_text(rounds)
     held = [r for r in rounds if folder.has_results(r)]
     if held:
@@ -200,7 +200,7 @@ def check_playable(folder: EventFolder, rounds: range, force: bool = False) -> N
         raise GuandanError(
             f"round {held[0]} already holds results ({folder.file(held[0], 'results')}); "
             "nothing was played: bots never play over results. A director rehearses on a "
-            f"copy of the event folder made before the round was played (`cp -r EVENT {copy}`, "
+            f"copy of the event folder made before the round was played (`cp -r {where} {copy}`, "
             f"then `guandan-dup simulate --event {copy} --rounds {span}`){later}")
     for earlier in range(1, rounds[0]):
         if not folder.has_results(earlier):
@@ -215,12 +215,13 @@ def check_playable(folder: EventFolder, rounds: range, force: bool = False) -> N
     if unfinished:
         raise GuandanError(
             f"round {unfinished[0]} is not finished, and round {rounds[0]} is seated from it; "
-            f"nothing was played. First: `{status.next_step().replace('DIR', where)}`")
+            f"nothing was played. First: `{status.next_step()}`")
     real = [r for r in range(1, rounds[0]) if not playlog_path(folder, r).exists()]
     if real and not force:
         copy = rehearsal_copy(folder)
         raise GuandanError(
-            f"round(s) {', '.join(map(str, real))} hold results the bots did not play: "
+            f"{numbered('round', real)} {'holds' if len(real) == 1 else 'hold'} results the "
+            "bots did not play: "
             f"{where} looks like the event itself, under way, and bots' results must not mix "
             "with its own; nothing was played. Rehearse on a copy: "
             f"`cp -r {where} {copy}`, then `guandan-dup simulate --event {copy} --rounds "

@@ -37,6 +37,7 @@ from ..reading import read_parquet
 from ..rules.replay import IllegalStepError, LogStep, replay_set
 from ..rules.setplay import SetRecord
 from ..seats import Seat
+from ..wording import numbered, words
 from .boards import set_deals
 
 COLUMNS = ("round", "group", "table", "set", "board", "trick", "seat", "action", "cards")
@@ -91,8 +92,8 @@ def load(path: str | os.PathLike) -> pd.DataFrame:
     missing = [name for name in COLUMNS if name not in table.column_names]
     if missing:
         raise PlayLogError(
-            f"play log {str(path)!r} lacks column(s) {', '.join(missing)}: expected "
-            f"{', '.join(COLUMNS)}"
+            f"play log {str(path)!r} lacks {numbered('column', missing)}: expected "
+            f"{words(COLUMNS)}"
         )
     try:
         table = table.select(list(COLUMNS)).cast(SCHEMA)
@@ -101,7 +102,7 @@ def load(path: str | os.PathLike) -> pd.DataFrame:
     empty = [name for name in COLUMNS[:-1] if table.column(name).null_count]
     if empty:
         raise PlayLogError(
-            f"play log {str(path)!r} has empty cells in column(s) {', '.join(empty)}: only "
+            f"play log {str(path)!r} has empty cells in {numbered('column', empty)}: only "
             "'cards' may be empty (for a pass)"
         )
     return table.to_pandas().fillna({"cards": ""})

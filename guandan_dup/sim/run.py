@@ -12,20 +12,19 @@ rehearsal with the lines (and for the demo, the final standings table) a command
 from __future__ import annotations
 
 import os
-import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import pandas as pd
 from rich.table import Table
 
 from ..errors import GuandanError
 from ..event.formats.knockout import Knockout
-from ..event.formats.team_matches import teams_of
+from ..event.people import people_of
 from ..event.rehearse import Rehearsal, play_rounds
 from ..event.transaction import writing
 from ..reports.terminal import standings_table, team_standings_table
+from ..wording import counted, pasteable, words
 from .event import (
     BotPlay,
     asked_rounds,
@@ -94,11 +93,11 @@ def simulate_event(
         entries = teams if knockout == "teams" else pairs
         rehearsal = simulate_knockout(out, entries, boards_per_set, seed, show_progress,
                                       kind=knockout)
-        winner = rehearsal.standings.iloc[0]
+        winner = side_caption(rehearsal.folder, rehearsal.standings.iloc[0]["side"])
         return Simulation(rehearsal, (
             f"Simulated a knockout of {entries} {knockout} in {out}: "
-            f"{rehearsal.folder.plan.rounds} rounds; winner {winner['side']} "
-            f"({winner['name']}); places in {out}/places.parquet",
+            f"{counted(rehearsal.folder.plan.rounds, 'round')}; winner {winner}; places in "
+            f"{out}/places.parquet",
         ))
     if (players is None) == (teams is None) or rounds is None:
         raise GuandanError("give either --players (an individual event) or --teams, and "
@@ -106,13 +105,13 @@ def simulate_event(
     if teams is not None:
         rehearsal = simulate_teams(out, teams, rounds, boards_per_set, fmt, seed, show_progress)
         return Simulation(rehearsal, (
-            f"Simulated {rounds} round(s) of {teams} teams ({fmt}) in {out}",
+            f"Simulated {counted(rounds, 'round')} of {teams} teams ({fmt}) in {out}",
             leader_line(rehearsal, rounds),
         ))
     rehearsal = simulate(out, players, rounds, sets_per_round, boards_per_set, seed,
                          tables_per_group=tables_per_group, show_progress=show_progress)
     return Simulation(rehearsal, (
-        f"Simulated {rounds} round(s) of {players} players in {out}",
+        f"Simulated {counted(rounds, 'round')} of {players} players in {out}",
         logs_line(out, range(1, rounds + 1)),
         leader_line(rehearsal, rounds),
     ))
@@ -131,7 +130,7 @@ def check_event_options(given: Sequence[str]) -> None:
     command line gave): an existing event has its own players, plan and folder."""
     if given:
         raise GuandanError(f"--event plays rounds of an existing event, with its own players "
-                           f"and plan, in its own folder: leave out {', '.join(given)}")
+                           f"and plan, in its own folder: leave out {words(given)}")
 
 
 def simulate_rounds(
@@ -156,7 +155,7 @@ def simulate_rounds(
                      if knockout or asked[-1] == folder.plan.rounds
                      else folder.read(asked[-1], folder.standings_name))
     rehearsal = Rehearsal(folder, standings, exports)
-    plan, where = folder.plan, shlex.quote(str(event))
+    plan, where = folder.plan, pasteable(str(event))
     left = range(asked[-1] + 1, plan.rounds + 1)
     play_on = (f"guandan-dup simulate --event {where} --rounds {rounds_text(left)} (the "
                f"round{'s' if len(left) > 1 else ''} left); " if left else "")
@@ -174,35 +173,38 @@ def simulate_rounds(
 
 
 def logs_line(out: str | os.PathLike, rounds: range) -> str:
-    """Where the bots' results and play logs of ``rounds`` are."""
-    which = f"{rounds[0]}..{rounds[-1]}" if len(rounds) > 1 else rounds[0]
-    return (f"Results and play logs: {out}/results-round-R.parquet, playlog-round-R.parquet "
-            f"(R = {which})")
+    """Where the bots' results and play logs of ``rounds`` are, file by file."""
+    first, last = rounds[0], rounds[-1]
+    if first == last:
+        return (f"Results and play log: {out}/results-round-{first}.parquet, "
+                f"{out}/playlog-round-{first}.parquet")
+    return (f"Results and play logs of rounds {first} to {last}: "
+            f"{out}/results-round-{first}.parquet to results-round-{last}.parquet, "
+            f"playlog-round-{first}.parquet to playlog-round-{last}.parquet")
+
+
+def side_caption(folder, side) -> str:
+    """A knockout's side read out: "D009 何军 / 高平", "team 3 南京队"."""
+    return folder.plan.event_format.side_captions(folder).get(str(side), str(side))
 
 
 def leader_line(rehearsal: Rehearsal, last: int) -> str:
-    """Who leads after round ``last`` (a knockout: who won, or where its bracket stands)."""
+    """Who leads after round ``last`` (a knockout: who won, or where its bracket stands),
+    named as ``event score`` names them ("P018 高平", "team 7 无锡队")."""
     folder, standings = rehearsal.folder, rehearsal.standings
     event_format = folder.plan.event_format
     if isinstance(event_format, Knockout):
         if standings is None:
             return f"Bracket after round {last}: {folder.exports_dir}/bracket.html (.csv, .xlsx)"
-        winner = standings.iloc[0]
-        return (f"Winner: {winner['side']} ({winner['name']}); places in "
+        return (f"Winner: {side_caption(folder, standings.iloc[0]['side'])}; places in "
                 f"{folder.path}/places.parquet")
     leader = standings.sort_values("position").iloc[0]
+    people = people_of(folder)
     if event_format.by_team:
-        name = names(teams_of(folder), "team")[leader["team"]]
-        return (f"Leader after round {last}: team {leader['team']} ({name}), "
+        return (f"Leader after round {last}: {people.team(leader['team'])}, "
                 f"{leader['match_points']:g} 场分, {leader['level_points']:.2f} 级差分")
-    name = names(folder.players(), "player")[leader["player"]]
-    return (f"Leader after round {last}: {leader['player']} ({name}), "
+    return (f"Leader after round {last}: {people.player(leader['player'])}, "
             f"{leader['cumulative'] * 100:.2f}%")
-
-
-def names(entrants: pd.DataFrame, key: str) -> pd.Series:
-    """Entrants' names by ``key`` (player id or team number)."""
-    return entrants.set_index(key)["name"]
 
 
 def demo_folder(here: Path) -> tuple[Path, str]:
@@ -222,7 +224,7 @@ def demo_folder(here: Path) -> tuple[Path, str]:
 def next_lines(shown: str, path: Path) -> tuple[str, ...]:
     """What to try after the demo, paste-ready: ``shown`` is the folder as the director
     gave it (or the default's name), ``path`` where it is."""
-    where = shlex.quote(shown)
+    where = pasteable(shown)
     return (
         "Try next:",
         f"  guandan-dup event status {where}",

@@ -17,7 +17,14 @@ from .matches import (
 )
 from .registration import InvalidTeamsError
 from .roundrobin import berger_round, cycle_length
-from .seating import LINEUP_COLUMNS, default_lineups, load_lineups, matches_frame, seating_frame
+from .seating import (
+    LINEUP_COLUMNS,
+    ROOM_SIDES,
+    default_lineups,
+    load_lineups,
+    matches_frame,
+    seating_frame,
+)
 from .standings import TEAM_STANDINGS_COLUMNS, split_ties, standings_after, team_standings
 from .swiss import SwissRound, home_first, swiss_round
 
@@ -27,6 +34,7 @@ __all__ = [
     "MATCH_COLUMNS",
     "MATCH_RESULT_COLUMNS",
     "PRESETS",
+    "ROOM_SIDES",
     "TEAM_STANDINGS_COLUMNS",
     "ArtificialAwards",
     "Award",

@@ -25,6 +25,7 @@ import pandas as pd
 
 from ..errors import GuandanError, Problem, ProblemsError
 from ..reading import read_table_with
+from ..wording import runs
 
 MAX_MARGIN = 26
 MARGINS = range(MAX_MARGIN + 1)
@@ -111,21 +112,6 @@ def _hundredths(text: str) -> int | None:
     return int(value) if value.is_finite() and value == value.to_integral_value() else None
 
 
-def _ranges(numbers: list[int]) -> str:
-    """``[2, 3, 4, 9]`` -> ``"2-4, 9"``: missing margins in one short text.
-
-    >>> _ranges([2, 3, 4, 9])
-    '2-4, 9'
-    """
-    runs: list[list[int]] = []
-    for n in numbers:
-        if runs and n == runs[-1][-1] + 1:
-            runs[-1].append(n)
-        else:
-            runs.append([n])
-    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
-
-
 def _shape_problems(
     rows: dict[int, tuple[int, int, int]], given: set[int], file: str
 ) -> list[Problem]:
@@ -133,7 +119,7 @@ def _shape_problems(
     monotone, equal at 0) on every row whose numbers could be read; ``rows`` maps a margin
     to (CSV line, winner, loser), ``given`` holds every margin on some line."""
     missing = [m for m in MARGINS if m not in given]
-    problems = [Problem(file, None, "margin", _ranges(missing),
+    problems = [Problem(file, None, "margin", ", ".join(runs(missing)),
                         "missing: the table needs every margin 0..26")] if missing else []
     for m, (line, win, lose) in sorted(rows.items()):
         if win < lose:

@@ -9,6 +9,7 @@ check it once the key is revealed. Every problem in the files is listed at once.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Collection, Mapping
 from pathlib import Path
 
@@ -59,18 +60,34 @@ def team_of_cell(text: str, teams: Collection[int],
     return None, "names no team of the event"
 
 
+def team_keys(labels: Mapping[int, str], names: Mapping[int, str]) -> dict[str, int]:
+    """The texts that name a team, for ``team_of_cell``'s ``numbers``: each team's label in
+    the players file, and its name (the teams file's, as the pages show it) where no other
+    team has that name or label, so that a director who types "南京队" is understood.
+
+    >>> team_keys({1: "T1", 2: "T2"}, {1: "南京队", 2: "T1"})
+    {'T1': 1, 'T2': 2, '南京队': 1}
+    """
+    keys = {str(label): int(team) for team, label in labels.items()}
+    counts = Counter(str(name) for name in names.values())
+    for team, name in names.items():
+        if counts[str(name)] == 1 and str(name) not in keys:
+            keys[str(name)] = int(team)
+    return keys
+
+
 def team_rule(why: str, teams: Collection[int]) -> str:
     """What to print for a cell or option ``team_of_cell`` refused: its reason, and for one
     naming no team the three ways a team may be written, so the director can write it again.
 
     >>> team_rule("names no team of the event", [1, 2, 3])
-    "names no team of the event: write the team's number (1 to 3), #number, or its label in \
-the players file"
+    "names no team of the event: write the team's number (1 to 3), #number, its label in the \
+players file or its name"
     """
     if why.startswith("could be") or not teams:
         return why
-    return (f"{why}: write the team's number (1 to {max(teams)}), #number, or its label in "
-            "the players file")
+    return (f"{why}: write the team's number (1 to {max(teams)}), #number, its label in the "
+            "players file or its name")
 
 
 def load_team_players(path: str | os.PathLike) -> pd.DataFrame:

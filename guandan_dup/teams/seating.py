@@ -21,6 +21,9 @@ from .registration import InvalidTeamsError, team_of_cell, team_rule
 
 LINEUP_COLUMNS = ("round", "team", "room", "player_1", "player_2")
 ROOMS = ("open", "closed")
+ROOM_SIDES = {"open": ("away", "home"), "closed": ("home", "away")}
+"""Room -> (the side of the match sitting N-S, the side sitting E-W), art. 29.2: the rule
+``seating_frame`` seats by, and the pages that say who sits where follow."""
 
 
 def matches_frame(round_no: int, pairs: Sequence[tuple[int, int | None]]) -> pd.DataFrame:
@@ -66,8 +69,8 @@ def load_lineups(
     number (such a row would be ignored unseen), an unknown team or room, a team naming one
     room only or a room twice, a player not registered for that team (art. 19.2), a player
     twice in a team's lineup. A ``team`` cell names its team by docs/teams.md's one rule
-    (``team_of_cell``): its number, ``#number`` or its label in the players file, given by
-    ``numbers`` (label -> team number)."""
+    (``team_of_cell``): its number, ``#number``, its label in the players file or its name,
+    given by ``numbers`` (``team_keys``: label or name -> team number)."""
     file = Path(path).name
     frame = read_table_with(path, LINEUP_COLUMNS, InvalidTeamsError,
                             numbers=("round", "room", "player_1", "player_2"))
@@ -142,12 +145,10 @@ def seating_frame(matches: pd.DataFrame, lineups: pd.DataFrame) -> pd.DataFrame:
     pair = {(r.team, r.room): (r.player_1, r.player_2) for r in lineups.itertuples()}
     rows = []
     for m in matches[matches["away"].notna()].itertuples():
-        home_open, away_open = pair[(m.home, "open")], pair[(int(m.away), "open")]
-        home_closed, away_closed = pair[(m.home, "closed")], pair[(int(m.away), "closed")]
-        rows.append((m.round, 1, int(m.open_table), away_open[0], home_open[0], away_open[1],
-                     home_open[1]))
-        rows.append((m.round, 1, int(m.closed_table), home_closed[0], away_closed[0],
-                     home_closed[1], away_closed[1]))
+        team = {"home": m.home, "away": int(m.away)}
+        for room, table in (("open", m.open_table), ("closed", m.closed_table)):
+            ns, ew = (pair[(team[side], room)] for side in ROOM_SIDES[room])
+            rows.append((m.round, 1, int(table), ns[0], ew[0], ns[1], ew[1]))
     frame = pd.DataFrame(rows, columns=["round", "group", "table", "north", "east", "south",
                                         "west"])
     frame = frame.astype({"round": "int64", "group": "int64", "table": "int64"})

@@ -20,6 +20,7 @@ from typing import Any
 import pandas as pd
 
 from ...errors import InvalidPlanError, Problem
+from ...wording import words
 from ..plan import NoOptions
 from ..publish import publish_site
 
@@ -43,7 +44,9 @@ class InitRequest:
     """What ``event init`` is asked for: the players file and the plan's options (``None``
     or false where not given; each format says which it takes)."""
 
-    players: str | os.PathLike
+    players: str | os.PathLike | None
+    """The players file; ``None`` only for a team knockout seeded from a stage (its
+    players)."""
     boards_per_set: int
     tables_per_group: int | None = None
     sets_per_round: int | None = None
@@ -153,15 +156,18 @@ class EventFormat:
     def check_request(self, request: InitRequest) -> None:
         """Refuse shape options this format does not take, or lacks."""
         given = request.given()
+        if request.players is None and request.seed_from is None:
+            raise InvalidPlanError("give --players: the CSV or .xlsx file of the players (id, "
+                                   "name, and as the event needs: seed, pair, team, venue)")
         if request.compare_within != "event" and not self.by_venue:
             raise InvalidPlanError(f"{_article(self.title)} {self.title} compares every set "
                                    "event-wide: leave out --compare-within")
         wrong = [SHAPE_OPTIONS[o] for o in given if o not in self.takes]
         missing = [SHAPE_OPTIONS[o] for o in self.needs if o not in given]
         if wrong or missing:
-            takes = ", ".join(SHAPE_OPTIONS[o] for o in self.takes) or "no shape options"
-            todo = ([f"leave out {', '.join(wrong)}"] if wrong else []) + (
-                [f"give {', '.join(missing)}"] if missing else [])
+            takes = words(SHAPE_OPTIONS[o] for o in self.takes) or "no shape options"
+            todo = ([f"leave out {words(wrong)}"] if wrong else []) + (
+                [f"give {words(missing)}"] if missing else [])
             raise InvalidPlanError(f"{_article(self.title)} {self.title} takes {takes}"
                                    f"{self.shape_note}: {'; '.join(todo)}")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -18,13 +19,16 @@ import pyarrow.parquet as pq
 from ...errors import GuandanError, InvalidPlanError, Problem
 from ...ledger import registered
 from ...movement import Seating, seeded_then_lot, seeding_order
+from ...movement.groups import awkward, group_sizes, suggested_tables_per_group
 from ...movement.players import load_players, load_seeding
 from ...ranking import standing_ranks
 from ...reports.tables import standings_document
 from ...scoring.venues import venue_slug, venues_of
 from ...seats import SEAT_COLUMNS
+from ...wording import counted, pasteable, plural, words
+from ..commands import event_command
 from ..entrants import demo_players
-from ..folder import EventFolder, parquet_bytes
+from ..folder import EVENT_TOML, EventFolder, parquet_bytes
 from ..ledger import effects, event_context, read_ledger
 from ..people import people_of
 from ..plan import EventPlan
@@ -119,6 +123,39 @@ def venues_note(plan) -> str:
                                    for v, t in plan.venue_tables().items()) + ")"
 
 
+def venue_tables(venues) -> list[int]:
+    """The tables of each venue (one number for an event in one room)."""
+    return [players // 4 for _, players in venues]
+
+
+def group_words(tables: list[int], size: int) -> str:
+    """``one group of 7 tables``, ``groups of 4 and 3 tables``: what ``size`` tables a
+    group makes of each venue's ``tables``."""
+    sizes = [n for venue in tables for n in group_sizes(venue, size)]
+    if len(sizes) == 1:
+        return f"one group of {counted(sizes[0], 'table')}"
+    runs = sorted(set(sizes), reverse=True)
+    return f"groups of {words(runs)} {plural('table', max(runs))}"
+
+
+def groups_advice(plan, where: str) -> list[str]:
+    """A line when the plan's tables per group leave a last group of fewer than half a
+    full one's tables (``movement.groups.awkward``): the size that does not, and how to
+    take it before round 1 is dealt (event.toml's ``tables_per_group``, docs/
+    director-guide.md, "Create the event")."""
+    tables = venue_tables(plan.venues or (("", plan.players),))
+    if not awkward(tables, plan.tables_per_group):
+        return []
+    size = suggested_tables_per_group(tables, plan.tables_per_group)
+    toml = pasteable(str(Path(where) / EVENT_TOML))
+    return [f"Note: --tables-per-group {plan.tables_per_group} makes "
+            f"{group_words(tables, plan.tables_per_group)}: a last group of less than half "
+            f"a full one seats its few players only among themselves; --tables-per-group "
+            f"{size} makes "
+            f"{group_words(tables, size)} (set tables_per_group = {size} in {toml} before "
+            "round 1 is dealt)."]
+
+
 class ByStanding(EventFormat):
     """An event of players (or pairs) reseated by standing after every round."""
 
@@ -155,11 +192,50 @@ class ByStanding(EventFormat):
     def check_entrants(self, players: pd.DataFrame) -> None:
         """Refuse a players file the format cannot seat (a pair without two players)."""
 
+    def check_request(self, request):
+        """Refused as every format refuses; without ``--tables-per-group``, with the size
+        the players file suggests (``movement.groups``), when it can be read."""
+        try:
+            super().check_request(request)
+        except InvalidPlanError as error:
+            if request.tables_per_group is not None or request.players is None:
+                raise
+            try:
+                players = load_players(request.players, self.kind)
+            except GuandanError:
+                raise error from None
+            tables = venue_tables(venue_sizes(players) or (("", len(players)),))
+            size = suggested_tables_per_group(tables)
+            raise InvalidPlanError(
+                f"{error} ({len(players)} players make {counted(sum(tables), 'table')}: "
+                f"--tables-per-group {size} makes {group_words(tables, size)})") from None
+
     def created(self, plan, where):
-        return (f"Created {plan.kind} event {plan.name!r} in {where}: {plan.players} players, "
-                f"{plan.tables()} tables in {plan.groups()} groups{venues_note(plan)}, "
-                f"{plan.rounds} rounds of "
-                f"{plan.sets_per_round} sets of {plan.boards_per_set} boards.")
+        return "\n".join([
+            f"Created {plan.kind} event {plan.name!r} in {where}: "
+            f"{counted(plan.players, 'player')}, {counted(plan.tables(), 'table')} in "
+            f"{counted(plan.groups(), 'group')}{venues_note(plan)}, "
+            f"{counted(plan.rounds, 'round')} of {counted(plan.sets_per_round, 'set')} of "
+            f"{counted(plan.boards_per_set, 'board')}.",
+            self.byes_line(plan),
+            *groups_advice(plan, where)])
+
+    def byes_line(self, plan) -> str:
+        """How many sit out (轮空) each round: the players beyond a multiple of 4 (in a pairs
+        event, a pair beyond an even number), in each venue."""
+        unit, size = ("pair", 2) if self.pairs else ("player", 4)
+        venues = plan.venues or (("", plan.players),)
+        count = {v: (n // (4 // size)) % size if self.pairs else n % size for v, n in venues}
+        byes = sum(count.values())
+        entrants = plan.players // 2 if self.pairs else plan.players
+        fill = (f"{counted(entrants, unit)} fill {counted(plan.tables(), 'table')}"
+                f"{'' if self.pairs else ' of 4'}")
+        if not byes:
+            return f"No byes: {fill}."
+        where = (", " + words(f"{n} in {v}" for v, n in count.items() if n)
+                 if plan.venues else "")
+        has = "has" if byes == 1 else "have"
+        return f"Each round {counted(byes, unit)} {has} a bye (轮空){where}: {fill}."
 
     def plan_seating(self, folder: EventFolder, round_no: int, order: list[str],
                      away: set[str]) -> Seating:
@@ -180,7 +256,8 @@ class ByStanding(EventFormat):
         written = write_player_seating(folder, round_no, seating,
                                        metadata={SEATED_FROM: json.dumps(order).encode()},
                                        with_cards=with_cards)
-        return replace(written, names=people_of(folder).player_names)
+        people = people_of(folder)
+        return replace(written, names=people.names(), pairs=people.pair_by_player())
 
     def reseat_because(self, folder, round_no):
         """A seated round without results is to be seated again when the ledger keeps a
@@ -193,11 +270,12 @@ class ByStanding(EventFormat):
         seated = seated_ids(folder.read(round_no, "seating"))
         away = sorted(seated & away_players(folder, round_no))
         if away:
-            return f"the ledger keeps {', '.join(away)} out of it since it was seated"
+            return (f"the ledger keeps {people_of(folder).players(away)} out of it since it "
+                    "was seated")
         subs = sorted(seated & substituting(folder, round_no))
         if subs:
-            return (f"the ledger has {', '.join(subs)} substitute in it since it was seated, "
-                    "so not at a table of their own")
+            return (f"the ledger has {people_of(folder).players(subs)} substitute in it since "
+                    "it was seated, so not at a table of their own")
         recorded = (pq.read_schema(path).metadata or {}).get(SEATED_FROM)
         try:
             order, _ = self.seating_order(folder, round_no)
@@ -213,11 +291,13 @@ class ByStanding(EventFormat):
         withdrawal recorded after such a result is refused (``check_stored_results``), so
         the order of the two commands never changes the outcome."""
         away = away_players(folder, round_no)
+        people = people_of(folder) if away else None
         return [
             Problem(file, int(row["file_row"]), seat, row[seat],
-                    f"the ledger withdraws {row[seat]} from round {round_no} (`event ledger "
-                    f"list`), so they cannot play in it: seat the round again (`event seat "
-                    f"DIR --round {round_no}`), or, if they did play, withdraw that row and "
+                    f"the ledger withdraws {people.player(row[seat])} from round {round_no} "
+                    f"(`event ledger list`), so they cannot play in it: seat the round again "
+                    f"(`{event_command(folder.path, 'seat', round_no)}`), or, if they did play, "
+                    "withdraw that row and "
                     "record the withdrawal from a later round")
             for seat in SEAT_COLUMNS
             for row in located[located[seat].isin(away)].to_dict("records")

@@ -32,6 +32,7 @@ from ...knockout import (
 from ...reading import read_parquet
 from ...reports.knockout import bracket_report, places_report
 from ...scoring import score
+from ..commands import event_command
 from ..folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
 from ..ledger import read_ledger, scoring_metadata
 from ..publish import public_sets
@@ -228,12 +229,13 @@ class Knockout(EventFormat):
         if fresh[columns].equals(seated[columns]):
             return []
         return [f"round {round_no + 1} was seated from round {round_no}'s earlier winners; "
-                f"seat it again (`guandan-dup event seat DIR --round {round_no + 1}`)"]
+                f"seat it again (`{event_command(folder.path, 'seat', round_no + 1)}`)"]
 
     def round_texts(self, folder: EventFolder, round_no: int, results: pd.DataFrame,
-                    tables: dict[str, pd.DataFrame]) -> dict[int, str]:
+                    tables: dict[str, pd.DataFrame], outcomes: pd.DataFrame) -> dict[int, str]:
         """Bracket table -> the result shown for its match, from round R's stored
-        ``results`` and the files its decision adds (``outcomes``), for a public round."""
+        ``results``, the files its decision adds and the decided matches (``outcomes``:
+        table, winner), for a public round."""
         raise NotImplementedError
 
     def provisional(self, folder, round_no, counted):
@@ -261,7 +263,7 @@ class Knockout(EventFormat):
             given = outcomes.set_index("table")
             winner = winner.where(bye, bracket["table"].map(given["winner"]).astype(object))
             decided_by = decided_by.where(bye, bracket["table"].map(given["decided_by"]))
-            texts = self.round_texts(folder, round_no, results, tables)
+            texts = self.round_texts(folder, round_no, results, tables, outcomes)
         state = np.select([bye, winner.notna()], ["bye", "decided"],
                           "undecided" if public else "playing")
         names = self.side_names(folder)

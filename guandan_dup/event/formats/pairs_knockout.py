@@ -15,6 +15,7 @@ from ...movement import Seating, partnerships
 from ...movement.individual import byes_frame
 from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects
+from ..people import people_of
 from ..plan import EventPlan
 from ..seat import refuse_lineups, write_player_seating
 from ..walkovers import pair_walkovers, withdrawn_pairs
@@ -31,10 +32,13 @@ class KnockoutSeating(Seating):
     """What the director announces besides the matches (a withdrawn pair's forfeit)."""
 
     def summary(self) -> list[str]:
-        """The round's matches as a director announces them."""
+        """The round's matches as a director announces them, each pair with its players'
+        names (``names``: "D04 王伟 / 李芳")."""
         return [
-            f"Match {m.match} ({m.places}): {m.side_a} has a bye" if pd.isna(m.side_b) else
-            f"Match {m.match} ({m.places}), table {m.table}: {m.side_a} (N-S) v {m.side_b} (E-W)"
+            f"Match {m.match} ({m.places}): {self.named(m.side_a)} has a bye"
+            if pd.isna(m.side_b) else
+            f"Match {m.match} ({m.places}), table {m.table}: {self.named(m.side_a)} (N-S) v "
+            f"{self.named(m.side_b)} (E-W)"
             for m in self.bracket.itertuples()
         ] + self.notes
 
@@ -89,6 +93,10 @@ class PairsKnockout(Knockout):
         players = folder.players()
         return players.groupby("pair", sort=False)["name"].agg(" / ".join).astype(str).to_dict()
 
+    def side_captions(self, folder):
+        people = people_of(folder)
+        return {pair: people.pair(pair) for pair in people.pair_players}
+
     def result_texts(self, folder, rounds):
         """(round, table) -> the table's levels, of rounds whose set is public only."""
         results = folder.read_rounds("results", public_rounds(folder, rounds))
@@ -96,7 +104,7 @@ class PairsKnockout(Knockout):
             return {}
         return {(r["round"], r["table"]): result_text(r) for r in results.to_dict("records")}
 
-    def round_texts(self, folder, round_no, results, tables):
+    def round_texts(self, folder, round_no, results, tables, outcomes):
         return {int(r["table"]): result_text(r) for r in results.to_dict("records")}
 
     def plan_round(self, folder, round_no):
@@ -130,10 +138,11 @@ class PairsKnockout(Knockout):
                              {folder.file(round_no, "bracket"): parquet_bytes(bracket)},
                              with_cards=with_cards)
         withdrawn = withdrawn_pairs(folder, effects(folder), round_no)
-        notes = [f"{gone} withdrew from round {withdrawn[gone][0]} (ledger row "
-                 f"{withdrawn[gone][1]}): {other} advances (art. 35)"
+        people = people_of(folder)
+        notes = [f"{people.pair(gone)} withdrew from round {withdrawn[gone][0]} (ledger row "
+                 f"{withdrawn[gone][1]}): {people.pair(other)} advances (art. 35)"
                  for _, gone, other, _ in pair_walkovers(bracket, withdrawn)]
-        return replace(seating, notes=notes)
+        return replace(seating, notes=notes, names=people.names())
 
     def result_problems(self, folder, located, round_no, file):
         """Results that decide no match (a level match without ``tiebreak``, an artificial

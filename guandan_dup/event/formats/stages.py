@@ -29,10 +29,10 @@ import pandas as pd
 
 from ...errors import InvalidPlanError
 from ...reports.site.stages import StageLink
+from ...wording import spans, team_caption, words
 from ..finality import final, now_utc, round_deadlines
 from ..folder import EVENT_TOML, EventFolder
 from ..ledger import read_ledger
-from ..people import team_caption, words
 from .team_matches import SeededFrom, teams_of
 
 STAGE_WORDS = {"swiss": "Swiss", "round-robin": "round robin"}
@@ -47,6 +47,9 @@ class Seeding:
     labels: list[str]
     names: dict[str, str]
     seeded_from: SeededFrom
+    players: pd.DataFrame
+    """The stage's registered players (player, name, label): the knockout's, unless
+    ``--players`` names others."""
 
 
 def seeding_from(seed_from: str | os.PathLike, top: int | None, knockout: Path,
@@ -63,8 +66,9 @@ def seeding_from(seed_from: str | os.PathLike, top: int | None, knockout: Path,
         raise InvalidPlanError(f"--seed-from {str(seed_from)!r}: a knockout is seeded from a "
                                "team Swiss or round robin")
     if stage.rounds_scored() != list(range(1, plan.rounds + 1)):
-        raise InvalidPlanError(f"--seed-from {str(seed_from)!r} is not finished: rounds "
-                               f"1..{plan.rounds} must all be scored")
+        raise InvalidPlanError(f"--seed-from {str(seed_from)!r} is not finished: "
+                               f"{spans('round', range(1, plan.rounds + 1))} must all be "
+                               "scored")
     correcting = correction_end(stage, now)
     if correcting is not None and not force:
         raise InvalidPlanError(
@@ -83,7 +87,11 @@ def seeding_from(seed_from: str | os.PathLike, top: int | None, knockout: Path,
     order = order[:top]
     record = SeededFrom(_relative(Path(seed_from), knockout), plan.name, plan.format,
                         tuple(order))
-    return Seeding([label[t] for t in order], name, record)
+    players = stage.players()
+    registered = pd.DataFrame({"player": players["player"].astype(str),
+                               "name": players["name"].astype(str),
+                               "label": players["team"].astype(int).map(label)})
+    return Seeding([label[t] for t in order], name, record, registered)
 
 
 def correction_end(stage: EventFolder, now: pd.Timestamp | None = None) -> pd.Timestamp | None:

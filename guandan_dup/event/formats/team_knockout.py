@@ -21,10 +21,10 @@ from ...errors import InvalidPlanError, Problem
 from ...knockout import round_bracket, rounds_needed
 from ...knockout.teams import team_outcomes
 from ...teams import score_matches
-from ...teams.registration import team_of_cell, team_rule
+from ...teams.registration import team_keys, team_of_cell, team_rule
+from ...wording import team_caption
 from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects
-from ..people import team_caption
 from ..walkovers import match_adjustments
 from .knockout import Knockout, public_rounds
 from .stages import seeded_lines, seeding_from, stage_links, stage_note
@@ -79,7 +79,8 @@ class TeamKnockout(Knockout, TeamFormat):
         seeding = (seeding_from(request.seed_from, request.top, path, request.force)
                    if request.seed_from is not None else None)
         players, seeded, options, files = self.registered_teams(
-            path, request, key, seeding and seeding.labels, seeding and seeding.names)
+            path, request, key, seeding and seeding.labels, seeding and seeding.names,
+            seeding and seeding.players)
         if seeding is not None:
             options = replace(options, seeded_from=seeding.seeded_from)
         rounds = rounds_needed(options.teams)
@@ -99,17 +100,26 @@ class TeamKnockout(Knockout, TeamFormat):
                 for t, name in zip(teams["team"], teams["name"], strict=True)}
 
     def result_texts(self, folder, rounds):
-        """(round, open room) -> a team match's 场分 and the home team's 级差 when played,
-        of rounds whose set is public only (both rooms of every match play it)."""
+        """(round, open room) -> a team match's result as its winner reads it
+        (``match_text``), of rounds whose set is public only (both rooms of every match
+        play it)."""
         rounds = public_rounds(folder, rounds)
         scored = folder.read_rounds("match_results", rounds)
         matches = folder.read_rounds("matches", rounds)
+        brackets = folder.read_rounds("bracket", rounds)
         if scored is None or matches is None:
             return {}
-        return match_texts(scored, matches)
+        winners = {} if brackets is None or "winner" not in brackets else {
+            (int(r), int(t)): w for r, t, w in zip(brackets["round"], brackets["table"],
+                                                    brackets["winner"], strict=True)
+            if pd.notna(t) and pd.notna(w)}
+        return match_texts(scored, matches, winners, self.side_names(folder))
 
-    def round_texts(self, folder, round_no, results, tables):
-        texts = match_texts(tables["match_results"], folder.read(round_no, "matches"))
+    def round_texts(self, folder, round_no, results, tables, outcomes):
+        winners = {(round_no, int(t)): w for t, w in zip(outcomes["table"],
+                                                          outcomes["winner"], strict=True)}
+        texts = match_texts(tables["match_results"], folder.read(round_no, "matches"),
+                            winners, self.side_names(folder))
         return {table: text for (_, table), text in texts.items()}
 
     def plan_round(self, folder, round_no):
@@ -158,23 +168,38 @@ class TeamKnockout(Knockout, TeamFormat):
         return outcomes, {"match_results": scored}, problems
 
 
-def match_texts(scored: pd.DataFrame, matches: pd.DataFrame) -> dict[tuple[int, int], str]:
+def match_texts(scored: pd.DataFrame, matches: pd.DataFrame, winners: dict[tuple, str],
+                names: dict[str, str]) -> dict[tuple[int, int], str]:
     """(round, open room) -> ``match_text`` of each played match in the match results
-    ``scored`` of the rounds of ``matches``."""
+    ``scored`` of the rounds of ``matches``; ``winners`` maps (round, open room) to the
+    winning team's number as text, where decided, ``names`` a number to its name."""
     table = {(m.round, m.match): m.open_table for m in matches.itertuples()}
     texts = {}
     for (r, m), rows in scored.groupby(["round", "match"]):
         home = rows[rows["home"].eq(True).fillna(False)].to_dict("records")
         away = rows[rows["home"].eq(False).fillna(False)].to_dict("records")  # a bye: none
         if home and away:
-            texts[(r, table[(r, m)])] = match_text(home[0], away[0])
+            key = (int(r), int(table[(r, m)]))
+            winner = winners.get(key)
+            texts[key] = match_text(home[0], away[0], winner, names.get(str(winner), ""))
     return texts
 
 
-def match_text(home: dict, away: dict) -> str:
-    """A team match as home against away: 场分, then the home team's 级差 when played."""
-    text = f"{home['match_points']:g} : {away['match_points']:g}"
-    return text if pd.isna(home["levels"]) else f"{text} ({int(home['levels']):+d})"
+def match_text(home: dict, away: dict, winner: str | None = None, name: str = "") -> str:
+    """A team match as its winner (team number ``winner``, named ``name``) reads it: the
+    name, the winner's 场分 first and its 级差 margin, ``南京队 2 : 0 (+6)``; while no
+    winner is known, the home team's (a level match: the same either way).
+
+    >>> home = {"team": 3, "match_points": 0.0, "levels": -6}
+    >>> away = {"team": 5, "match_points": 2.0, "levels": 6}
+    >>> match_text(home, away, "5", "南京队"), match_text(home, away)
+    ('南京队 2 : 0 (+6)', '0 : 2 (-6)')
+    """
+    first, second = (away, home) if winner == str(away["team"]) else (home, away)
+    text = f"{first['match_points']:g} : {second['match_points']:g}"
+    if not pd.isna(first["levels"]):
+        text = f"{text} ({int(first['levels']):+d})"
+    return f"{name or winner} {text}" if winner is not None else text
 
 
 def _tiebreaks(folder: EventFolder, matches: pd.DataFrame, results: pd.DataFrame) -> tuple:
@@ -184,8 +209,8 @@ def _tiebreaks(folder: EventFolder, matches: pd.DataFrame, results: pd.DataFrame
     if "tiebreak" not in results:
         return {}, {}, []
     teams = teams_of(folder)
-    numbers = {str(label): int(t) for t, label in zip(teams["team"], teams["label"],
-                                                      strict=True)}
+    numbers = team_keys(dict(zip(teams["team"], teams["label"], strict=True)),
+                        dict(zip(teams["team"], teams["name"], strict=True)))
     match_of = {int(t): int(m) for m, o, c in zip(matches["match"], matches["open_table"],
                                                    matches["closed_table"], strict=True)
                 if not pd.isna(o) for t in (o, c)}

@@ -27,11 +27,14 @@ from ...teams.registration import (
     load_team_players,
     load_team_seeding,
     number_teams,
+    team_keys,
 )
+from ...wording import plural, quoted, team_caption, words
+from ..cards import ROOM_NAMES, Room
 from ..entrants import demo_teams
 from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects
-from ..people import team_caption
+from ..people import people_of
 from ..plan import EventPlan
 from ..seat import CARDS, substituting, table_cards
 from ..walkovers import withdrawal_notes
@@ -132,17 +135,17 @@ class TeamSeating:
         return lines + self.notes + [f"Warning: {w}" for w in self.warnings]
 
 
-def room_captions(matches: pd.DataFrame, names: dict[int, str]) -> dict[int, str]:
-    """Table -> "Match m 第m场 · open room 开室 · home 主队 5 北京队 v away 客队 2 南京队" for
-    the table cards (players know their team's name better than its number)."""
-    captions = {}
+def match_rooms(matches: pd.DataFrame, names: dict[int, str]) -> dict[int, Room]:
+    """Table -> its match, room and both teams (``cards.Room``: "第2场 Match 2", "开室 open
+    room", "主队 5 北京队", "客队 2 南京队"), for the table cards and the printed pages:
+    players know their team's name better than its number."""
+    rooms = {}
     for m in matches[matches["away"].notna()].itertuples():
-        home, away = (f"{t} {names.get(int(t), '')}".rstrip() for t in (m.home, m.away))
-        teams = f"home 主队 {home} v away 客队 {away}"
-        captions[int(m.open_table)] = f"Match {m.match} 第{m.match}场 · open room 开室 · {teams}"
-        captions[int(m.closed_table)] = (
-            f"Match {m.match} 第{m.match}场 · closed room 闭室 · {teams}")
-    return captions
+        home, away = (f"{int(t)} {names.get(int(t), '')}".rstrip() for t in (m.home, m.away))
+        for table, room in ((m.open_table, "open"), (m.closed_table, "closed")):
+            rooms[int(table)] = Room(f"第{m.match}场 Match {m.match}", ROOM_NAMES[room],
+                                     f"主队 {home}", f"客队 {away}")
+    return rooms
 
 
 def seat_matches(
@@ -162,7 +165,8 @@ def seat_matches(
     playing = sorted({int(t) for t in real["home"]} | {int(t) for t in real["away"]})
     players = folder.players()
     teams = teams_of(folder)
-    numbers = dict(zip(teams["label"], teams["team"].astype(int), strict=True))
+    numbers = team_keys(dict(zip(teams["team"], teams["label"], strict=True)),
+                        dict(zip(teams["team"], teams["name"], strict=True)))
     chosen = lineups_without_substitutes(folder, round_no, playing, players, lineups, numbers)
     seating = seating_frame(matches, chosen)
     no_byes = pd.DataFrame({"player": pd.Series(dtype="str")})
@@ -177,7 +181,7 @@ def seat_matches(
     }
     if with_cards:
         files |= table_cards(folder, round_no, seating, no_byes,
-                             room_captions(matches, team_names))
+                             match_rooms(matches, team_names))
     folder.replace_files(files, remove=() if with_cards else [folder.file(round_no, CARDS)])
     return TeamSeating(matches, chosen, seating, warnings or [], team_names)
 
@@ -197,15 +201,18 @@ def lineups_without_substitutes(folder: EventFolder, round_no: int, playing: lis
         short = [t for t in playing if (free["team"] == t).sum() < 4]
         if short:
             raise GuandanError(
-                f"team(s) {short} have fewer than four players for round {round_no} once the "
-                f"ledger's substitutes ({', '.join(sorted(subs))}) sit in the seats of those "
+                f"{words(people_of(folder).team(t) for t in short)} "
+                f"{'has' if len(short) == 1 else 'have'} fewer than four players for round "
+                f"{round_no} once the ledger's substitutes ({words(sorted(subs))}) sit in the "
+                "seats of those "
                 "they replace; nothing was written. A substitute comes from a team's fifth "
                 "or sixth player: withdraw the substitute row")
         chosen = default_lineups(round_no, playing, free)
     named = sorted((set(chosen["player_1"]) | set(chosen["player_2"])) & subs)
     if named:
         raise GuandanError(
-            f"the lineups of round {round_no} name {', '.join(named)}, whom the ledger has "
+            f"the lineups of round {round_no} name {people_of(folder).players(named)}, whom "
+            "the ledger has "
             "substitute for another player that round (they sit in that player's seat); "
             "nothing was written. Name the player replaced in the lineup instead")
     return chosen
@@ -259,14 +266,17 @@ class TeamFormat(EventFormat):
 
     def registered_teams(self, path: Path, request: InitRequest, key: bytes,
                          qualified: list[str] | None = None,
-                         earlier_names: dict[str, str] | None = None):
+                         earlier_names: dict[str, str] | None = None,
+                         earlier_players: pd.DataFrame | None = None):
         """(registered players, team labels best first or ``None`` for a lot, the plan's
         options, the files beside event.toml) of a new team event; ``qualified`` (labels,
         best first: a finished stage's top teams) seeds it and only their players are
         registered. ``earlier_names`` (label -> name: that stage's) name the teams as they
-        were named there, unless ``--team-names`` names them."""
+        were named there, unless ``--team-names`` names them; ``earlier_players`` (that
+        stage's players) are the players when no ``--players`` file is given."""
         table = resolve(request.conversion or "linear")
-        players = load_team_players(request.players)
+        players = (load_team_players(request.players) if request.players is not None
+                   else earlier_players)
         labels = list(dict.fromkeys(players["label"]))
         names = dict(earlier_names or {}) | (load_team_names(request.team_names, labels)
                                              if request.team_names is not None else {})
@@ -277,8 +287,10 @@ class TeamFormat(EventFormat):
             if request.seeding is not None or missing:
                 raise InvalidPlanError(
                     "give --seeding or --seed-from, not both" if not missing else
-                    f"team(s) {missing} go through from the earlier stage but have no players "
-                    "in the players file")
+                    f"{plural('team', len(missing))} {quoted(missing)} "
+                    f"{'goes' if len(missing) == 1 else 'go'} through from the earlier stage "
+                    f"but {'has' if len(missing) == 1 else 'have'} no players in the players "
+                    "file")
             players = players[players["label"].isin(qualified)].reset_index(drop=True)
             labels, seeded = list(qualified), list(qualified)
         numbered, teams = number_teams(players, key, seeded, names)

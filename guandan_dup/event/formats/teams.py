@@ -15,7 +15,7 @@ import pyarrow.parquet as pq
 from ...errors import GuandanError, InvalidPlanError
 from ...lots import derive_seed
 from ...reports.site.teams import TeamSiteData, build_team_site
-from ...reports.team_tables import team_reports
+from ...reports.team_tables import conversion_name, team_reports
 from ...seats import SEAT_COLUMNS
 from ...teams import (
     ConversionTable,
@@ -29,6 +29,8 @@ from ...teams import team_standings as rank_teams
 from ...teams.awards import parse_awards
 from ...teams.matches import MATCH_COLUMNS, MATCH_RESULT_COLUMNS
 from ...teams.roundrobin import cycle_length
+from ...wording import counted, numbered
+from ..commands import event_command
 from ..decisions import decisions
 from ..finality import final
 from ..folder import RESULTS_DIGEST, EventFolder, parquet_bytes
@@ -64,7 +66,7 @@ class TeamScored:
         return (f"Scored round {round_no}: {len(current)} teams; leader "
                 f"{people.team(leader['team'])} "
                 f"({leader['match_points']:g} 场分, {leader['level_points']:.2f} 级差分; "
-                f"conversion {self.conversion}).")
+                f"级差分换算表 {conversion_name(self.conversion, 'zh')}).")
 
 
 class TeamLeague(TeamFormat):
@@ -88,10 +90,14 @@ class TeamLeague(TeamFormat):
         return self.team_plan(path, request, players, request.rounds, seeded, options), files
 
     def created(self, plan, where):
+        teams = plan.options.teams
+        byes = ("Each round 1 team has a bye (轮空): an odd number of teams." if teams % 2
+                else "No byes: every team plays a match each round.")
         return (f"Created team event ({plan.format}) {plan.name!r} in {where}: "
-                f"{plan.options.teams} teams, {plan.players} players, {plan.rounds} rounds of "
-                f"one set of {plan.boards_per_set} boards; 级差分 conversion "
-                f"{plan.options.conversion!r}.")
+                f"{counted(teams, 'team')}, {counted(plan.players, 'player')}, "
+                f"{counted(plan.rounds, 'round')} of one set of "
+                f"{counted(plan.boards_per_set, 'board')}; 级差分 conversion "
+                f"{plan.options.conversion!r}.\n{byes}")
 
     def score(self, folder, round_no, override, command):
         decided = effects(folder)
@@ -208,7 +214,7 @@ def previous_order(folder: EventFolder, round_no: int) -> list[int]:
     if standings is None:
         raise GuandanError(
             f"round {round_no - 1} is not scored yet, so the Swiss pairing of round {round_no} "
-            f"cannot be made; run `guandan-dup event score DIR --round {round_no - 1}` first"
+            f"cannot be made; run `{event_command(folder.path, 'score', round_no - 1)}` first"
         )
     folder.check_seats_from(round_no, f"the Swiss pairing of round {round_no}")
     return standings.sort_values("position")["team"].astype(int).tolist()
@@ -233,7 +239,10 @@ def score_team_round(
     rounds = range(1, round_no + 1)
     unseated = [r for r in rounds if folder.read(r, "matches") is None]
     if unseated:
-        raise GuandanError(f"round(s) {unseated} have no matches: seat them first")
+        one = len(unseated) == 1
+        raise GuandanError(f"{numbered('round', unseated)} {'has' if one else 'have'} no "
+                           f"matches: seat {'it' if one else 'them'} first (`"
+                           f"{event_command(folder.path, 'seat', unseated[0])}`)")
     table = conversion_of(folder)
     scored, standings = team_scoring(folder, round_no, table, adjustments, penalties)
     meta = {RESULTS_DIGEST: folder.results_digest(round_no), CONVERSION_META: table.name,

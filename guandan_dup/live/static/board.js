@@ -59,9 +59,16 @@ window.GuandanLive.page(function (G, L, el, fmt) {
       failed ? el("span", {class: "offline", role: "status"}, L.board_offline) : null);
   }
 
+  // A decided match: its result, then its winner unless the result already leads with the
+  // winner (a team match reads "南京队 2 : 0 (+6)"; a pairs match "K : 5 · D04 王伟 / 李芳").
+  function decided(m) {
+    var result = m.result || "", winner = m.winner_name || "";
+    return !winner || result.indexOf(winner) === 0 ? result : result + " · " + winner;
+  }
+
   function matchRows(answer) {
     return (answer.matches || []).map(function (m) {
-      var result = m.state === "decided" ? (m.result || "") + " · " + (m.winner_name || "") : (L["match_" + m.state] || m.state);
+      var result = m.state === "decided" ? decided(m) : (L["match_" + m.state] || m.state);
       return el("tr", {}, el("td", {class: "num"}, number(m.table)),
         el("td", {class: "name"}, m.side_a_name || ""), el("td", {class: "name"}, m.side_b_name || ""),
         el("td", {}, result));

@@ -1,8 +1,9 @@
 """The bracket page's data: a knockout's matches laid out as a tree of rounds.
 
 The main bracket is drawn as one column per round (a tree: each match sits between the two
-it is fed by); the classification matches (3-4, 5-8, 5-6, 7-8) follow in a block of their
-own, then the final places. Every played match links to its result: the row of its table
+it is fed by); the classification matches follow in a block of their own, each bracket of
+places under its own heading (the 3rd-4th place match, 三四名决赛, first), then the final
+places. Every played match links to its result: the row of its table
 on the traveller of the round's set.
 """
 
@@ -58,26 +59,41 @@ def match_cards(rows: pd.DataFrame, set_href: Callable[[int], str]) -> list[dict
     return cards
 
 
+def classification_groups(view: pd.DataFrame, rounds: int,
+                          set_href: Callable[[int], str]) -> list[dict[str, Any]]:
+    """The classification matches under a heading each: the 3rd-4th place match first
+    (三四名决赛: ``third``), then each other bracket of places by round (``places`` with
+    its round's label key and arguments, e.g. places 5-8 in the semi-finals' round)."""
+    extra = view[view["places"] != "main"]
+    order = extra.assign(third=extra["places"] != "3-4",
+                         first=extra["places"].str.split("-").str[0].astype(int))
+    groups = []
+    for (_, r, _, places), rows in order.groupby(["third", "round", "first", "places"],
+                                                 sort=True):
+        key, args = round_title(int(r), rounds)
+        groups.append({"places": places, "third": places == "3-4", "title_key": key,
+                       "args": args, "matches": match_cards(rows, set_href)})
+    return groups
+
+
 def bracket_context(
     view: pd.DataFrame,
     places: pd.DataFrame | None,
     rounds: int,
     set_href: Callable[[int], str],
 ) -> dict[str, Any]:
-    """What ``bracket.html.j2`` draws: main rounds, classification rounds, places."""
-    main, classification = [], []
+    """What ``bracket.html.j2`` draws: main rounds, classification groups, places."""
+    main = []
     for r in range(1, rounds + 1):
         key, args = round_title(r, rounds)
-        rows = view[view["round"] == r]
+        rows = view[(view["round"] == r) & (view["places"] == "main")]
         main.append({"n": r, "title_key": key, "args": args,
-                     "matches": match_cards(rows[rows["places"] == "main"], set_href)})
-        extra = match_cards(rows[rows["places"] != "main"], set_href)
-        if extra:
-            classification.append({"n": r, "title_key": key, "args": args, "matches": extra})
+                     "matches": match_cards(rows, set_href)})
     shown = None
     if places is not None:
         shown = places.astype(object).where(places.notna(), None).to_dict("records")
-    return {"main": main, "classification": classification, "places": shown}
+    return {"main": main, "classification": classification_groups(view, rounds, set_href),
+            "places": shown}
 
 
 def current_round(view: pd.DataFrame, rounds: int) -> int:
