@@ -1,25 +1,28 @@
 """A platform pushing a round's results by the batch, with a kill -9 of the server midway.
 
     python benchmarks/live.py --platform [--tables 10000] [--sets 2] [--clients 4]
-                              [--batch 1000] [--seed 1]
+                              [--batch 1000] [--seed 1] [--event DIR]
 
 Issue 24's scale test: an individual event of ``--tables`` tables is made, dealt and seated
-(``live.make_event``), round 1 opened (``event open``) and a platform's token made
-(``event tokens --platform``); ``guandan-dup serve`` runs on 127.0.0.1 and ``--clients``
-asyncio clients push every set's final levels in batches of ``--batch``
-(``POST /api/v1/results``), each resending a batch until it is answered. When half the
-results are acknowledged the server is killed (SIGKILL) and started again on the same port;
-the clients resend what was not answered (the same ids: idempotent). Printed: results/s
-sustained (acknowledged results over the time the server was up), p99 batch latency, the
-results lost (acknowledged but not in results.parquet after the restart) and doubled (a set
-twice in results.parquet, or an id twice in the feed), and the feed read from the start
-with ``limit=5000`` (events/s).
+without table cards (``live.make_event``) and round 1 opened (``event open``), or a folder
+kept by ``--standings --keep DIR --make-only`` is copied (``--event DIR``: 250,000 tables
+take minutes to make); a platform's token is made (``event tokens --platform``);
+``guandan-dup serve`` runs on 127.0.0.1 and ``--clients`` asyncio clients push every set's
+final levels in batches of ``--batch`` (``POST /api/v1/results``), each resending a batch
+until it is answered. When half the results are acknowledged the server is killed
+(SIGKILL) and started again on the same port; the clients resend what was not answered
+(the same ids: idempotent). Printed: results/s sustained (acknowledged results over the
+time the server was up), p99 batch latency, the results lost (acknowledged but not in the
+round's results after the restart: results.parquet and its parts) and doubled (a set
+twice in them, or an id twice in the feed), and the feed read from the start with
+``limit=5000`` (events/s).
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+import shutil
 import subprocess
 import time
 from pathlib import Path
@@ -147,8 +150,12 @@ def wait_stored(path: Path, expected: int, timeout: float = 120.0):
 
 def run_platform(args, path: Path, scratch: Path) -> None:
     start = time.perf_counter()
-    plan = make_event(path, args.tables, args.sets, 6)
-    cli("event", "open", str(path), "--round", str(ROUND))
+    if args.event is not None:  # a kept event (live_standings.py --keep DIR --make-only)
+        shutil.copytree(args.event, path)
+        plan = EventFolder.open(path).plan
+    else:
+        plan = make_event(path, args.tables, args.sets, 6, cards=False)
+        cli("event", "open", str(path), "--round", str(ROUND))
     token = cli("event", "tokens", str(path), "--platform", "bench").split()[-1]
     header = {"Authorization": f"Bearer {token}"}
     items = items_of(plan, args.seed)

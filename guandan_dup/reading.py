@@ -32,14 +32,16 @@ __all__ = ["Unreadable", "csv_rows", "csv_text", "is_utf16", "read_bytes", "read
 
 
 def read_parquet(
-    path: str | os.PathLike, what: str, error: type[GuandanError] = GuandanError
+    path: str | os.PathLike, what: str, error: type[GuandanError] = GuandanError,
+    columns: Sequence[str] | None = None,
 ) -> pa.Table:
-    """Read ``path`` as an Arrow table; ``error`` says ``{what} 'path' ...`` on any failure."""
+    """Read ``path`` (only ``columns`` if given) as an Arrow table; ``error`` says
+    ``{what} 'path' ...`` on any failure."""
     name = str(path)
     if Path(path).is_dir():
         raise error(f"{what} {name!r} is a folder, not a file")
     try:
-        return pq.read_table(path)
+        return pq.read_table(path, columns=columns)
     except FileNotFoundError:
         raise error(f"{what} {name!r} does not exist") from None
     except (OSError, pa.ArrowException) as failure:

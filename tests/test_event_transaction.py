@@ -9,15 +9,14 @@ which are the instants between which a step's files change. The tests taking
 """
 
 import os
-import random
 import re
-import shutil
 import signal
 import time
 import traceback
 
 import pytest
 from event_support import KEY, holding_child, killed, players_csv, set_results, write
+from kill_support import check_kill_anywhere, in_child, state
 from typer.testing import CliRunner
 
 from guandan_dup.cli import app
@@ -37,39 +36,6 @@ from guandan_dup.event.transaction import JOURNAL, LOCK_FILE, Portable, reading,
 from guandan_dup.reports.site import build as site_build
 
 
-def in_child(work, kill_at: int | None = None, counted=("replace", "fsync")) -> int:
-    """Run ``work()`` in a forked process; its exit code, or -signal if it was killed.
-
-    With ``kill_at`` the child kills itself with SIGKILL just before its ``kill_at``-th call
-    of the ``counted`` functions of ``os`` (``os.replace`` or ``os.fsync``); without it, the
-    exit code is how many calls it made.
-    """
-    pid = os.fork()
-    if pid == 0:
-        calls = 0
-        try:
-
-            def count(real):
-                def call(*args, **kwargs):
-                    nonlocal calls
-                    calls += 1
-                    if calls == kill_at:
-                        os.kill(os.getpid(), signal.SIGKILL)
-                    return real(*args, **kwargs)
-
-                return call
-
-            for name in counted:
-                setattr(os, name, count(getattr(os, name)))
-            work()
-            os._exit(min(calls, 250) if kill_at is None else 0)
-        except BaseException:
-            traceback.print_exc()
-            os._exit(251)
-    _, status = os.waitpid(pid, 0)
-    return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
-
-
 def in_child_async(work) -> int:
     """Start ``work()`` in a forked process (exit 0 when it returns, 1 if it raises); its pid."""
     pid = os.fork()
@@ -81,23 +47,6 @@ def in_child_async(work) -> int:
             traceback.print_exc()
             os._exit(1)
     return pid
-
-
-def state(path):
-    """The folder's files by name, history files by their content (their names hold the
-    time), a round's scored.json less the time it records; the lock file left out (it only
-    says who holds the lock)."""
-    files, history = {}, []
-    for p in sorted(path.rglob("*")):
-        if p.is_file() and p.name != LOCK_FILE:
-            rel = str(p.relative_to(path))
-            if rel.startswith("history"):
-                history.append((re.sub(r"\.\d{8}T[\d.]+Z(-\d+)?", "", rel), p.read_bytes()))
-            elif p.name == "scored.json":
-                files[rel] = re.sub(rb'"first_scored": "[^"]*"', b"TIME", p.read_bytes())
-            else:
-                files[rel] = p.read_bytes()
-    return files, sorted(history)
 
 
 @pytest.fixture(params=["system", "portable"])
@@ -180,58 +129,17 @@ def test_issue9_item1_writing_without_the_lock_is_a_bug(seated):
     assert not (seated.path / "x.txt").exists()
 
 
-def _kill_points(path, work):
-    """How many replace/fsync calls ``work`` makes on a copy of ``path``."""
-    scratch = path.with_name("count")
-    shutil.copytree(path, scratch)
-    calls = in_child(lambda: work(scratch))
-    shutil.rmtree(scratch)
-    assert 0 < calls < 250
-    return calls
-
-
-def _check_kill_anywhere(path, work, samples):
-    """Kill ``work(path)`` just before each of ``samples`` of its replace/fsync calls: the
-    folder is then (after the next command's recovery) in the before or the after state,
-    no temporary file is left, and where it is the before state, doing the step again gives
-    the after state."""
-    before = state(path)
-    done = path.with_name("done")
-    shutil.copytree(path, done)
-    assert in_child(lambda: work(done)) > 0
-    after = state(done)
-    assert after != before
-    calls = _kill_points(path, work)
-    points = sorted(random.Random(9).sample(range(1, calls + 1), min(samples, calls)))
-    seen = set()
-    for n in points:
-        trial = path.with_name(f"kill-{n}")
-        shutil.copytree(path, trial)
-        assert in_child(lambda t=trial: work(t), kill_at=n) == -signal.SIGKILL, n
-        with reading(trial):
-            pass  # the next command: recovers under the lock
-        now = state(trial)
-        assert now in (before, after), f"torn state after a kill at call {n}"
-        seen.add(now == after)
-        assert not [p for p in trial.rglob(".*") if p.name not in (LOCK_FILE,)], n
-        assert not (trial / JOURNAL).exists()
-        if now == before:
-            assert in_child(lambda t=trial: work(t)) > 0, "the step can be done again"
-            assert state(trial) == after
-    assert seen == {False, True}, "killed both before and after the commit point"
-
-
 def test_issue9_item2_ingest_killed_anywhere_leaves_before_or_after(seated, tmp_path, lock_backend):
     results = set_results(seated, 1)
     ingest(seated, write(results, tmp_path / "all.parquet"), 1)
     fix = write(results[results["table"] == 2].assign(ns_level="5", ew_level="2"),
                 tmp_path / "fix.parquet")
-    _check_kill_anywhere(seated.path, lambda p: ingest(EventFolder.open(p), fix, 1), samples=5)
+    check_kill_anywhere(seated.path, lambda p: ingest(EventFolder.open(p), fix, 1), samples=5)
 
 
 def test_issue9_item2_score_killed_anywhere_leaves_before_or_after(seated, tmp_path):
     ingest(seated, write(set_results(seated, 1), tmp_path / "all.parquet"), 1)
-    _check_kill_anywhere(seated.path, lambda p: score_round(EventFolder.open(p), 1), samples=8)
+    check_kill_anywhere(seated.path, lambda p: score_round(EventFolder.open(p), 1), samples=8)
 
 
 def test_issue9_item1_the_cli_waits_then_says_who_holds_the_lock(seated, tmp_path, lock_backend):
@@ -298,7 +206,7 @@ def test_issue9_item2_a_step_deleting_a_file_killed_anywhere_leaves_before_or_af
             cards = folder.file(1, "table-cards.html")
             folder.replace_files({path / "exports" / "x.csv": b"x"}, remove=[cards])
 
-    _check_kill_anywhere(seated.path, work, samples=6)
+    check_kill_anywhere(seated.path, work, samples=6)
 
 
 @pytest.fixture
@@ -314,14 +222,14 @@ def team_dealt(tmp_path):
 
 
 def test_issue9_item2_team_seat_killed_anywhere_leaves_before_or_after(team_dealt):
-    _check_kill_anywhere(team_dealt.path, lambda p: seat_event_round(EventFolder.open(p), 1),
+    check_kill_anywhere(team_dealt.path, lambda p: seat_event_round(EventFolder.open(p), 1),
                          samples=5)
 
 
 def test_issue9_item2_team_score_killed_anywhere_leaves_before_or_after(team_dealt, tmp_path):
     seat_event_round(team_dealt, 1)
     ingest(team_dealt, write(set_results(team_dealt, 1), tmp_path / "all.parquet"), 1)
-    _check_kill_anywhere(team_dealt.path, lambda p: score_round(EventFolder.open(p), 1),
+    check_kill_anywhere(team_dealt.path, lambda p: score_round(EventFolder.open(p), 1),
                          samples=5)
 
 

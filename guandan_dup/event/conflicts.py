@@ -46,9 +46,11 @@ def start_conflicts(folder: EventFolder, round_no: int, start_levels: pd.DataFra
     """The stored results of ``round_no`` (only the (table, set) of ``tables`` if given)
     that the late starts ``start_levels`` (the ledger's ``Effects.start_levels``) cannot
     produce, checked as ingestion checks them (``validate_sets``)."""
-    results = folder.read(round_no, "results")
     starts = start_levels[start_levels["round"] == round_no]
-    if results is None or starts.empty:
+    if starts.empty:  # as almost always: no round's results read for nothing
+        return []
+    results = folder.read(round_no, "results")
+    if results is None:
         return []
     plan, out = folder.plan, []
     for start in starts.itertuples():

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..errors import GuandanError
@@ -70,11 +71,16 @@ def versions(folder: EventFolder, round_no: int, name: str = "standings") -> dic
     return {p.name[len(stem):-len(".parquet")]: p for p in found}
 
 
-def _by_hash(folder: EventFolder, round_no: int) -> dict[str, Path]:
-    current = folder.file(round_no, "results")
-    paths = [*versions(folder, round_no, "results").values()]
-    paths += [current] if current.exists() else []
-    return {hashlib.sha256(p.read_bytes()).hexdigest(): p for p in paths}
+def _by_hash(folder: EventFolder, round_no: int) -> dict[str, Path | bytes]:
+    """The round's results versions by hash: history's files, and the current results (the
+    file, or its bytes once compacted when the server has written parts since)."""
+    found: dict[str, Path | bytes] = {
+        hashlib.sha256(p.read_bytes()).hexdigest(): p
+        for p in versions(folder, round_no, "results").values()}
+    current = folder.results_bytes(round_no)
+    if current is not None:
+        found[hashlib.sha256(current).hexdigest()] = current
+    return found
 
 
 def _sources(path: Path) -> tuple[dict[int, str], int]:
@@ -224,7 +230,8 @@ def diff_round(folder: EventFolder, round_no: int, since: str | None = None) -> 
             results_known = False
             continue
         frames = [read_parquet(found[h], "results file").to_pandas()
-                  for h in (old_files[r], new_files[r])]
+                  if isinstance(found[h], Path) else pq.read_table(pa.BufferReader(found[h]))
+                  .to_pandas() for h in (old_files[r], new_files[r])]
         changes += _result_changes(*frames)
         for frame in frames:
             for row in frame.itertuples(index=False):

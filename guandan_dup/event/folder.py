@@ -43,6 +43,7 @@ from ..deals.keys import read_key
 from ..errors import GuandanError, InvalidPlanError, KeyFileError
 from ..reading import read_parquet
 from ..wording import numbered, pasteable
+from .parts import DEEP_COPIES, file_stamp, part_files, read_rows, stamps, stored_keys
 from .plan import EventPlan
 from .transaction import commit
 
@@ -215,15 +216,38 @@ class EventFolder:
         return key
 
     def players(self) -> pd.DataFrame:
-        return _read_parquet(self.path / "players.parquet")
+        return _kept(self.path / "players.parquet")
 
     def read(self, round_no: int, name: str) -> pd.DataFrame | None:
-        """A round's table (one of ``TABLES``) or ``None`` if that step has not been done."""
+        """A round's table (one of ``TABLES``) or ``None`` if that step has not been done;
+        a round's results with the parts the server has written since (``event.parts``)."""
         if name not in TABLES + TEAM_TABLES:
             raise GuandanError(
                 f"unknown round file {name!r}: expected one of {TABLES + TEAM_TABLES}")
+        if name == "results":
+            return read_rows(self.round_dir(round_no), name)
         path = self.file(round_no, name)
-        return _read_parquet(path) if path.exists() else None
+        if not path.exists():
+            return None
+        return _kept(path) if name == "seating" else _read_parquet(path)
+
+    def has_results(self, round_no: int) -> bool:
+        """Whether round R has results stored (its results.parquet, or parts of it)."""
+        return self.file(round_no, "results").exists() or bool(
+            part_files(self.round_dir(round_no), "results"))
+
+    def results_bytes(self, round_no: int) -> bytes | None:
+        """Round R's results.parquet as it is, or as compacting its parts writes it (the
+        same bytes: ``event.parts``); ``None`` without results."""
+        if not part_files(self.round_dir(round_no), "results"):
+            path = self.file(round_no, "results")
+            return path.read_bytes() if path.exists() else None
+        key, stamp = str(self.round_dir(round_no)), stamps(self.round_dir(round_no), "results")
+        known = _COMPACTED.get(key)
+        if known is None or known[0] != stamp:  # a scoring asks three times: made once
+            _COMPACTED.clear()
+            known = _COMPACTED[key] = (stamp, parquet_bytes(self.read(round_no, "results")))
+        return known[1]
 
     def read_rounds(self, name: str, rounds: range) -> pd.DataFrame | None:
         """One table of several rounds stacked (rounds without it are skipped)."""
@@ -234,31 +258,48 @@ class EventFolder:
         self, round_no: int, results: pd.DataFrame | None = None
     ) -> list[tuple[int, int]]:
         """The (table, set) results the plan expects in ``round_no`` that are not in the
-        stored ``results`` (default: the round's file), sorted; a table's set that the ledger
-        says will not be played (or scores artificially) is not missing."""
-        results = self.read(round_no, "results") if results is None else results
-        done = self.will_not_play(round_no)
-        seated = self.seated_results(round_no)
-        if results is not None and len(results) and seated:
+        stored ``results`` (default: the round's; its ``table`` and ``set`` columns are
+        all that is read), sorted; a table's set that the ledger says will not be played
+        (or scores artificially) is not missing."""
+        if results is None:
+            results = stored_keys(self.round_dir(round_no))
+        pairs = self.seated_pairs(round_no)
+        if results is not None and len(results) and len(pairs):
             # by whole columns: a million players' round is 500,000 pairs, looked at by
             # the store, the server's scoring and its standings event after the last result
-            pairs = np.array(seated, dtype=np.int64).reshape(-1, 2)
             width = int(max(pairs[:, 1].max(), results["set"].max())) + 1
             stored = (results["table"].to_numpy(np.int64) * width
                       + results["set"].to_numpy(np.int64))
-            seated = [seated[i] for i in np.flatnonzero(
-                ~np.isin(pairs[:, 0] * width + pairs[:, 1], stored)).tolist()]
-        return sorted(p for p in seated if p not in done)
+            pairs = pairs[~np.isin(pairs[:, 0] * width + pairs[:, 1], stored)]
+        if not len(pairs):
+            return []
+        done = self.will_not_play(round_no)
+        return sorted(p for p in map(tuple, pairs.tolist()) if p not in done)
 
     def seated_results(self, round_no: int) -> list[tuple[int, int]]:
         """The plan's (table, set) of ``round_no`` at tables its seating has (withdrawals
         recorded in the ledger may leave fewer tables than the plan); all before seating."""
-        planned = self.plan.planned_results(round_no)
-        seating = self.read(round_no, "seating")
-        if seating is None:
-            return planned
-        tables = set(seating["table"].tolist())
-        return [(t, s) for t, s in planned if t in tables]
+        return list(map(tuple, self.seated_pairs(round_no).tolist()))
+
+    def seated_pairs(self, round_no: int) -> np.ndarray:
+        """``seated_results`` as an array of (table, set) rows, set by set: kept while
+        event.toml and the round's seating are unchanged (a million players' round is
+        500,000 pairs, which the store, the scoring and the standings event all ask for)."""
+        seating = self.file(round_no, "seating")
+        key = (str(self.path.resolve()), round_no, file_stamp(self.path / EVENT_TOML),
+               file_stamp(seating))
+        known = _SEATED.get(key)
+        if known is not None:
+            return known
+        pairs = self.plan.planned_array(round_no)  # read-only: shared by every caller
+        if seating.exists():
+            tables = read_parquet(seating, "event file", columns=["table"])["table"]
+            pairs = pairs[np.isin(pairs[:, 0], tables.to_numpy())]
+            pairs.flags.writeable = False
+        if len(_SEATED) > 32:
+            _SEATED.clear()
+        _SEATED[key] = pairs
+        return pairs
 
     def will_not_play(self, round_no: int) -> set[tuple[int, int]]:
         """The (table, set) of ``round_no`` that no results file will bring (the ledger's
@@ -273,8 +314,7 @@ class EventFolder:
         """SHA-256 of the stored results of rounds 1..last_round, which scoring them used."""
         digest = hashlib.sha256()
         for r in range(1, last_round + 1):
-            path = self.file(r, "results")
-            digest.update(path.read_bytes() if path.exists() else b"")
+            digest.update(self.results_bytes(r) or b"")
             digest.update(b"\0")
         return digest.hexdigest()
 
@@ -369,9 +409,10 @@ class EventFolder:
 
     def replace_files(self, files: Mapping[Path, bytes], remove: Collection[Path] = ()) -> None:
         """Write ``files`` and delete ``remove`` (files that must no longer be published) as
-        one crash-atomic step; existing different versions, and deleted files, are kept in
-        history first (in the same step). Needs the folder's write lock (``writing``). In a
-        dry run (``dry_run``) nothing is written: the files are recorded in ``planned``."""
+        one crash-atomic step; existing different versions are copied into history first,
+        and deleted files moved there (in the same step). Needs the folder's write lock
+        (``writing``). In a dry run (``dry_run``) nothing is written: the files are recorded
+        in ``planned``."""
         if self.planned is not None:
             self.planned.files.update(files)
             self.planned.removed.extend(p for p in remove if p not in files and p.exists())
@@ -388,15 +429,10 @@ class EventFolder:
                     kept.add(copy)
             staged[dest] = data
         gone = [dest for dest in remove if dest not in files and dest.exists()]
-        for dest in gone:
-            old = _regular_bytes(dest)
-            if old is not None:
-                copy = self.history_name(dest)
-                staged[copy] = old
-                if dest in private:
-                    kept.add(copy)
-        private = frozenset(private | kept)
-        commit(self.path, staged, private=private, remove=gone)
+        moves = {dest: self.history_name(dest) for dest in gone
+                 if dest.is_file() and not dest.is_symlink()}  # kept by a rename, as it is
+        commit(self.path, staged, private=frozenset(private | kept),
+               remove=[dest for dest in gone if dest not in moves], moves=moves)
 
     def with_key_revealed(self, override: dict | None = None) -> EventFolder:
         """Mark the key as published in event.toml (the site may then show it); ``override``
@@ -406,9 +442,35 @@ class EventFolder:
         return replace(self, key_revealed=True, reveal_override=override)
 
 
+_COMPACTED: dict[str, tuple[tuple, bytes]] = {}
+"""Round folder -> (its results' stamps, ``results_bytes`` of its parts written whole)."""
+_SEATED: dict[tuple, np.ndarray] = {}
+"""(folder, round, stamps of event.toml and the seating) -> ``seated_pairs``."""
+
+
 def _regular_bytes(path: Path) -> bytes | None:
     return path.read_bytes() if path.is_file() and not path.is_symlink() else None
 
 
 def _read_parquet(path: Path) -> pd.DataFrame:
     return read_parquet(path, "event file").to_pandas()
+
+
+_KEPT: dict[str, tuple[tuple | None, pd.DataFrame]] = {}
+"""Path -> (its stamp, its frame) of the files ``_kept`` reads."""
+
+
+def _kept(path: Path) -> pd.DataFrame:
+    """players.parquet or a round's seating, read again only when the file changed: every
+    step reads them, some several times, and a million players' seating took 0.2 s a read
+    (each write of the live server's store read it). A step replaces a file by renaming a
+    new one in, so a changed file has another stamp; the frame is handed out as a copy, a
+    shallow one where pandas' copy-on-write (pandas 3) keeps it from changing the one kept."""
+    key = str(path)
+    stamp = file_stamp(path)
+    known = _KEPT.get(key)
+    if known is None or known[0] != stamp:
+        if len(_KEPT) > 8:
+            _KEPT.clear()
+        known = _KEPT[key] = (stamp, _read_parquet(path))
+    return known[1].copy(deep=DEEP_COPIES)

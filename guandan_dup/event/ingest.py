@@ -21,6 +21,9 @@ tables (``ENTERED``). A results file may not then change such a set: a (table, s
 sides verified at the table is refused unless the file gives the same result, with a word
 to correct it at the director's console, where the correction becomes a ledger row with its
 reason (SPEC 11: after verification only the director changes a result, and says why).
+The server's batches are appended to the round as parts (``event.parts``,
+``stored_rows.append_part``) and a file's ingest writes the round whole again, its parts
+retired to history/.
 """
 
 from __future__ import annotations
@@ -38,31 +41,25 @@ from ..errors import GuandanError, InvalidResultsError, Problem
 from ..ledger import LEDGER_FILE, Effects, add, dump, load_bytes
 from ..ledger.apply import substituted
 from ..levels import LEVEL_NAMES
-from ..reading import read_parquet
-from ..results import validate_sets
 from ..results.ingest import load_raws
 from ..results.load import RawFile, read_file, read_table
 from ..seats import SEAT_COLUMNS
 from .finality import guard_final, now_utc
 from .folder import EventFolder, parquet_bytes
 from .ledger import effects, event_context, read_ledger
+from .parts import ENTERED, read_rows, should_compact
 from .people import people_of, words
 from .plan import EventPlan
 from .seat_names import Names, read_names
+from .stored_rows import (
+    append_part,
+    check_merged,
+    compacting,
+    merge_results,
+    merged_entered,
+)
 from .transaction import step
 
-ENTERED = "entered.parquet"
-"""rounds/R/entered.parquet: the (table, set) results of round R that came from the tables
-(``take_rows``), one row each, as stored in results.parquet (``ns_level``/``ew_level``
-level indices, ``adjusted``, ``tiebreak``, ``boards``), with ``source`` (``table``: both
-sides verified it; ``director``: the director entered or corrected it), ``journal`` and
-``seq`` (the server's journal record it came from, so a restarted server knows what is
-stored) and ``verified_at`` (UTC)."""
-ENTERED_DTYPES = {
-    "round": "int64", "table": "int64", "set": "int64", "ns_level": "Int8",
-    "ew_level": "Int8", "adjusted": "str", "tiebreak": "str", "boards": "Int16",
-    "source": "str", "journal": "str", "seq": "int64", "verified_at": "datetime64[us, UTC]",
-}
 MARK_COLUMNS = ("table", "set", "source", "journal", "seq", "verified_at", "reason")
 """What ``take_rows`` is told of each (table, set) it stores: where it came from, and for
 the director's correction of a verified set, the ``reason`` its ledger row records."""
@@ -96,9 +93,12 @@ def planned_pairs(plan: EventPlan, round_no: int, tables: set[int] | None = None
     """Every (table, set) the plan expects a result for in ``round_no``, with its group;
     only those of ``tables`` if given (a batch of the live server's: 1.4 s for a million
     players' every table)."""
-    rows = [(plan.group_of_table(t), t, s) for t, s in plan.planned_results(round_no)
-            if tables is None or t in tables]
-    return pd.DataFrame(rows, columns=["planned_group", "table", "set"], dtype="int64")
+    pairs = plan.planned_array(round_no)
+    if tables is not None:  # by whole columns: the plan's 500,000 pairs for a batch's few
+        pairs = pairs[np.isin(pairs[:, 0], np.fromiter(tables, np.int64, len(tables)))]
+    groups = [plan.group_of_table(t) for t in pairs[:, 0].tolist()]
+    return pd.DataFrame({"planned_group": groups, "table": pairs[:, 0], "set": pairs[:, 1]},
+                        dtype="int64")
 
 
 def file_rows(raw: pd.DataFrame, sets: pd.DataFrame) -> pd.Series:
@@ -222,47 +222,10 @@ def unseated(problems: list[Problem], seating: pd.DataFrame, round_no: int) -> l
     ]
 
 
-def merge_results(earlier: pd.DataFrame | None, new: pd.DataFrame) -> tuple[pd.DataFrame, int]:
-    """Earlier results with those of the same (table, set) replaced; and how many were."""
-    if earlier is None:
-        return new.sort_values(["round", "set", "table"], ignore_index=True), 0
-    same = earlier.set_index(["table", "set"]).index.isin(new.set_index(["table", "set"]).index)
-    merged = pd.concat([earlier[~same], new], ignore_index=True)
-    return merged.sort_values(["round", "set", "table"], ignore_index=True), int(same.sum())
-
-
-def check_merged(merged: pd.DataFrame, new: pd.DataFrame, earlier: pd.DataFrame | None,
-                 file: str, start_levels: pd.DataFrame) -> None:
-    """``validate_sets`` of the round's ``merged`` results, looking only where ``new`` can
-    have made a problem: the new rows, the earlier rows seating a player of a new row (a
-    player at two tables) and those the ledger gives a start level (art. 32, possibly
-    recorded after they were stored). The earlier rows were checked when
-    they were stored, by this same check, and a check of one row or of a player's tables
-    needs no others; so a round's last write of a million players checks a batch, not
-    500,000 rows. When the part checked has a problem, the whole is checked again, so the
-    refusal (its row numbers, every problem) is exactly the whole check's."""
-    if earlier is None or len(new) * 4 > len(merged):
-        validate_sets(merged, file=file, start_levels=start_levels)
-        return
-    sitting = pd.unique(pd.concat([new[seat] for seat in SEAT_COLUMNS]).dropna())
-    near = np.zeros(len(merged), dtype=bool)
-    for seat in SEAT_COLUMNS:  # any row seating a new row's player (a few more than needed)
-        near |= merged[seat].isin(sitting).to_numpy()
-    if len(start_levels):
-        keys = ["round", "table", "set"]
-        near |= pd.MultiIndex.from_frame(merged[keys].astype("int64")).isin(
-            pd.MultiIndex.from_frame(start_levels[keys].astype("int64")))
-    try:
-        validate_sets(merged[near], file=file, start_levels=start_levels)
-    except InvalidResultsError:
-        validate_sets(merged, file=file, start_levels=start_levels)
-        raise
-
-
 def read_entered(folder: EventFolder, round_no: int) -> pd.DataFrame | None:
-    """rounds/R/entered.parquet (``ENTERED``), or ``None`` while no table's result is in."""
-    path = folder.file(round_no, ENTERED)
-    return read_parquet(path, "event file").to_pandas() if path.exists() else None
+    """rounds/R/entered.parquet (``ENTERED``) with its parts (``event.parts``), or ``None``
+    while no table's result is in."""
+    return read_rows(folder.round_dir(round_no), "entered")
 
 
 def round_seating(
@@ -356,7 +319,7 @@ def _take(
     problems = plan_problems(plan, seating, seated_as, round_no, name, group_given,
                              lambda p: people().player(p))
     problems += plan.event_format.result_problems(folder, located, round_no, name)
-    entered = read_entered(folder, round_no)
+    entered = read_entered(folder, round_no) if marks is None else None
     if marks is None:
         problems += verified_elsewhere(entered, located, name)
     problems = names.said(problems)  # by row
@@ -366,20 +329,27 @@ def _take(
     if marks is None and entered is not None:  # the same result as the tables': kept as is
         keys = sets.set_index(["table", "set"]).index
         sets = sets[~keys.isin(entered.set_index(["table", "set"]).index)]
-    earlier = folder.read(round_no, "results")
-    merged, replaced = merge_results(earlier, sets)
-    check_merged(merged, sets, earlier,
-                 f"{name} with the results already in round {round_no}",
-                 start_levels)
-    changed = earlier is None or not merged.equals(earlier)
-    files = {folder.file(round_no, "results"): parquet_bytes(merged)}
-    if changed and earlier is not None:
+    checked_as = f"{name} with the results already in round {round_no}"
+    parts: list[Path] = []
+    if marks is not None and not should_compact(folder.round_dir(round_no)):
+        appended = append_part(folder, round_no, sets, marks, start_levels, checked_as)
+        files, replaced, changed = appended.files, appended.replaced, appended.changed
+        stored, before = appended.stored, True
+    else:  # the round written whole, its parts (if any) retired: a file's way
+        earlier = folder.read(round_no, "results")
+        stored, replaced = merge_results(earlier, sets)
+        check_merged(stored, sets, earlier, checked_as, start_levels)
+        changed, before = earlier is None or not stored.equals(earlier), earlier is not None
+        files, parts = compacting(folder, round_no)
+        files[folder.file(round_no, "results")] = parquet_bytes(stored)
+        if marks is not None:
+            files[folder.file(round_no, ENTERED)] = parquet_bytes(
+                merged_entered(read_entered(folder, round_no), sets, marks, round_no))
+    if changed and before:
         files |= guard_final(folder, round_no, override, command, "ingest results into it")
     if marks is not None:
-        files[folder.file(round_no, ENTERED)] = parquet_bytes(
-            merged_entered(entered, sets, marks, round_no))
         files |= corrected_rows(folder, files, sets, marks, round_no, override, command)
-    folder.replace_files(files)
+    folder.replace_files(files, remove=parts)
     warnings = list(ingested.warnings)
     scored = [r for r in folder.rounds_scored() if r >= round_no]
     if changed and scored:
@@ -390,7 +360,7 @@ def _take(
             f"{folder.path} --round {round_no}"
             + (" --force`, then every later round)" if scored != [round_no] else "`)"))
     return IngestReport(
-        round_no, len(ingested.sets), replaced, folder.missing_results(round_no, merged),
+        round_no, len(ingested.sets), replaced, folder.missing_results(round_no, stored),
         warnings, changed
     )
 
@@ -428,25 +398,6 @@ def verified_elsewhere(entered: pd.DataFrame | None, located: pd.DataFrame,
                 "change it: correct it at the director's console (/director), where the "
                 "correction is recorded in the ledger with its reason"))
     return out
-
-
-def merged_entered(entered: pd.DataFrame | None, sets: pd.DataFrame, marks: pd.DataFrame,
-                   round_no: int) -> pd.DataFrame:
-    """entered.parquet with the stored ``sets`` of ``marks`` in place of earlier rows of
-    the same (table, set)."""
-    keys = ["table", "set"]
-    new = sets if "tiebreak" in sets else sets.assign(tiebreak=pd.NA)
-    new = new[["round", *keys, "ns_level", "ew_level", "adjusted", "tiebreak", "boards"]]
-    new = new.merge(pd.DataFrame(marks)[[*keys, "source", "journal", "seq", "verified_at"]],
-                    on=keys, how="inner")
-    new = new.assign(round=round_no)
-    frames = [new]
-    if entered is not None:
-        same = entered.set_index(keys).index.isin(new.set_index(keys).index)
-        frames.insert(0, entered[~same])
-    merged = pd.concat(frames, ignore_index=True)
-    merged["verified_at"] = pd.to_datetime(merged["verified_at"], utc=True)
-    return merged.astype(ENTERED_DTYPES).sort_values(["set", "table"], ignore_index=True)
 
 
 def corrected_rows(folder: EventFolder, files: dict, sets: pd.DataFrame, marks: pd.DataFrame,

@@ -401,9 +401,9 @@ def scoring_metadata(folder: EventFolder, round_no: int,
     ledger's effects on rounds 1..R (``ledger_changed``), nothing time-bound."""
     files = {}
     for r in range(1, round_no + 1):
-        path = folder.file(r, "results")
-        if path.exists():
-            files[r] = hashlib.sha256(path.read_bytes()).hexdigest()
+        stored = folder.results_bytes(r)
+        if stored is not None:
+            files[r] = hashlib.sha256(stored).hexdigest()
     last = int(ledger["id"].max()) if len(ledger) else 0
     digest = ledger_digest(folder, ledger, round_no)
     return {LEDGER_LAST: str(last).encode(), RESULTS_FILES: json.dumps(files).encode(),

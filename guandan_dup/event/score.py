@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Collection
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
@@ -32,6 +33,7 @@ from .conflicts import refuse_start_conflicts
 from .finality import first_scored, guard_final
 from .folder import RESULTS_DIGEST, EventFolder, parquet_bytes
 from .ledger import effects, event_context, read_ledger, scoring_metadata
+from .stored_rows import compacted
 from .transaction import step
 
 LOT_LABEL = "standings tie-break lot"
@@ -46,11 +48,11 @@ def expected_tables(folder: EventFolder, last_round: int) -> dict:
     venues = plan.venue_numbers()
     expected: dict = {}
     for r in range(1, last_round + 1):
-        seated = folder.seated_results(r)
-        if len(seated) == len(plan.planned_results(r)):
+        seated = folder.seated_pairs(r)
+        if len(seated) == len(plan.planned_array(r)):
             expected |= per_round(r)
             continue
-        for t, s in seated:  # withdrawals (the ledger) left fewer tables than the plan has
+        for t, s in seated.tolist():  # withdrawals (the ledger) left fewer tables than the plan has
             key = (s if plan.compare_within == "event" else (s, venues[t])
                    if plan.compare_within == "venue" else (s, plan.group_of_table(t)))
             expected[key] = expected.get(key, 0) + 1
@@ -70,7 +72,7 @@ def check_scorable(folder: EventFolder, round_no: int, force: bool) -> None:
             "changed. Use --force to re-score anyway (the replaced files are kept in "
             "history/), then score the later rounds again"
         )
-    if folder.read(round_no, "results") is None:
+    if not folder.has_results(round_no):
         raise GuandanError(
             f"round {round_no} has no results yet: ingest them first (`"
             f"{ingest_command(folder.path, round_no)}`; `{sheet_command(folder.path, round_no)}`"
@@ -91,7 +93,8 @@ def score_round(
     The ledger's decisions are applied; the plan's format says what a round's scoring is
     (``event.formats``): score rates and standings, match results and team standings, or a
     knockout's decided bracket. Re-scoring a final round (art. 48) so that its outputs
-    change needs ``override``, recorded in the ledger.
+    change needs ``override``, recorded in the ledger. Round R's results that the server
+    appended as parts are written whole in the same step (``write_scored``).
     """
     check_scorable(folder, round_no, force)
     return folder.plan.event_format.score(folder, round_no, override, command)
@@ -103,20 +106,24 @@ def score_players(
     """Write rounds/R/{scores,travellers,standings}.parquet of an event reseated by
     standing (``players_scoring``)."""
     ledger = read_ledger(folder)
-    scored = players_scoring(folder, round_no, ledger)
-    frames = {
-        "scores": scored.scores[scored.scores["round"] == round_no],
-        "travellers": scored.travellers[scored.travellers["round"] == round_no],
-        "standings": scored.standings[scored.standings["round"] == round_no],
-    }
-    tables = {n: pa.Table.from_pandas(f, preserve_index=False) for n, f in frames.items()}
-    standings = tables["standings"]
-    tables["standings"] = standings.replace_schema_metadata(
-        (standings.schema.metadata or {}) | {RESULTS_DIGEST: folder.results_digest(round_no)}
-        | scoring_metadata(folder, round_no, ledger)
-    )
-    write_scored(folder, round_no, {folder.file(round_no, n): parquet_bytes(t)
-                                    for n, t in tables.items()}, override, command)
+    with ThreadPoolExecutor(max_workers=3) as pool:  # Arrow writes without the GIL
+        # what the standings record of their sources (the results' bytes, which the
+        # server's parts make anew) beside the scoring
+        sources = pool.submit(lambda: {RESULTS_DIGEST: folder.results_digest(round_no)}
+                              | scoring_metadata(folder, round_no, ledger))
+        scored = players_scoring(folder, round_no, ledger)
+        frames = {
+            "scores": scored.scores[scored.scores["round"] == round_no],
+            "travellers": scored.travellers[scored.travellers["round"] == round_no],
+            "standings": scored.standings[scored.standings["round"] == round_no],
+        }
+        tables = {n: pa.Table.from_pandas(f, preserve_index=False) for n, f in frames.items()}
+        data = {n: pool.submit(parquet_bytes, t) for n, t in tables.items() if n != "standings"}
+        standings = tables["standings"]
+        data["standings"] = pool.submit(parquet_bytes, standings.replace_schema_metadata(
+            (standings.schema.metadata or {}) | sources.result()))
+        files = {folder.file(round_no, n): data[n].result() for n in tables}
+    write_scored(folder, round_no, files, override, command)
     missing = folder.missing_results(round_no)
     if not missing:
         return scored
@@ -165,13 +172,17 @@ def write_scored(folder: EventFolder, round_no: int, files: dict[Path, bytes],
     published of a round that is final, art. 48's guard (``guard_final``: refused without
     ``override``, else an override ledger row in the same step); files whose bytes are
     unchanged are not rewritten (nor set aside in history/ again); the first scoring's
-    time (``first_scored``) goes in the same ``replace_files``."""
+    time (``first_scored``) goes in the same ``replace_files``, and so do the round's
+    results written whole when the server appended parts (``stored_rows.compacted``: the
+    standings record the hash of that file, by which ``event diff`` finds it again)."""
     if changes_outputs(files):
         files = files | guard_final(folder, round_no, override, command, "re-score it")
-    files = {p: data for p, data in files.items() if not (p.exists() and p.read_bytes() == data)}
+    written, parts = compacted(folder, round_no)
+    files = {p: data for p, data in (files | written).items()
+             if not (p.exists() and p.read_bytes() == data)}
     files |= first_scored(folder, round_no)  # art. 48's time, in the step of the first scoring
-    if files:
-        folder.replace_files(files)
+    if files or parts:
+        folder.replace_files(files, remove=parts)
 
 
 def changes_outputs(files: dict[Path, bytes]) -> bool:

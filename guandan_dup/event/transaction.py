@@ -319,21 +319,28 @@ def commit(
     files: Mapping[Path, bytes],
     private: frozenset[Path],
     remove: Collection[Path] = (),
+    moves: Mapping[Path, Path] | None = None,
 ) -> None:
-    """Write ``files`` (destinations inside ``root``) and delete ``remove`` as one
+    """Write ``files`` (destinations inside ``root``), delete ``remove`` and rename each
+    file of ``moves`` to its new path (source -> destination, inside ``root``) as one
     crash-atomic step.
 
     Files in ``private`` are owner-only (0600). A deletion is a journal entry without a
-    temporary file (``[null, dest]``). Refused as a bug if this process does not hold
-    ``root``'s write lock: every writer must go through ``writing``.
+    temporary file (``[null, dest]``), a move one whose first path is the file moved (a
+    step's files set aside in history/ cost a rename, not a copy). Refused as a bug if this
+    process does not hold ``root``'s write lock: every writer must go through ``writing``.
     """
     if not holds_lock(root):
         raise RuntimeError(
             f"bug: writing to {str(root)!r} without its lock; wrap the step in "
             "guandan_dup.event.transaction.writing(...)"
         )
-    for dest in [*files, *remove]:
+    moves = dict(moves or {})
+    for dest in [*files, *remove, *moves, *moves.values()]:
         check_regular_destination(dest)
+    if set(moves) & (set(files) | set(remove) | set(moves.values())):
+        # a recovery renames again what is still there: a source made anew would be moved
+        raise RuntimeError("bug: a step moves a file that it also writes or deletes")
     renames: list[tuple[Path | None, Path]] = []
     try:
         for dest, data in files.items():
@@ -341,25 +348,26 @@ def commit(
             tmp = temp_beside(dest)
             renames.append((tmp, dest))
             write_synced(tmp, data, 0o600 if dest in private else FILE_MODE, dest)
-        renames += [(None, dest) for dest in remove]
+        for dest in moves.values():
+            make_folder(dest.parent)
+        steps = [*renames, *moves.items(), *((None, dest) for dest in remove)]
         journal = [
             [None if t is None else str(t.relative_to(root)), str(d.relative_to(root))]
-            for t, d in renames
+            for t, d in steps
         ]
         tmp = temp_beside(root / JOURNAL)
         write_synced(tmp, json.dumps(journal).encode("utf-8"), dest=root / JOURNAL)
         replace_synced(tmp, root / JOURNAL)  # the commit point
     except BaseException:
         for tmp, _ in renames:
-            if tmp is not None:
-                tmp.unlink(missing_ok=True)
+            tmp.unlink(missing_ok=True)
         raise
-    _roll_forward(root, renames)
+    _roll_forward(root, steps)
 
 
 def _roll_forward(root: Path, renames: list[tuple[Path | None, Path]]) -> None:
-    """Rename every staged file still there onto its destination (delete the destination of
-    an entry without one), then drop the journal."""
+    """Rename every staged (or moved) file still there onto its destination (delete the
+    destination of an entry without one), then drop the journal."""
     for tmp, dest in renames:
         with suppress(FileNotFoundError):  # renamed or deleted already (an earlier recovery)
             if tmp is None:
@@ -368,6 +376,10 @@ def _roll_forward(root: Path, renames: list[tuple[Path | None, Path]]) -> None:
                 os.replace(tmp, dest)
     for folder in {dest.parent for _, dest in renames}:
         sync_dir(folder)
+    for folder in {tmp.parent for tmp, _ in renames if tmp is not None} - {
+            dest.parent for _, dest in renames}:
+        if folder.is_dir():  # a moved file's folder: its name is gone from there
+            sync_dir(folder)
     (root / JOURNAL).unlink(missing_ok=True)
     sync_dir(root)
 

@@ -68,6 +68,7 @@ import pandas as pd
 from ..event.finality import round_deadlines
 from ..event.folder import EventFolder
 from ..event.ledger import read_ledger, will_not_play_rows
+from ..event.parts import PARTS
 from ..event.publish import Row, complete_sets, planned_rows, stored_rows
 from ..event.transaction import LOCK_FILE, reading
 from ..scoring.venues import venue_standings
@@ -138,14 +139,16 @@ def for_venue(answer: dict, venue: str) -> dict:
 
 def folder_state(path: Path) -> tuple:
     """(name, size, modification time, inode) of every file at the folder's top and in its
-    round folders: every file a round's figures are computed from. A step replaces files by
-    renaming new ones in, so each write changes at least the time and inode."""
+    round folders and their parts (``event.parts``): every file a round's figures are
+    computed from. A step replaces files by renaming new ones in, so each write changes at
+    least the time and inode."""
     if not path.is_dir():
         return ()  # no folder: ``reading`` says so, in a director's words
     folders = [path]
     rounds = path / "rounds"
     if rounds.is_dir():
-        folders += sorted(p for p in rounds.iterdir() if p.is_dir())
+        for folder in sorted(p for p in rounds.iterdir() if p.is_dir()):
+            folders += [folder, *[folder / PARTS] * (folder / PARTS).is_dir()]
     state = []
     for folder in folders:
         with os.scandir(folder) as entries:

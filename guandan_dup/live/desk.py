@@ -306,7 +306,7 @@ class Desk(Changes, Platforms):
         """Journal a round's new standings (``live.scorer.Watcher``: a ``standings``
         record, the feed's event); ``None`` once durable, else the ``503`` saying why not."""
         _, durable = await self._commit("standings", data)
-        return await self._durable(durable)
+        return await self.durable(durable)
 
     # The routes' methods ------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ import pyarrow.parquet as pq
 
 from ..errors import GuandanError
 from ..event.folder import EventFolder
-from ..event.ingest import ENTERED
+from ..event.parts import ENTERED, PARTS, file_stamp, part_files
 from ..event.plan import EventPlan
 from ..event.transaction import reading
 from .facts import RoundFacts, load_facts, watched
@@ -45,17 +45,8 @@ class Stored:
 
 
 def file_stamps(paths) -> tuple:
-    """Each path's (mtime_ns, size, inode), ``None`` for a missing one: what changes when a
-    file is replaced."""
-    out = []
-    for path in paths:
-        try:
-            st = os.stat(path)
-        except FileNotFoundError:
-            out.append(None)
-        else:
-            out.append((st.st_mtime_ns, st.st_size, st.st_ino))
-    return tuple(out)
+    """Each path's ``event.parts.file_stamp``: what changes when a file is replaced."""
+    return tuple(file_stamp(path) for path in paths)
 
 
 class RoundFiles:
@@ -66,6 +57,8 @@ class RoundFiles:
         self.path = Path(path)
         self._facts: dict[int, tuple[tuple, RoundFacts | None]] = {}
         self._stored: dict[int, tuple[tuple, Stored]] = {}
+        self._read_parts: dict[int, tuple[tuple, list[Path]]] = {}
+        """Round -> (the stamps of its two files, the parts) when ``_stored`` was read."""
         self._watched: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
         self._looked: dict[tuple[str, ...], tuple[float, tuple]] = {}
         """Files -> (time.monotonic() of the last look, their stamps then)."""
@@ -91,13 +84,14 @@ class RoundFiles:
 
     def paths(self, round_no: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The files a round's facts come from (``watched``) and those saying what is
-        stored (results.parquet, entered.parquet), as text made once: every entry stats
-        them, and building paths cost more than the stats."""
+        stored (results.parquet, entered.parquet and the parts folder), as text made once:
+        every entry stats them, and building paths cost more than the stats."""
         known = self._watched.get(round_no)
         if known is None:
             folder_round = self.path / "rounds" / str(round_no)
             known = (tuple(str(p) for p in watched(self.path, round_no)),
-                     (str(folder_round / "results.parquet"), str(folder_round / ENTERED)))
+                     (str(folder_round / "results.parquet"), str(folder_round / ENTERED),
+                      str(folder_round / PARTS)))
             self._watched[round_no] = known
         return known
 
@@ -132,28 +126,30 @@ class RoundFiles:
         return await asyncio.shield(inflight[1])
 
     def stored_now(self, round_no: int) -> Stored:
-        """Which sets the round's results.parquet and entered.parquet hold."""
+        """Which sets the round's results and entered rows hold (the files and their parts,
+        ``event.parts``). A part is only ever added, so when the files are as before and
+        parts were added, only those are read: the store's every write adds one."""
         paths = self.paths(round_no)[1]
         stamp = self.stamp_of(paths)
         cached = self._stored.get(round_no)
         if cached is not None and cached[0] == stamp:
             return cached[1]
+        round_dir = self.path / "rounds" / str(round_no)
         try:
-            results = (frozenset(zip(*pq.read_table(paths[0], columns=["table", "set"])
-                                     .to_pydict().values(), strict=True))
-                       if stamp[0] else frozenset())
-            entered = {}
-            if stamp[1]:
-                table = pq.read_table(paths[1], columns=["table", "set", "journal", "seq",
-                                                         "source"]).to_pydict()
-                entered = {(t, s): (j, q, src) for t, s, j, q, src in zip(
-                    *table.values(), strict=True)}
+            parts = part_files(round_dir)
+            known = self._read_parts.get(round_no)
+            if (known is not None and cached is not None and known[0] == stamp[:2]
+                    and parts[:len(known[1])] == known[1]):
+                stored, files = cached[1], parts[len(known[1]):]
+            else:
+                stored, files = Stored(), [Path(p) for p in paths[:2] if os.path.exists(p)]
+                files += parts
+            stored = _with_files(stored, files)
         except OSError:  # replaced while read: read again next time
             return cached[1] if cached is not None else Stored()
-        stored = Stored(results, entered)
         self._stored[round_no] = (stamp, stored)
+        self._read_parts[round_no] = (stamp[:2], parts)
         return stored
-
 
     def plan(self) -> EventPlan:
         """The event's plan, read again when event.toml changes."""
@@ -161,3 +157,20 @@ class RoundFiles:
         if self._plan is None or self._plan[0] != stamp:
             self._plan = (stamp, EventFolder.open(self.path).plan)
         return self._plan[1]
+
+
+def _with_files(stored: Stored, files: list[Path]) -> Stored:
+    """``stored`` and what ``files`` (results or entered rows: whole files or parts, in
+    order) say is stored; a later file's entered row of a set replaces an earlier one."""
+    results, entered = set(stored.results), dict(stored.entered)
+    for path in files:
+        if path.name.startswith("results"):
+            table = pq.read_table(path, columns=["table", "set"]).to_pydict()
+            results.update(zip(table["table"], table["set"], strict=True))
+        else:
+            table = pq.read_table(path, columns=["table", "set", "journal", "seq", "source"])
+            entered.update(zip(zip(*table.select(["table", "set"]).to_pydict().values(),
+                                   strict=True),
+                               zip(*table.select(["journal", "seq", "source"]).to_pydict()
+                                   .values(), strict=True), strict=True))
+    return Stored(frozenset(results), entered)

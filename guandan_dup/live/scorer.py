@@ -48,6 +48,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 
 from ..errors import GuandanError
+from ..event.parts import file_stamp, stamps
 from ..wording import counted
 
 log = logging.getLogger("guandan_dup.live")
@@ -73,6 +74,9 @@ class Scoring:
     why: str = ""
     warnings: tuple[str, ...] = ()
     seconds: float = 0.0
+    stamps: tuple = ()
+    """The round's results' stamps (``event.parts.stamps``) as the scoring left them,
+    under the folder's lock: it writes the round's parts whole, which is no new result."""
 
 
 def score_if_due(path: str | os.PathLike, round_no: int, command: str = COMMAND) -> Scoring:
@@ -88,7 +92,7 @@ def score_if_due(path: str | os.PathLike, round_no: int, command: str = COMMAND)
             folder = stack.enter_context(writing(path, command, wait=LOCK_WAIT))
         except GuandanError as busy:
             return Scoring(False, f"busy: {busy}")
-        if folder.read(round_no, "results") is None:
+        if not folder.has_results(round_no):
             return Scoring(False, "no results")
         missing = folder.missing_results(round_no)
         if missing:
@@ -97,8 +101,9 @@ def score_if_due(path: str | os.PathLike, round_no: int, command: str = COMMAND)
                 and folder.out_of_date_because(round_no) is None):
             return Scoring(False, "up to date")
         scored = score_round(folder, round_no, command=command)
+        after = stamps(folder.round_dir(round_no), "results")
     return Scoring(True, warnings=tuple(getattr(scored, "warnings", ()) or ()),
-                   seconds=time.perf_counter() - start)
+                   seconds=time.perf_counter() - start, stamps=after)
 
 
 def footer_digest(path: str | os.PathLike) -> str:
@@ -128,7 +133,7 @@ def standings_facts(path: str | os.PathLike, round_no: int,
         parquet = pq.ParquetFile(file)
         columns = set(parquet.schema_arrow.names)
         rows = parquet.metadata.num_rows
-        expected = len(folder.seated_results(round_no))
+        expected = len(folder.seated_pairs(round_no))
         missing = len(folder.missing_results(round_no))
         up_to_date = folder.out_of_date_because(round_no) is None
         deadline = round_deadlines(folder, read_ledger(folder)).get(round_no)
@@ -143,14 +148,6 @@ def standings_facts(path: str | os.PathLike, round_no: int,
             "expected": expected, "counted": expected - missing if up_to_date else None,
             "complete": complete, "up_to_date": up_to_date, "provisional": not final,
             "final_at": deadline.isoformat() if deadline is not None else None}
-
-
-def _stamp(path: str) -> tuple | None:
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        return None
-    return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
 @dataclass
@@ -210,27 +207,27 @@ class Watcher:
                 log.exception("the server's standings watcher failed; it looks again")
             await asyncio.sleep(self.poll)
 
-    def _files(self, round_no: int) -> tuple[str, str]:
+    def _files(self, round_no: int) -> tuple[str, Path]:
         folder = self.path / "rounds" / str(round_no)
         name = self.desk.plan().event_format.standings_name
-        return str(folder / f"{name}.parquet"), str(folder / "results.parquet")
+        return str(folder / f"{name}.parquet"), folder
 
     async def check(self) -> None:
         """One look: journal new standings, start a scoring that is due."""
         now = time.monotonic()
-        ledger = _stamp(str(self.path / "ledger.parquet"))
+        ledger = file_stamp(str(self.path / "ledger.parquet"))
         ledger_changed, self._ledger = ledger != self._ledger, ledger
         scoring = self._scoring[0] if self._scoring is not None else None
         for round_no in range(1, self.desk.plan().rounds + 1):
             seen = self.rounds.setdefault(round_no, _Round())
-            standings_file, results_file = self._files(round_no)
-            results = _stamp(results_file)
-            if results != seen.results or (ledger_changed and results is not None):
+            standings_file, round_dir = self._files(round_no)
+            results = stamps(round_dir, "results")  # the file and its parts (event.parts)
+            if results != seen.results or (ledger_changed and any(results)):
                 seen.results = results
-                seen.due = now if results is not None else None
+                seen.due = now if any(results) else None
             if round_no == scoring:
                 continue  # its file is read once the scoring says whose it is
-            stamp = _stamp(standings_file)
+            stamp = file_stamp(standings_file)
             if stamp != seen.standings or self._final_due(round_no):
                 seen.standings = stamp
                 if stamp is not None:
@@ -304,6 +301,9 @@ class Watcher:
             return
         if not done.scored:
             return
+        # its parts written whole are no change: a write after the scoring's lock makes
+        # other stamps, so the round is due again then
+        seen.results, seen.due = done.stamps, None
         self.scorings += 1
         standings_file, _ = self._files(round_no)
         with suppress(OSError, ValueError):
@@ -312,5 +312,5 @@ class Watcher:
                  done.seconds)
         for warning in done.warnings:
             log.warning("round %s: %s", round_no, warning)
-        seen.standings = _stamp(standings_file)
+        seen.standings = file_stamp(standings_file)
         await self._journal(round_no)

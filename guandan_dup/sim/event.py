@@ -154,7 +154,7 @@ def asked_rounds(text: str | None, folder: EventFolder) -> range:
     from the first without results to the last: the rest of the day."""
     last = folder.plan.rounds
     if text is None:
-        first = next((r for r in range(1, last + 1) if not folder.file(r, "results").exists()),
+        first = next((r for r in range(1, last + 1) if not folder.has_results(r)),
                      None)
         if first is None:
             raise GuandanError(f"every round of {folder.plan.name!r} (1-{last}) already holds "
@@ -191,7 +191,7 @@ def check_playable(folder: EventFolder, rounds: range, force: bool = False) -> N
     event under way: bots' results must never slip silently into the event's own folder."""
     where = pasteable(str(folder.path))
     span = rounds_text(rounds)
-    held = [r for r in rounds if folder.file(r, "results").exists()]
+    held = [r for r in rounds if folder.has_results(r)]
     if held:
         later = (f"; or play the rounds after it, `--rounds "
                  f"{rounds_text(range(held[-1] + 1, rounds.stop))}`"
@@ -203,7 +203,7 @@ def check_playable(folder: EventFolder, rounds: range, force: bool = False) -> N
             f"copy of the event folder made before the round was played (`cp -r {where} {copy}`, "
             f"then `guandan-dup simulate --event {copy} --rounds {span}`){later}")
     for earlier in range(1, rounds[0]):
-        if not folder.file(earlier, "results").exists():
+        if not folder.has_results(earlier):
             raise GuandanError(
                 f"round {earlier} has no results yet, and rounds are played in order (each "
                 f"is seated from the one before); nothing was played. Play it first: "

@@ -265,7 +265,7 @@ class ByStanding(EventFormat):
         previous round's standings, ``SEATED_FROM``) has changed since: seated the other
         way round, the two commands would have given another seating."""
         path = folder.file(round_no, "seating")
-        if not path.exists() or folder.file(round_no, "results").exists():
+        if not path.exists() or folder.has_results(round_no):
             return None
         seated = seated_ids(folder.read(round_no, "seating"))
         away = sorted(seated & away_players(folder, round_no))

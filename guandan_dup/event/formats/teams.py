@@ -172,8 +172,7 @@ class TeamSwiss(TeamLeague):
                 {})
 
     def reseat_because(self, folder, round_no):
-        if self.pairing_out_of_date(folder, round_no) and not folder.file(
-                round_no, "results").exists():
+        if self.pairing_out_of_date(folder, round_no) and not folder.has_results(round_no):
             return f"round {round_no - 1}'s standings changed since this round was paired"
         return None
 
