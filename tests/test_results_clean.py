@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from guandan_dup.arrays import id_hashes
 from guandan_dup.errors import InvalidResultsError
 from guandan_dup.results.clean import SPACE_CLASS, clean_block
 from guandan_dup.results.ingest import _ingest
@@ -131,11 +132,32 @@ UNUSUAL = [
 ]
 
 
+# Two sets seated apart (ids hashed by Arrow's dictionary), and one set (a block seated once:
+# ids coded by their hashes, the seating checks taken from the hashes being distinct).
+SHAPES = {"two_seatings": {}, "seated_once": {"sets": 1}}
+
+
+@pytest.mark.parametrize("shape", SHAPES.values(), ids=SHAPES.keys())
 @pytest.mark.parametrize("change", [c for _, c in UNUSUAL], ids=[n for n, _ in UNUSUAL])
-def test_anything_unusual_goes_the_full_way(change):
-    rows = _sound()
+def test_anything_unusual_goes_the_full_way(change, shape):
+    rows = _sound(**shape)
     change(rows)
     assert not _agrees(pa.table(rows))
+
+
+@pytest.mark.parametrize("shape,hashed", [
+    ({"sets": 1}, True),
+    ({"sets": 3, "moving": False}, True),  # later sets seated as the first: one seating
+    ({"sets": 3}, False),  # players move between sets: ids repeat, Arrow's dictionary
+    ({"sets": 1, "rounds": 2}, False),  # two rounds in one block: ids repeat
+])
+def test_a_block_seated_once_is_coded_by_its_ids_hashes(shape, hashed):
+    rows = _sound(tables=5, **shape)
+    assert _agrees(pa.table(rows))
+    clean = clean_block([pa.table(rows)], None, False, ADJUSTED_CODES)
+    assert (clean.hashes is not None) == hashed
+    if hashed:
+        assert clean.hashes.tolist() == id_hashes(clean.players).tolist()
 
 
 @pytest.mark.parametrize("column,values", [

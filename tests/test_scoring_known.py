@@ -6,6 +6,7 @@ import pyarrow as pa
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from guandan_dup import arrays
 from guandan_dup.scoring import known
 from guandan_dup.scoring.known import KnownIds, id_hashes
 
@@ -55,7 +56,7 @@ def test_codes_from_the_callers_hashes_are_the_reference(rounds):
 
 
 def test_ids_longer_than_hashed_are_looked_up_by_text():
-    long = "x" * (known.LONGEST + 1)
+    long = "x" * (arrays.LONGEST + 1)
     assert id_hashes(pa.array([long], pa.large_string())) is None
     rounds = [["a", long], [long, "b"], ["b", "a"]]
     assert coded(rounds) == reference(rounds)

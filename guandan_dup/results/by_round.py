@@ -263,7 +263,7 @@ def ingest_block(
     clean = clean_block([table for _, table, _ in read], boards_per_set, three_failures_reset,
                         codes)
     if clean is not None:
-        return Ingested(clean.sets, [], (clean.players, clean.seats))
+        return Ingested(clean.sets, [], (clean.players, clean.seats, clean.hashes))
     from .ingest import _ingest  # the full path, and its pandas, only for a block that needs it
     from .load import read_table, renumbered
 

@@ -25,7 +25,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..arrays import encode_ids, filled, scalar, strings, to_arrow, to_numpy
+from ..arrays import distinct_ids, encode_ids, filled, scalar, strings, to_arrow, to_numpy
 from ..levels import LEVEL_NAMES
 from ..seats import SEAT_COLUMNS
 from .masks import possible_levels, repeated
@@ -41,12 +41,14 @@ _NOT_AS_IS = f"^{SPACE_CLASS}|{SPACE_CLASS}$|^$"
 
 @dataclass(frozen=True)
 class CleanBlock:
-    """A sound block: the normalised set table (as Arrow), the distinct player ids, and each
-    row's players as codes into them (rows of ``sets``, seats N E S W)."""
+    """A sound block: the normalised set table (as Arrow), the distinct player ids, each
+    row's players as codes into them (rows of ``sets``, seats N E S W), and the ids'
+    ``arrays.id_hashes`` if they were coded by them (scoring keeps the event's ids by them)."""
 
     sets: pa.Table
     players: pa.Array
     seats: np.ndarray
+    hashes: np.ndarray | None = None
 
 
 def clean_block(
@@ -65,17 +67,20 @@ def clean_block(
         table = table.take(to_arrow(order))
         number = {c: values[order] for c, values in number.items()}
     round_set = _round_sets(number)
-    players, seats, first = _seat_codes(table, number, round_set)
+    players, seats, first, hashes = _seat_codes(table, number, round_set)
     if not _as_is(players):  # every id is one of the distinct ones: a quarter to look at
         return None
     real = to_numpy(table["ns_level"].is_valid())
     ns, ew = (filled(table[c], 0) for c in ("ns_level", "ew_level"))
-    if not (_seats_distinct(seats[first]) and _one_result_each(round_set, number["table"])
-            and _one_table_each(round_set[first], seats[first], len(players))
+    # Ids all distinct (``hashes``) seat no player twice in a set, at one table or two.
+    if not ((hashes is not None or _seats_distinct(seats[first]))
+            and _one_result_each(round_set, number["table"])
+            and (hashes is not None or _one_table_each(round_set[first], seats[first],
+                                                       len(players)))
             and possible_levels(boards_per_set, three_failures_reset, (0, 0))[
                 ns[real], ew[real]].all()):
         return None
-    return CleanBlock(_normalised(table, number), players, seats)
+    return CleanBlock(_normalised(table, number), players, seats, hashes)
 
 
 def _plain(table: pa.Table, codes: tuple[str, ...]) -> pa.Table | None:
@@ -143,12 +148,14 @@ def _text(column: pa.ChunkedArray) -> pa.ChunkedArray | None:
 
 
 def _seat_codes(table: pa.Table, number: dict[str, np.ndarray], round_set: np.ndarray):
-    """The distinct ids, each row's codes (as ``encode_ids``) and a mask of the rows whose
-    seating was hashed. A round's later sets are usually played at the same tables by the
-    same players as its first; such a set (same groups, tables and four ids, row by row)
-    takes the codes of the first set's rows: comparing ids is a fraction of the cost of
-    hashing them, and hashing was a third of a block's checks. The ids' order is unchanged:
-    a repeated set adds no id that was not seen before it."""
+    """The distinct ids, each row's codes (as ``encode_ids``), a mask of the rows whose
+    seating was hashed, and the ids' ``id_hashes`` if no id repeats among those rows (else
+    None). A round's later sets are usually played at the same tables by the same players
+    as its first; such a set (same groups, tables and four ids, row by row) takes the codes
+    of the first set's rows: comparing ids is a fraction of the cost of hashing them, and
+    hashing was a third of a block's checks. The ids' order is unchanged: a repeated set
+    adds no id that was not seen before it. A block seated once (one round whose sets share
+    a seating, the usual block) is coded by ``distinct_ids``, without a hash table."""
     starts = np.flatnonzero(np.r_[True, round_set[1:] != round_set[:-1]])
     bounds = np.r_[starts, len(round_set)]
     copies: dict[int, int] = {}  # set of the block (by position) -> the earlier set it repeats
@@ -163,15 +170,20 @@ def _seat_codes(table: pa.Table, number: dict[str, np.ndarray], round_set: np.nd
     for i in copies:
         hashed[bounds[i]:bounds[i + 1]] = False
     spans = [(bounds[i], bounds[i + 1]) for i in range(len(starts)) if i not in copies]
-    players, codes = encode_ids([
-        pa.chunked_array([chunk for a, b in spans for chunk in table[c].slice(a, b - a).chunks],
-                         table[c].type)
-        for c in SEAT_COLUMNS])
+    columns = [pa.chunked_array([chunk for a, b in spans
+                                 for chunk in table[c].slice(a, b - a).chunks], table[c].type)
+               for c in SEAT_COLUMNS]
+    distinct = distinct_ids(columns) if len(spans) == 1 else None
+    if distinct is None:
+        (players, codes), hashes = encode_ids(columns), None
+    else:
+        players, hashes = distinct
+        codes = np.arange(len(players), dtype=np.int32).reshape(len(SEAT_COLUMNS), -1).T
     seats = np.empty((table.num_rows, len(SEAT_COLUMNS)), codes.dtype)
     seats[hashed] = codes
     for i, like in copies.items():
         seats[bounds[i]:bounds[i + 1]] = seats[bounds[like]:bounds[like + 1]]
-    return players, seats, hashed
+    return players, seats, hashed, hashes
 
 
 def _same_seating(table: pa.Table, number: dict[str, np.ndarray], one, other) -> bool:

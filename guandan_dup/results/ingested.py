@@ -17,9 +17,10 @@ if TYPE_CHECKING:
 class Ingested:
     """Validated results: the normalised set table (a frame, or an Arrow table from the
     quick path of ``by_round.ingest_block``) and warnings worth a director's look;
-    ``seats``, when ingestion hashed the ids (``clean.clean_block``), the distinct ids and
-    each row's players as codes into them (rows of ``sets``, seats N E S W) for scoring."""
+    ``seats``, when ingestion hashed the ids (``clean.clean_block``), the distinct ids,
+    each row's players as codes into them (rows of ``sets``, seats N E S W) and the ids'
+    ``arrays.id_hashes`` (or None) for scoring."""
 
     sets: pd.DataFrame | pa.Table
     warnings: list[str] = field(default_factory=list)
-    seats: tuple[pa.Array, np.ndarray] | None = None
+    seats: tuple[pa.Array, np.ndarray, np.ndarray | None] | None = None

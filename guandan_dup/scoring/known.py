@@ -2,18 +2,18 @@
 
 Every round's ids must be found among the event's (800,000 of them online). Arrow's
 ``index_in`` builds a hash table of the event's ids on every call: 0.4-0.7 s a round at
-800,000 players. Here the ids are hashed once each (64 bits of their UTF-8 bytes, numpy
-over all ids at once, one pass per 8 bytes: a byte at a time took three times as long), when
-their round is scored (``standings.round_sums``), and kept in an open-addressing table
-(numpy, no pandas: scoring never imports it), built again when players are added and kept
-while they are not (ids are only ever appended). A round's lookup hashes its ids, probes
-the table and checks the ids found equal to the event's, byte for byte: 0.18-0.29 s a round
-at 800,000 players.
+800,000 players. Here the ids are hashed once each (``arrays.id_hashes``: 64 bits of their
+UTF-8 bytes, numpy over all ids at once), when their round is checked (``results.clean``
+codes a seating by the hashes alone) or else scored (``standings.round_sums``), and kept in
+an open-addressing table (numpy, no pandas: scoring never imports it), built again when
+players are added and kept while they are not (ids are only ever appended). A round's
+lookup hashes its ids, probes the table and checks the ids found equal to the event's, byte
+for byte: 0.18-0.29 s a round at 800,000 players.
 
 The codes are exactly ``index_in``'s: whenever the hashes could mislead (an id found whose
 text differs, as when two ids have one hash) the round is looked up with ``index_in``
-instead, and so is every round from one with a null or an id longer than ``LONGEST`` bytes
-that brought new players.
+instead, and so is every round from one with a null or an id longer than ``arrays.LONGEST``
+bytes that brought new players.
 
 >>> known = KnownIds()
 >>> known.codes(pa.array(["b", "a"])).tolist()
@@ -30,43 +30,12 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..arrays import filled, to_arrow
-
-LONGEST = 64
-"""Ids up to this many bytes are hashed; a round with a longer one uses ``index_in``."""
-_MULTIPLY = np.uint64(0x9E3779B97F4A7C15)  # odd, bits well mixed (2**64 / golden ratio)
-_KEEP = np.array([(1 << 8 * kept) - 1 for kept in range(9)], np.uint64)  # the first bytes
+from ..arrays import filled, id_hashes, to_arrow
 
 
 def found(ids: pa.Array, among: pa.Array) -> np.ndarray:
     """Each of ``ids``' index in ``among`` (distinct ids), -1 if it is not there."""
     return filled(pc.index_in(ids, value_set=among), -1).astype(np.int64)
-
-
-def id_hashes(ids: pa.Array) -> np.ndarray | None:
-    """A 64-bit hash of each id's UTF-8 bytes (large strings) and its length, taken 8 bytes
-    at a time (a multiply and shift per word); None if an id is null or longer than
-    ``LONGEST`` bytes."""
-    if ids.null_count:
-        return None
-    offsets = np.frombuffer(ids.buffers()[1], np.int64)[ids.offset:ids.offset + len(ids) + 1]
-    lengths = np.diff(offsets)
-    if len(ids) and int(lengths.max()) > LONGEST:
-        return None
-    longest = int(lengths.max()) if len(ids) else 0
-    data = np.frombuffer(ids.buffers()[2] or b"", np.uint8)[:offsets[-1]]
-    padded = np.zeros(len(data) + 8 * ((longest + 7) // 8) + 8, np.uint8)
-    padded[:len(data)] = data
-    words = np.lib.stride_tricks.sliding_window_view(padded, 8)  # every 8 bytes in a row
-    hashes = lengths.astype(np.uint64) * _MULTIPLY
-    for first in range(0, max(longest, 1), 8):  # the first word even of empty ids
-        live = slice(None) if first == 0 else np.flatnonzero(lengths > first)
-        word = words[offsets[:-1][live] + first].view("<u8").ravel()
-        word &= _KEEP[np.minimum(lengths[live] - first, 8)]  # not the next id's bytes
-        word ^= hashes[live]
-        word *= _MULTIPLY
-        hashes[live] = word ^ (word >> np.uint64(32))
-    return hashes
 
 
 def hash_table(hashes: np.ndarray) -> np.ndarray:

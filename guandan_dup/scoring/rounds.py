@@ -67,25 +67,29 @@ def score_block(
     expected: Expected = None,
     compare_within: str = "event",
     adjusted_rates: Mapping[str, Real] | None = None,
-    seats: tuple[pa.Array, np.ndarray] | None = None,
+    seats: tuple[pa.Array, np.ndarray, np.ndarray | None] | None = None,
 ) -> BlockScores:
     """Score a block of rounds (``sets``: rows of the normalised set table in table order, as
-    Arrow or as the frame ``each_block`` gives); ``seats``, the players' codes if ingestion
-    has them (see ``results.Ingested``), saves hashing the ids again."""
+    Arrow or as the frame ``each_block`` gives); ``seats``, the players' codes (and their
+    ids' hashes, if made) if ingestion has them (see ``results.Ingested``), saves hashing
+    the ids again."""
     if not isinstance(sets, pa.Table):
         sets = pa.Table.from_pandas(sets, preserve_index=False)
     travellers, warnings = rate_tables(sets, expected, compare_within, adjusted_rates)
-    names, codes = encode_seats(travellers) if seats is None else (seats[0], seats[1].ravel())
+    names, codes, hashes = (*encode_seats(travellers), None) if seats is None else (
+        seats[0], seats[1].ravel(), seats[2])
     rounds = to_numpy(travellers["round"])
     bounds = np.r_[0, np.flatnonzero(rounds[1:] != rounds[:-1]) + 1, len(rounds)]
     bounds = bounds[:1] if not len(rounds) else bounds
     num, den, rate = seat_rates(travellers)
     sums = []
     for start, stop in zip(4 * bounds[:-1], 4 * bounds[1:], strict=True):
-        round_names, local = names, codes[start:stop]
+        round_names, local, round_hashes = names, codes[start:stop], hashes
         if len(bounds) > 2:  # several rounds: each round's sums name only its own players
             mine, local = np.unique(local, return_inverse=True)
             round_names = names.take(to_arrow(mine))
+            round_hashes = None if hashes is None else hashes[mine]
         sums.append(round_sums(int(rounds[start // 4]), round_names, local,
-                               num[start:stop], den[start:stop], rate[start:stop]))
+                               num[start:stop], den[start:stop], rate[start:stop],
+                               round_hashes))
     return BlockScores(travellers, names, codes, sums, warnings)

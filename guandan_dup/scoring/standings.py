@@ -85,14 +85,17 @@ class RoundSums:
 
 
 def round_sums(round_no: int, names: pa.Array, codes: np.ndarray, num: np.ndarray,
-               den: np.ndarray, rate: np.ndarray) -> RoundSums:
-    """The ``RoundSums`` of a round's per-player rates (``codes`` index ``names``)."""
+               den: np.ndarray, rate: np.ndarray, hashes: np.ndarray | None = None
+               ) -> RoundSums:
+    """The ``RoundSums`` of a round's per-player rates (``codes`` index ``names``);
+    ``hashes``, the names' ``id_hashes`` if ingestion made them, or they are made here."""
     codes = codes.astype(np.intp, copy=False)  # numpy counts by intp: once, not per count
     counts, sums = per_player(codes, rate, len(names))
     most = int(counts.max()) if len(counts) else 0
     scale, residues, chosen = rate_sums(codes, num, den, len(names), most)
     names = names.cast(pa.large_string())
-    return RoundSums(round_no, names, counts, sums, scale, residues, chosen, id_hashes(names))
+    return RoundSums(round_no, names, counts, sums, scale, residues, chosen,
+                     id_hashes(names) if hashes is None else hashes)
 
 
 def _lots(seed: int | str | bytes, ids: pa.Array, chunk: int = 65536) -> np.ndarray:
