@@ -110,8 +110,18 @@ def distinct_ids(columns: Sequence[pa.Array | pa.ChunkedArray]
 
 LONGEST = 64
 """Ids up to this many bytes are hashed by ``id_hashes``; longer ones are not."""
+WHOLE = 8
+"""Ids up to this many bytes are told apart by their ``id_hashes`` and lengths alone: such an
+id's hash is a one-to-one function of its one 8-byte word (a xor with its length's multiple,
+an odd multiply, a xor-shift by half the word: each undone by another), so two ids of one
+length with one hash are one id, and their bytes need not be compared."""
 _MULTIPLY = np.uint64(0x9E3779B97F4A7C15)  # odd, bits well mixed (2**64 / golden ratio)
 _KEEP = np.array([(1 << 8 * kept) - 1 for kept in range(9)], np.uint64)  # the first bytes
+
+
+def byte_lengths(ids: pa.Array) -> np.ndarray:
+    """Each id's length in UTF-8 bytes (large strings), from the array's offsets."""
+    return np.diff(np.frombuffer(ids.buffers()[1], np.int64)[ids.offset:ids.offset + len(ids) + 1])
 
 
 def id_hashes(ids: pa.Array) -> np.ndarray | None:

@@ -30,7 +30,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..arrays import filled, id_hashes, to_arrow
+from ..arrays import WHOLE, byte_lengths, filled, id_hashes, to_arrow
 
 
 def found(ids: pa.Array, among: pa.Array) -> np.ndarray:
@@ -39,9 +39,10 @@ def found(ids: pa.Array, among: pa.Array) -> np.ndarray:
 
 
 def hash_table(hashes: np.ndarray) -> np.ndarray:
-    """An open-addressing table of ``hashes`` (linear probing, at most half full): each
-    slot the code of a hash there, -1 if empty; a hash's home slot is its low bits."""
-    size = 1 << max(4, (2 * len(hashes)).bit_length())
+    """An open-addressing table of ``hashes`` (linear probing, at most a quarter full: at
+    half, a round's lookup took half as long again): each slot the code of a hash there, -1
+    if empty; a hash's home slot is its low bits."""
+    size = 1 << max(4, (4 * len(hashes)).bit_length())
     table = np.full(size, -1, np.int32)
     pending = np.arange(len(hashes), dtype=np.int32)
     slot = (hashes & np.uint64(size - 1)).astype(np.int64)
@@ -85,6 +86,7 @@ class KnownIds:
     def __init__(self) -> None:
         self.names = pa.nulls(0, pa.large_string())
         self._hashes: np.ndarray | None = np.zeros(0, np.uint64)  # None: not usable
+        self._lengths = np.zeros(0, np.int8)  # the names' lengths in bytes, when hashed
         self._table = hash_table(self._hashes)
 
     def codes(self, ids: pa.Array, hashes: np.ndarray | None = None) -> np.ndarray:
@@ -110,9 +112,14 @@ class KnownIds:
             return found(ids, self.names)
         where = probe(self._table, self._hashes, hashes)
         hit = np.flatnonzero(where >= 0)
-        mine = ids if len(hit) == len(ids) else ids.take(to_arrow(hit))
-        if len(hit) and not pc.all(pc.equal(mine, self.names.take(to_arrow(where[hit])))).as_py():
+        lengths = byte_lengths(ids)[hit]
+        if not (lengths == self._lengths[where[hit]]).all():
             return found(ids, self.names)  # two ids with one hash: look them up by text
+        text = hit[lengths > WHOLE]  # the others are the ids their hashes and lengths say
+        mine = ids if len(text) == len(ids) else ids.take(to_arrow(text))
+        if len(text) and not pc.all(pc.equal(mine,
+                                             self.names.take(to_arrow(where[text])))).as_py():
+            return found(ids, self.names)
         return where
 
     def _extend(self, hashes: np.ndarray | None) -> None:
@@ -120,4 +127,6 @@ class KnownIds:
             self._hashes = self._table = None
             return
         self._hashes = np.r_[self._hashes, hashes]
+        self._lengths = np.r_[self._lengths, byte_lengths(self.names)[-len(hashes):]
+                              .astype(np.int8)]  # at most LONGEST: hashed
         self._table = hash_table(self._hashes)
