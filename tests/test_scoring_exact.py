@@ -13,7 +13,6 @@ from scoring_support import make_sets, reference_rates, reference_standings
 
 from guandan_dup.scoring import score
 from guandan_dup.scoring.exact import (
-    add_scaled,
     extend,
     primes,
     rate_sums,
@@ -141,25 +140,6 @@ def test_extend_gives_the_residues_of_more_primes(values, have, more):
 
 
 big = st.one_of(st.integers(0, 2**200), st.sampled_from([0, 1, 2**31 - 2, 2**31 - 1, 2**62]))
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(big, big), min_size=1, max_size=12), big, big, st.integers(1, 4),
-       st.randoms(use_true_random=False))
-def test_add_scaled_gives_the_residues_of_the_scaled_sum(pairs, factor, more_factor, count,
-                                                         rng):
-    """value * factor + more * more_factor, residue by residue, equals the Python integer's
-    residues; ``more`` adds only to the columns ``at`` names (any subset, any order)."""
-    chosen = primes(count)
-    values = [v for v, _ in pairs]
-    at = rng.sample(range(len(pairs)), rng.randint(0, len(pairs)))
-    more = [m for _, m in pairs][:len(at)]
-    residues = residues_of(values, chosen)
-    add_scaled(residues, factor, residues_of(more, chosen), more_factor, np.array(at, np.int64),
-               chosen)
-    added = dict(zip(at, more, strict=True))
-    wanted = [v * factor + added.get(k, 0) * more_factor for k, v in enumerate(values)]
-    assert residues.tolist() == residues_of(wanted, chosen).tolist()
 
 
 @pytest.mark.parametrize("biggest", [10**3, 10**6, 10**12])  # small nums: the float path

@@ -14,10 +14,11 @@ comes from their float values, except where two of them are within 1e-12 of each
 sums could misorder them): those few are rebuilt from their residues as Python integers and
 compared exactly.
 
-The standings keep each player's exact sum as running residues, updated once a round, so R
-rounds cost O(players x R): when a round brings new denominators, L grows and the residues are
-multiplied by the factor; when the values outgrow the primes, ``extend`` adds primes
-(Garner's algorithm rebuilds each value's residue for the new prime from the old ones).
+The standings keep each round's exact sums as residues (``totals``) and add them up for the
+players a ranking compares: moved to a common denominator L that grows with every round's
+denominators, so the residues are multiplied by a factor; and when the values outgrow the
+primes, ``extend`` adds primes (Garner's algorithm rebuilds each value's residue for the new
+prime from the old ones).
 """
 
 from __future__ import annotations
@@ -167,23 +168,6 @@ def extend(residues: np.ndarray, chosen: tuple[int, ...], count: int) -> np.ndar
             value += digits[i]
             reduce(value, prime, out=value)
     return out
-
-
-def add_scaled(residues: np.ndarray, factor: int, more: np.ndarray, more_factor: int,
-               at: np.ndarray, chosen: tuple[int, ...]) -> None:
-    """In place, ``residues`` become those of value * ``factor`` + ``more`` * ``more_factor``,
-    column k of ``more`` adding to column ``at[k]`` (distinct; the others add nothing).
-
-    A running sum moved to a new common denominator, plus a round's sums moved to it. Both
-    products stay below 2**62, so their sum fits int64 before the one ``%``."""
-    spread = np.zeros(residues.shape[1], dtype=np.int64)  # columns outside ``at`` stay 0
-    for i, prime in enumerate(chosen):
-        spread[at] = more[i]
-        spread *= more_factor % prime
-        row = residues[i]
-        row *= factor % prime
-        row += spread
-        reduce(row, prime, out=row)
 
 
 def primes_for(bound: int) -> int:

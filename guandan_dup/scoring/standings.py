@@ -5,17 +5,18 @@ denominator (see ``rates``), and ``exact`` compares the averages built from them
 int64 arithmetic; the float averages in the output are for display only.
 
 ``Standings`` is the running state of an event, fed one round at a time: per player a set
-count, a float sum and the exact sum as residues (``exact``). A round comes as a
-``RoundSums`` (what a worker of the Dask engine returns for its partition): integer sums per
-player of that round alone. Adding it and ranking cost O(players), so R rounds cost
-O(players x R), and no earlier round is read again.
+count, a float sum and the exact total as residues (``totals.Totals``: each round's kept as
+it came, added up only for the players whose float averages are too close to order). A
+round comes as a ``RoundSums`` (what a worker of the Dask engine returns for its partition):
+integer sums per player of that round alone. Adding it and ranking cost O(players), so R
+rounds cost O(players x R), and no earlier round is read again.
 
 Players appear in a round's standings from their first set on; a player with no set in a
 round (a bye) keeps their cumulative average, with ``round_avg`` left empty. Players are
 integer codes: a round's ids are found among the event's by a hash table kept across rounds
 (``known.KnownIds``: Arrow's ``index_in`` built one of the event's ids again every round,
 0.4-0.7 s at 800,000 players; the ids' hashes come with the round, made where it was
-scored), and ids are otherwise taken only for the output and for the lots (once each: the
+checked or scored), and ids are otherwise taken only for the output and for the lots (once each: the
 lot is the player's for the whole event).
 
 A round is ranked in value order: the players sorted once by float average, the exact keys
@@ -54,11 +55,12 @@ import pyarrow.compute as pc
 from ..arrays import to_arrow, to_numpy
 from ..lots import draw_lots
 from ..ranking import competition_ranks, rank_labels
-from .exact import add_scaled, extend, primes, primes_for, rate_sums, reduce, sorted_keys
+from .exact import primes, primes_for, rate_sums, reduce, sorted_keys
 from .kernel import per_player
 from .known import KnownIds, found, id_hashes
 from .outputs import STANDINGS_DTYPES, empty_table, floats, output_table
 from .players import text
+from .totals import Totals
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -151,8 +153,7 @@ class Standings:
         self.known = KnownIds()
         self.counts = np.zeros(0, np.int64)
         self.sums = np.zeros(0)
-        self.scale, self.chosen = 1, ()
-        self.residues = np.zeros((0, 0), np.int64)
+        self.totals = Totals()
         self.previous = np.zeros(0, np.int64)  # position after the last round; 0: none
         self.lots = np.zeros(0, np.uint64)
         self.drawn = np.zeros(0, bool)
@@ -190,7 +191,6 @@ class Standings:
     def _grow(self, more: int) -> None:
         self.counts = np.r_[self.counts, np.zeros(more, np.int64)]
         self.sums = np.r_[self.sums, np.zeros(more)]
-        self.residues = np.c_[self.residues, np.zeros((len(self.chosen), more), np.int64)]
         self.previous = np.r_[self.previous, np.zeros(more, np.int64)]
         self.lots = np.r_[self.lots, np.zeros(more, np.uint64)]
         self.drawn = np.r_[self.drawn, np.zeros(more, bool)]
@@ -205,12 +205,8 @@ class Standings:
         codes = self._codes(part)
         self.counts[codes] += part.counts
         self.sums[codes] += part.sums
-        scale = math.lcm(self.scale, part.scale)
-        count = max(len(self.chosen), primes_for(int(self.counts.max()) * scale))
-        self.residues = extend(self.residues, self.chosen, count)
-        add_scaled(self.residues, scale // self.scale, extend(part.residues, part.chosen, count),
-                   scale // part.scale, codes, primes(count))
-        self.chosen, self.scale = primes(count), scale
+        self.totals.add(codes, part.residues, part.chosen, part.scale, len(self.names),
+                        int(self.counts.max()))
         round_avg = np.full(len(self.names), np.nan)  # by code; empty for a bye
         played = part.counts > 0
         if played.all():
@@ -246,8 +242,8 @@ class Standings:
         one = bool((sets == sets[0]).all())
         per_sets, sets_at = (sets[:1], None) if one else np.unique(sets, return_inverse=True)
         common = math.lcm(*per_sets.tolist())
-        count = max(len(self.chosen), primes_for(common * self.scale))
-        residues, chosen = extend(self.residues[:, rows], self.chosen, count), primes(count)
+        count = primes_for(common * self.totals.scale)
+        residues, chosen = self.totals.at(rows, count), primes(count)
         for i, prime in enumerate(chosen if not one else ()):
             factor = np.array([common // k % prime for k in per_sets.tolist()], np.int64)
             residues[i] = reduce(residues[i] * factor[sets_at], prime)
