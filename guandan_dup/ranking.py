@@ -46,9 +46,14 @@ def rank_labels(ranks: np.ndarray) -> pa.Array:
     ['1', '2=', '2=', '4']
     """
     starts, run = _runs(ranks)
+    return _labels(np.asarray(ranks)[starts], starts, run)
+
+
+def _labels(distinct: np.ndarray, starts: np.ndarray, run: np.ndarray) -> pa.Array:
+    """``rank_labels`` of the ranks of runs starting at ``starts`` (``distinct``, one each),
+    each element in run ``run``."""
     shared = np.diff(np.r_[starts, len(run)]) > 1
-    distinct = to_arrow(np.asarray(ranks)[starts].astype(np.int64))
-    labels = pc.cast(distinct, pa.large_string())
+    labels = pc.cast(to_arrow(distinct.astype(np.int64)), pa.large_string())
     if shared.any():
         labels = pc.binary_join_element_wise(
             labels, pc.if_else(to_arrow(shared), scalar("="), scalar("")), scalar(""))
@@ -69,9 +74,10 @@ def competition_ranks(keys: np.ndarray, above: int = 0) -> np.ndarray:
 
 
 def standing_ranks(keys: np.ndarray, above: int = 0) -> tuple[np.ndarray, pa.Array]:
-    """``competition_ranks`` and their ``rank_labels``."""
-    ranks = competition_ranks(keys, above)
-    return ranks, rank_labels(ranks)
+    """``competition_ranks`` and their ``rank_labels``, the ties found once for both."""
+    starts, run = _runs(keys)
+    first = starts.astype(np.int64) + (above + 1)  # each run's rank
+    return first[run], _labels(first, starts, run)
 
 
 def ranks_within(ranks: np.ndarray) -> tuple[np.ndarray, pa.Array]:

@@ -62,25 +62,23 @@ def clean_block(
         return None
     table = pa.concat_tables(parts)
     number = {c: to_numpy(table[c]) for c in _NUMBERS}
-    order = np.lexsort((number["table"], number["set"], number["round"]))
-    if (order[1:] < order[:-1]).any():  # files are usually written in this order already
+    if not _in_order(number):  # files are usually written in this order already
+        order = np.lexsort((number["table"], number["set"], number["round"]))
         table = table.take(to_arrow(order))
         number = {c: values[order] for c, values in number.items()}
     round_set = _round_sets(number)
     players, seats, first, hashes = _seat_codes(table, number, round_set)
     if not _as_is(players):  # every id is one of the distinct ones: a quarter to look at
         return None
-    real = to_numpy(table["ns_level"].is_valid())
-    ns, ew = (filled(table[c], 0) for c in ("ns_level", "ew_level"))
     # Ids all distinct (``hashes``) seat no player twice in a set, at one table or two.
     if not ((hashes is not None or _seats_distinct(seats[first]))
             and _one_result_each(round_set, number["table"])
             and (hashes is not None or _one_table_each(round_set[first], seats[first],
                                                        len(players)))
-            and possible_levels(boards_per_set, three_failures_reset, (0, 0))[
-                ns[real], ew[real]].all()):
+            and _possible(table, possible_levels(boards_per_set, three_failures_reset,
+                                                 (0, 0)))):
         return None
-    return CleanBlock(_normalised(table, number), players, seats, hashes)
+    return CleanBlock(_normalised(table, number, codes), players, seats, hashes)
 
 
 def _plain(table: pa.Table, codes: tuple[str, ...]) -> pa.Table | None:
@@ -109,8 +107,7 @@ def _plain(table: pa.Table, codes: tuple[str, ...]) -> pa.Table | None:
         columns[name] = column
     adjusted = _text(table["adjusted"]) if "adjusted" in names else pa.nulls(
         table.num_rows, pa.large_string())
-    allowed = strings(f"{ns}/{ew}" for ns in codes for ew in codes)
-    if adjusted is None or not _all(pc.is_in(adjusted.drop_null(), allowed)):
+    if adjusted is None or not _all(pc.is_in(adjusted.drop_null(), _pairs(codes))):
         return None
     artificial = adjusted.is_valid()
     for name in ("ns_level", "ew_level"):
@@ -124,6 +121,11 @@ def _plain(table: pa.Table, codes: tuple[str, ...]) -> pa.Table | None:
         columns[name] = index.cast(pa.int8())
     columns["adjusted"] = adjusted
     return pa.table(columns)
+
+
+def _pairs(codes: tuple[str, ...]) -> pa.Array:
+    """The artificial results a file may give: "NS/EW" of any two ``codes``."""
+    return strings(f"{ns}/{ew}" for ns in codes for ew in codes)
 
 
 def _all(mask: pa.ChunkedArray) -> bool:
@@ -198,6 +200,25 @@ def _same_seating(table: pa.Table, number: dict[str, np.ndarray], one, other) ->
                for c in SEAT_COLUMNS)
 
 
+def _in_order(number: dict[str, np.ndarray]) -> bool:
+    """Rows sorted by round, then set, then table (a look at each pair of neighbours, a
+    fifth of the time of sorting them to see)."""
+    rounds, sets, tables = number["round"], number["set"], number["table"]
+    same_round, same_set = rounds[1:] == rounds[:-1], sets[1:] == sets[:-1]
+    return bool(((rounds[1:] > rounds[:-1])
+                 | same_round & ((sets[1:] > sets[:-1]) | same_set & (tables[1:] >= tables[:-1])))
+                .all())
+
+
+def _possible(table: pa.Table, possible: np.ndarray) -> bool:
+    """Every real result's pair of levels one a set can end with (``possible``, a mask by
+    NS and EW level): the pairs counted, then looked up, not each row's looked up."""
+    ns, ew = (filled(table[c], 0).astype(np.intp) for c in ("ns_level", "ew_level"))
+    pairs = np.bincount(ns * len(possible) + ew, minlength=possible.size)
+    pairs[0] -= table["ns_level"].null_count  # artificial results: no levels, counted as 0, 0
+    return bool(possible.ravel()[pairs > 0].all())
+
+
 def _seats_distinct(seats: np.ndarray) -> bool:
     """No player in two seats of one table."""
     return all((seats[:, i] != seats[:, j]).all() for i in range(4) for j in range(i + 1, 4))
@@ -223,13 +244,15 @@ def _one_table_each(round_set: np.ndarray, seats: np.ndarray, players: int) -> b
     return not repeated(keys).any()
 
 
-def _normalised(table: pa.Table, number: dict[str, np.ndarray]) -> pa.Table:
+def _normalised(table: pa.Table, number: dict[str, np.ndarray], codes: tuple[str, ...]
+                ) -> pa.Table:
     """The normalised set table (``schema.NORMALISED_DTYPES``, as Arrow: what
-    ``pa.Table.from_pandas`` makes of the frame) of sound sorted rows."""
+    ``pa.Table.from_pandas`` makes of the frame) of sound sorted rows, whose artificial
+    results are written with ``codes`` (each half taken by the pair's place among them)."""
     columns = {c: to_arrow(number[c]) for c in ("round", "group", "table", "set")}
     columns |= {c: table[c] for c in (*SEAT_COLUMNS, "ns_level", "ew_level", "adjusted")}
-    halves = pc.split_pattern(table["adjusted"], "/")
-    columns["ns_adjusted"] = pc.list_element(halves, scalar(0))
-    columns["ew_adjusted"] = pc.list_element(halves, scalar(1))
+    pair = pc.index_in(table["adjusted"], _pairs(codes))
+    columns["ns_adjusted"] = strings(ns for ns in codes for _ in codes).take(pair)
+    columns["ew_adjusted"] = strings(ew for _ in codes for ew in codes).take(pair)
     columns["boards"] = pa.nulls(table.num_rows, pa.int16())
     return pa.table({c: columns[c] for c in NORMALISED_DTYPES})

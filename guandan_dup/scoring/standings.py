@@ -54,7 +54,7 @@ import pyarrow.compute as pc
 
 from ..arrays import to_arrow, to_numpy
 from ..lots import draw_lots
-from ..ranking import competition_ranks, rank_labels
+from ..ranking import standing_ranks
 from .exact import primes, primes_for, rate_sums, reduce, sorted_keys
 from .kernel import per_player
 from .known import KnownIds, found, id_hashes
@@ -131,7 +131,7 @@ class Ranked:
 
     def table(self) -> pa.Table:
         """The round's standings table, rows by position."""
-        rank = competition_ranks(self.keys[self.at])
+        rank, labels = standing_ranks(self.keys[self.at])
         return output_table("standings", {
             "round": np.full(self.num_rows, self.round, np.int64),
             "player": text(self.players, self.names),
@@ -139,7 +139,7 @@ class Ranked:
             "round_avg": floats(self.round_avg[self.players]),
             "cumulative": self.cumulative[self.at],
             "rank": rank,
-            "rank_label": rank_labels(rank),
+            "rank_label": labels,
             "position": np.arange(1, self.num_rows + 1, dtype=np.int64),
         })
 
