@@ -29,7 +29,7 @@ def sheet_name(folder: str | os.PathLike, round_no: int) -> str:
 
 
 def event_command(folder: str | os.PathLike, step: str, round_no: int | None = None,
-            *more: str) -> str:
+                  *more: str) -> str:
     """``guandan-dup event STEP FOLDER [--round R] [MORE ...]``, paste-ready.
 
     >>> event_command("my cup", "score", 2, "--force")
