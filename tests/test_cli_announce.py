@@ -141,3 +141,11 @@ def test_out_of_date_standings_are_refused_with_the_commands_that_score_them(sco
         f"standings would be out of date: score it again first (`guandan-dup event score "
         f"{scored} --round 1 --force`, then `guandan-dup event score {scored} --round 2`)")
     assert "travellers would be out of date" in run("travellers", scored, "--round", 1, code=1)
+
+
+@pytest.mark.parametrize("command", ["standings", "travellers"])
+def test_a_folder_neither_scored_nor_an_event_says_what_to_give(tmp_path, command):
+    out = run(command, tmp_path, code=1)
+    assert out == (f"Error: '{tmp_path / command}.parquet' does not exist: give an event "
+                   f"folder, or a folder written by 'guandan-dup score' (your results "
+                   f"files, then '--out {tmp_path}')\n")

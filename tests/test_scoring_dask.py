@@ -200,8 +200,8 @@ def test_a_worker_that_cannot_read_the_files_says_they_must_be_readable_where_it
             "score", "results", "--engine", "dask", "--scheduler", local.scheduler_address,
             "--out", "out", "--quiet"])
     assert result.exit_code == 1, result.output
-    assert result.stderr.startswith("Error: a Dask worker cannot read the results of round(s) "
-                                    "1 ("), result.stderr
+    assert result.stderr.startswith("Error: a Dask worker cannot read the results of round"
+                                    " 1 ("), result.stderr
     assert "they must be readable where the workers run" in result.stderr
     assert "'results/round=1/part.0.parquet' is relative to this folder, not the workers'" \
         in result.stderr

@@ -34,6 +34,7 @@ from contextlib import contextmanager
 from typing import NoReturn
 
 from ..errors import GuandanError
+from ..wording import numbered
 
 
 def _dask():
@@ -293,10 +294,10 @@ def _task_failure(distributed, plan, block, error: Exception) -> Exception:
     director's own ``ls`` does not show); anything else is raised as it is."""
     import pyarrow as pa
 
-    rounds = ", ".join(map(str, block))
+    rounds = numbered("round", block)
     if isinstance(error, distributed.KilledWorker | distributed.comm.CommClosedError):
         return GuandanError(
-            f"a Dask worker died scoring round(s) {rounds} and the task was not retried "
+            f"a Dask worker died scoring {rounds} and the task was not retried "
             f"({type(error).__name__}: {error}); nothing was written. Check the workers' "
             "memory (docs/scale.md) and run again")
     if not isinstance(error, OSError | pa.ArrowException):
@@ -305,6 +306,6 @@ def _task_failure(distributed, plan, block, error: Exception) -> Exception:
     hint = (f"; {relative[0]!r} is relative to this folder, not the workers': give the "
             "results as an absolute path") if relative else ""
     return GuandanError(
-        f"a Dask worker cannot read the results of round(s) {rounds} ({error}): the workers "
+        f"a Dask worker cannot read the results of {rounds} ({error}): the workers "
         "read the files themselves, at the same paths, so they must be readable where the "
         f"workers run (a shared file system, docs/scale.md){hint}; nothing was written")

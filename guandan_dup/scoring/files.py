@@ -454,7 +454,8 @@ def read_output(directory: str | os.PathLike, name: str) -> pd.DataFrame:
     try:
         return pq.read_table(path).to_pandas()
     except (OSError, pa.ArrowInvalid) as error:
+        what = f"cannot be read ({error})" if path.exists() else "does not exist"
         raise GuandanError(
-            f"cannot read {str(path)!r} ({error}); write it with "
-            f"'guandan-dup score RESULTS.parquet --out {directory}'"
+            f"{str(path)!r} {what}: give an event folder, or a folder written by "
+            f"'guandan-dup score' (your results files, then '--out {directory}')"
         ) from error
