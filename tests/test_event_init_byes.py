@@ -39,6 +39,7 @@ def test_issue25_init_says_the_byes_of_each_round_and_an_awkward_group(
              "rounds of 2 sets of 4 boards.", *said]
     assert out.splitlines()[:len(lines)] == lines
     assert out.splitlines()[len(lines)].startswith("Secret key: ")
+    assert out.splitlines()[-1] == "Next: guandan-dup event deal cup --round 1"
 
 
 def test_issue25_init_without_tables_per_group_suggests_a_size(tmp_path, monkeypatch):

@@ -276,7 +276,7 @@ def test_a_seeded_knockout_keeps_each_teams_label_and_name_and_shows_its_swiss_n
     assert out[0] == ("Created teams knockout 'ko' in ko: 4 entries (seeded), 2 rounds of one "
                       "set of 3 boards.")
     assert out[1:6] == seeded_lines_of(swiss, in_tmp / "ko")
-    assert out[6].startswith("Secret key: "), "no Next: the Swiss is not beside the knockout"
+    assert out[6].startswith("Secret key: "), "no Also: the Swiss is not beside the knockout"
     folder, stage = EventFolder.open(in_tmp / "ko"), EventFolder.open(swiss)
     mine, theirs = teams_of(folder).set_index("label"), teams_of(stage).set_index("label")
     assert (mine["name"] == theirs.loc[mine.index, "name"]).all()  # names came along
@@ -328,8 +328,9 @@ def test_force_is_for_a_seeded_knockout_only(tmp_path, fmt, extra, says):
 def test_the_two_stages_sites_link_to_each_other(in_tmp, swiss):
     copy = shutil.copytree(swiss, in_tmp / "swiss")  # beside the knockout
     out = knockout_init(in_tmp, copy).splitlines()
-    assert out[6] == ("Next: `guandan-dup event site swiss` again, so that the earlier stage's "
-                      "site links to this knockout's")
+    assert out[6] == ("Also: run `guandan-dup event site swiss` again, so that the earlier "
+                      "stage's site links to this knockout's")
+    assert out[-1] == "Next: guandan-dup event deal ko --round 1"
     run("event", "site", in_tmp / "ko", "--quiet", "--lang", "en")
     run("event", "site", copy, "--quiet", "--lang", "en")
     index = (in_tmp / "ko" / "site" / "index.html").read_text(encoding="utf-8")

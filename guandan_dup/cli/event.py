@@ -163,6 +163,7 @@ def init(
     typer.echo(folder.plan.event_format.created(folder.plan, str(directory)))
     typer.echo(f"Secret key: {folder.key_path} (owner-only; never share it before the end).")
     typer.echo(f"Commitment (publish this before round 1): {folder.commitment}")
+    typer.echo(f"Next: {event_status(folder).next_step()}")
 
 
 @event_app.command("deal")

@@ -144,8 +144,8 @@ def seeded_lines(folder: EventFolder, now: pd.Timestamp | None = None) -> list[s
                          "--force)")
         if earlier.resolve().parent == folder.path.resolve().parent:  # ``seeded_by``
             command = f"guandan-dup event site {shlex.quote(earlier.as_posix())}"
-            lines.append(f"Next: `{command}` again, so that the earlier stage's site links "
-                         "to this knockout's")
+            lines.append(f"Also: run `{command}` again, so that the earlier stage's site "
+                         "links to this knockout's")
     return lines
 
 
