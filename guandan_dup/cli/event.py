@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..event import (
+    commands,
     create_event,
     deal_round,
     event_status,
@@ -203,8 +204,8 @@ def seat(
     with locked_folder(directory, "event seat", wait) as folder:
         seating = seat_event_round(folder, round_no, lineups, with_cards=not no_cards)
     typer.echo("\n".join(seating.summary()))
-    typer.echo(f"Table cards: none (--no-cards); `guandan-dup event print {pasteable(directory)} "
-               f"--round {round_no} --what table-cards` draws them" if no_cards
+    print_cards = commands.event_command(directory, "print", round_no, "--what", "table-cards")
+    typer.echo(f"Table cards: none (--no-cards); `{print_cards}` draws them" if no_cards
                else f"Table cards: {folder.file(round_no, 'table-cards.html')}")
 
 
@@ -225,8 +226,8 @@ def sheet(
     per = "table and board" if boards else "table and set"
     typer.echo(f"Wrote {written.path}: {written.rows} rows, one per {per} of round {round_no}.")
     columns = "finish" if boards else "ns_level and ew_level"
-    typer.echo(f"Next: fill in {columns}, then `guandan-dup event ingest {pasteable(directory)} "
-               f"{pasteable(written.path)} --round {round_no}`")
+    typer.echo(f"Next: fill in {columns}, then "
+               f"`{commands.ingest_command(directory, round_no, written.path)}`")
 
 
 @event_app.command("ingest")
@@ -246,8 +247,7 @@ def ingest_command(
     with locked_folder(directory, "event ingest", wait) as folder:
         target = folder.dry_run() if dry_run else folder
         report = ingest(target, file, round_no, override=override,
-                        command=f"guandan-dup event ingest {directory} {file} --round {round_no}"
-                                f" --override")
+                        command=f"{commands.ingest_command(directory, round_no, file)} --override")
     would = "would take" if dry_run else "took"
     if not report.changed:
         typer.echo(f"Round {round_no}: these {report.taken} set results are already stored.")

@@ -31,7 +31,7 @@ from ..errors import GuandanError, InvalidPlanError, NotationError
 from ..progress import progress
 from ..reading import read_parquet
 from ..seats import SEAT_COLUMNS, Seat
-from ..wording import spans
+from ..wording import plural, spans
 from .generate import ALGORITHM, check_boards, deal_boards
 from .keys import commitment
 
@@ -213,7 +213,7 @@ def _check_numbers(table: pa.Table, name: str) -> None:
             rows = (np.flatnonzero(empty) + 1).tolist()
             raise BoardSetError(
                 f"board set file {name!r}, column {column!r}: {spans('row', rows, 10)} "
-                f"{'is' if len(rows) == 1 else 'are'} empty; "
+                f"{plural('is', len(rows), 'are')} empty; "
                 "every row needs a board number, a set number and its position in the set"
             )
     boards = np.sort(table.column("board").to_numpy())
@@ -221,7 +221,7 @@ def _check_numbers(table: pa.Table, name: str) -> None:
     if repeated.size:
         raise BoardSetError(
             f"board set file {name!r}, column 'board': {spans('board', repeated.tolist(), 10)} "
-            f"{'is' if repeated.size == 1 else 'are'} listed more than once; expected each "
+            f"{plural('is', repeated.size, 'are')} listed more than once; expected each "
             "board once"
         )
 
@@ -242,15 +242,15 @@ def _check_hands(table: pa.Table, name: str) -> None:
         if bad.any():
             raise BoardSetError(
                 f"board set file {name!r}, column {column!r}: a hand is {HAND_SIZE} kind ids "
-                f"in 0..{KINDS - 1}; {spans('board', boards[bad].tolist(), 10)} "
-                f"{'does' if bad.sum() == 1 else 'do'} not hold one"
+                f"in 0..{KINDS - 1}; {spans('board', np.sort(boards[bad]).tolist(), 10)} "
+                f"{plural('does', int(bad.sum()), 'do')} not hold one"
             )
     incomplete = ~_whole_packs(hands_of(table))
     if incomplete.any():
         raise BoardSetError(
             f"board set file {name!r}: the four hands of a board hold every card kind exactly "
-            f"{COPIES} times; {spans('board', boards[incomplete].tolist(), 10)} "
-            f"{'does' if incomplete.sum() == 1 else 'do'} not"
+            f"{COPIES} times; {spans('board', np.sort(boards[incomplete]).tolist(), 10)} "
+            f"{plural('does', int(incomplete.sum()), 'do')} not"
         )
 
 

@@ -47,7 +47,9 @@ def sheet_command(folder: str | os.PathLike, round_no: int) -> str:
                          pasteable(sheet_name(folder, round_no)))
 
 
-def ingest_command(folder: str | os.PathLike, round_no: int) -> str:
-    """``event ingest`` of round R's sheet (``sheet_name``)."""
-    return (f"guandan-dup event ingest {pasteable(folder)} "
-            f"{pasteable(sheet_name(folder, round_no))} --round {round_no}")
+def ingest_command(folder: str | os.PathLike, round_no: int,
+                   file: str | os.PathLike | None = None) -> str:
+    """``event ingest`` of ``file`` into round R, by default the round's sheet
+    (``sheet_name``)."""
+    file = sheet_name(folder, round_no) if file is None else file
+    return event_command(folder, "ingest", None, pasteable(file), f"--round {round_no}")

@@ -64,7 +64,7 @@ class Exported(NamedTuple):
             *(f"Round {r}: standings withheld: they count {numbered('set', sets)}, which not "
               "every table has played yet" for r, sets in self.standings_withheld.items()),
             *(f"Round {r}: {numbered('set', sets)} left out of the travellers: not every "
-              f"table has played {'it' if len(sets) == 1 else 'them'} yet (ingest, score and "
+              f"table has played {plural('it', len(sets), 'them')} yet (ingest, score and "
               "export again)" for r, sets in self.withheld.items()),
         ]
 
@@ -90,7 +90,7 @@ def withheld_note(round_no: int, sets: Sequence[int]) -> str:
     en = ", ".join(map(str, sets))
     return (
         f"第{round_no}轮 {zh} 尚有桌次未完成，成绩单暂不公布 · Round {round_no}, "
-        f"set{'s' if len(sets) > 1 else ''} {en}: pending (not every table has played it), "
+        f"{plural('set', len(sets))} {en}: pending (not every table has played it), "
         "traveller not published yet"
     )
 

@@ -42,7 +42,7 @@ from ..deals.keys import commitment as commitment_of
 from ..deals.keys import read_key
 from ..errors import GuandanError, InvalidPlanError, KeyFileError
 from ..reading import read_parquet
-from ..wording import numbered, pasteable
+from ..wording import numbered, pasteable, plural
 from .parts import DEEP_COPIES, file_stamp, part_files, read_rows, stamps, stored_keys
 from .plan import EventPlan
 from .transaction import commit
@@ -384,7 +384,7 @@ class EventFolder:
                            "results (results were ingested after scoring)")
         if by_ledger := [r for r in stale if why[r] == "ledger"]:
             reasons.append(f"{numbered('round', by_ledger)}: a ledger decision changed "
-                           f"{'it' if len(by_ledger) == 1 else 'them'} after scoring")
+                           f"{plural('it', len(by_ledger), 'them')} after scoring")
         raise GuandanError(
             f"{'; '.join(reasons)}, so {doing} would publish out-of-date standings. Nothing "
             f"was written; run `guandan-dup event score {pasteable(self.path)} --round "

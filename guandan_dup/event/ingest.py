@@ -44,11 +44,13 @@ from ..levels import LEVEL_NAMES
 from ..results.ingest import load_raws
 from ..results.load import RawFile, read_file, read_table
 from ..seats import SEAT_COLUMNS
+from ..wording import numbered, plural
+from .commands import event_command, ingest_command
 from .finality import guard_final, now_utc
 from .folder import EventFolder, parquet_bytes
 from .ledger import effects, event_context, read_ledger
 from .parts import ENTERED, read_rows, should_compact
-from .people import people_of, words
+from .people import people_of
 from .plan import EventPlan
 from .seat_names import Names, read_names
 from .stored_rows import (
@@ -82,10 +84,9 @@ class IngestReport:
         """While tables are missing, the command that takes their rows once they have
         played: the same ``file`` into the same ``directory`` and round, ready to paste."""
         tables = sorted({table for table, _ in self.missing})
-        return (f"once {'tables' if len(tables) > 1 else 'table'} {words(tables)} "
-                f"{'have' if len(tables) > 1 else 'has'} played, fill in "
-                f"{'their' if len(tables) > 1 else 'its'} results and run `guandan-dup event "
-                f"ingest {directory} {file} --round {self.round}` again")
+        return (f"once {numbered('table', tables)} {plural('has', len(tables), 'have')} "
+                f"played, fill in {plural('its', len(tables), 'their')} results and run "
+                f"`{ingest_command(directory, self.round, file)}` again")
 
 
 def planned_pairs(plan: EventPlan, round_no: int, tables: set[int] | None = None
@@ -353,12 +354,12 @@ def _take(
     warnings = list(ingested.warnings)
     scored = [r for r in folder.rounds_scored() if r >= round_no]
     if changed and scored:
-        rounds = f"rounds {words(scored)} were" if len(scored) > 1 else f"round {scored[0]} was"
+        force = ("--force",) if scored != [round_no] else ()
         warnings.append(
-            f"{rounds} scored before these results: {'their' if len(scored) > 1 else 'its'} "
-            f"standings are out of date until you score again (`guandan-dup event score "
-            f"{folder.path} --round {round_no}"
-            + (" --force`, then every later round)" if scored != [round_no] else "`)"))
+            f"{numbered('round', scored)} {plural('was', len(scored), 'were')} scored before "
+            f"these results: {plural('its', len(scored), 'their')} standings are out of date "
+            f"until you score again (`{event_command(folder.path, 'score', round_no, *force)}`"
+            f"{', then every later round' if force else ''})")
     return IngestReport(
         round_no, len(ingested.sets), replaced, folder.missing_results(round_no, stored),
         warnings, changed

@@ -213,7 +213,8 @@ def what_it_does(folder: EventFolder, ledger: pd.DataFrame, row: pd.Series) -> s
             amount(column, f"{first[column]:g}") for column in ("match_points", "level_points")
             if first[column]))
     text = describe(row, people, step)
-    pair = people.pair_of(row["player"]) if not pd.isna(row.get("player")) else None
+    pair = people.pair_by_player().get(str(row["player"])) if not pd.isna(
+        row.get("player")) else None
     if pair is not None and len(mine):
         text += f" (off both players of pair {people.pair(pair)})"
     return text

@@ -45,11 +45,6 @@ class People:
         """"王伟 / 李芳": a pair's players' names."""
         return " / ".join(self.name(p) for p in self.pair_players.get(str(pair), ()))
 
-    def pair_of(self, player) -> str | None:
-        """The pair ``player`` plays in (pairs events), else None."""
-        return next((pair for pair, ids in self.pair_players.items() if str(player) in ids),
-                    None)
-
     def pair(self, pair) -> str:
         """"D04 王伟 / 李芳"."""
         return caption(pair, self.pair_name(pair))
@@ -60,19 +55,23 @@ class People:
         return self.player_names | {pair: self.pair_name(pair) for pair in self.pair_players}
 
     def pair_by_player(self) -> dict[str, str]:
-        """Player id -> pair id (pairs events; empty otherwise): ``pair_of`` for everyone."""
+        """Player id -> pair id (pairs events; empty otherwise): the pair each plays in."""
         return {p: pair for pair, ids in self.pair_players.items() for p in ids}
 
     def team(self, number) -> str:
         """"team 3 南京队" (see ``team_caption``)."""
         return team_caption(int(number), self.team_names.get(int(number), ""))
 
+    def team_numbers(self) -> dict[str, int]:
+        """The texts that name a team (its label, its unique name) -> its number
+        (``team_keys``), for the cells of lineups and results files."""
+        return team_keys(self.team_labels, self.team_names)
+
     def team_named(self, text) -> tuple[int | None, str | None]:
         """The team number ``text`` names (its number, ``#number`` or its players-file
         label: docs/teams.md's one rule, ``team_of_cell``) and None, or None and the rule
         to print."""
-        numbers = team_keys(self.team_labels, self.team_names)
-        team, why = team_of_cell(text, self.team_names, numbers)
+        team, why = team_of_cell(text, self.team_names, self.team_numbers())
         return team, None if why is None else team_rule(why, self.team_names)
 
     def side(self, side) -> str:

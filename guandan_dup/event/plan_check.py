@@ -17,7 +17,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..errors import InvalidPlanError
-from ..wording import numbered
+from ..wording import numbered, plural
 from .folder import EventFolder
 
 
@@ -99,10 +99,10 @@ def _kind_problems(folder: EventFolder) -> list[str]:
     if knockout and set(seated) - set(brackets):
         unbracketed = sorted(set(seated) - set(brackets))
         out.append(f"format is 'knockout' but {numbered('round', unbracketed)} "
-                   f"{'was' if len(unbracketed) == 1 else 'were'} seated without a bracket")
+                   f"{plural('was', len(unbracketed), 'were')} seated without a bracket")
     if not knockout and brackets:
         out.append(f"format is {plan.format or 'by standing'!r} but "
-                   f"{numbered('round', brackets)} {'has' if len(brackets) == 1 else 'have'} "
+                   f"{numbered('round', brackets)} {plural('has', len(brackets), 'have')} "
                    "a knockout's bracket")
     return out
 
@@ -121,7 +121,7 @@ def _dealt_problems(folder: EventFolder, round_no: int) -> list[str]:
     planned = {s: list(plan.boards_of_set(s)) for s in plan.sets_of_round(round_no)}
     if sorted(dealt) != sorted(planned):
         return [f"sets_per_round gives round {round_no} {numbered('set', sorted(planned))}, "
-                f"but {numbered('set', sorted(dealt))} {'was' if len(dealt) == 1 else 'were'} "
+                f"but {numbered('set', sorted(dealt))} {plural('was', len(dealt), 'were')} "
                 "dealt"]
     return [f"boards_per_set gives set {s} boards {_span(planned[s])}, but boards "
             f"{_span(sorted(dealt[s]))} were dealt" for s in sorted(planned)
@@ -156,7 +156,7 @@ def _seated_problems(folder: EventFolder, round_no: int) -> list[str]:
     if extra:
         return [f"players gives round {round_no} tables "
                 f"{_span(sorted(planned)) if planned else 'none'}, but "
-                f"{numbered('table', extra)} {'was' if len(extra) == 1 else 'were'} seated"]
+                f"{numbered('table', extra)} {plural('was', len(extra), 'were')} seated"]
     tables, groups = seating["table"].astype(int).tolist(), seating["group"].astype(int).tolist()
     moved = [(t, g) for t, g in zip(tables, groups, strict=True)
              if folder.plan.group_of_table(t) != g]

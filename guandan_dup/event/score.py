@@ -27,7 +27,7 @@ from ..lots import derive_seed
 from ..reading import read_parquet
 from ..results.schema import NORMALISED_DTYPES
 from ..scoring import Scored
-from ..wording import numbered
+from ..wording import numbered, plural
 from .commands import ingest_command, sheet_command
 from .conflicts import refuse_start_conflicts
 from .finality import first_scored, guard_final
@@ -66,7 +66,7 @@ def check_scorable(folder: EventFolder, round_no: int, force: bool) -> None:
     later = [r for r in folder.rounds_scored() if r > round_no]
     if later and not force:
         raise GuandanError(
-            f"{numbered('round', later)} {'is' if len(later) == 1 else 'are'} already scored "
+            f"{numbered('round', later)} {plural('is', len(later), 'are')} already scored "
             f"from round {round_no}'s standings; "
             f"re-scoring round {round_no} alone would leave theirs out of date. Nothing was "
             "changed. Use --force to re-score anyway (the replaced files are kept in "

@@ -32,7 +32,7 @@ import pyarrow.compute as pc
 from ..errors import Problem
 from ..results.load import RawFile, located
 from ..seats import SEAT_COLUMNS
-from .people import caption, words
+from ..wording import caption, counted, plural, words
 
 NAMED = dict[tuple[int, str], tuple[str, str]]
 """Cells read by name: (the file's row, seat column) -> (the name as written, the id)."""
@@ -160,7 +160,6 @@ def note(file: str, named: NAMED) -> str:
     shown = [f"{text} as {player}" for text, player in list(names.items())[:SHOWN_NAMES]]
     if len(names) > SHOWN_NAMES:
         more = len(names) - SHOWN_NAMES
-        shown.append(f"{more} more name{'s' if more > 1 else ''}")
-    held = f"{cells} seat cells held" if cells > 1 else "1 seat cell held"
-    return (f"{file}: {held} a player's name, not an id, and {'were' if cells > 1 else 'was'}"
-            f" read as that player ({words(shown)})")
+        shown.append(counted(more, "more name"))
+    return (f"{file}: {counted(cells, 'seat cell')} held a player's name, not an id, and "
+            f"{plural('was', cells, 'were')} read as that player ({words(shown)})")

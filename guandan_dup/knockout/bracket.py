@@ -53,7 +53,7 @@ def check_entries(entries: Sequence[str]) -> list[str]:
     repeated = sorted({e for e in ids if ids.count(e) > 1})
     if repeated:
         raise InvalidPlanError(f"knockout {plural('entry', len(repeated), 'entries')} "
-                               f"{quoted(repeated)} {'is' if len(repeated) == 1 else 'are'} "
+                               f"{quoted(repeated)} {plural('is', len(repeated), 'are')} "
                                "listed more than once")
     rounds_needed(len(ids))
     return ids

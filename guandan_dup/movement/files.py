@@ -85,7 +85,7 @@ def round_one_order(
     if key is None:
         raise InvalidPlanError(
             f"{counted(len(rest), 'player')} of the players file "
-            f"{'is' if len(rest) == 1 else 'are'} not in the seeding list {str(seeding)!r} "
+            f"{plural('is', len(rest), 'are')} not in the seeding list {str(seeding)!r} "
             f"({words(rest[:10]) if len(rest) <= 10 else ', '.join(rest[:10]) + ', ...'}): "
             "list them too, or give --key FILE to place them by lot"
         )

@@ -114,7 +114,7 @@ def seat_pairs(
     unknown = sorted(set(pairs.tolist()) - set(members))
     if unknown:
         raise InvalidPlanError(f"{plural('pair', len(unknown))} {quoted(unknown)} in the order "
-                               f"{'has' if len(unknown) == 1 else 'have'} no players")
+                               f"{plural('has', len(unknown), 'have')} no players")
     if len(pairs) < 2:
         raise InvalidPlanError(f"a round needs at least 2 pairs, got {len(pairs)}")
     bye = choose_byes(pairs, len(pairs) % 2, byes_so_far)

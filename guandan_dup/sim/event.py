@@ -27,7 +27,7 @@ from ..event.rehearse import Rehearsal, rehearse, rehearse_teams
 from ..event.status import event_status
 from ..event.transaction import step
 from ..seats import SEAT_COLUMNS, Seat
-from ..wording import numbered, pasteable
+from ..wording import numbered, pasteable, plural
 from .boards import set_deals
 from .bots import ErraticBot
 from .playlog import log_table
@@ -220,7 +220,7 @@ def check_playable(folder: EventFolder, rounds: range, force: bool = False) -> N
     if real and not force:
         copy = rehearsal_copy(folder)
         raise GuandanError(
-            f"{numbered('round', real)} {'holds' if len(real) == 1 else 'hold'} results the "
+            f"{numbered('round', real)} {plural('holds', len(real), 'hold')} results the "
             "bots did not play: "
             f"{where} looks like the event itself, under way, and bots' results must not mix "
             "with its own; nothing was played. Rehearse on a copy: "

@@ -24,7 +24,7 @@ from ..event.people import people_of
 from ..event.rehearse import Rehearsal, play_rounds
 from ..event.transaction import writing
 from ..reports.terminal import standings_table, team_standings_table
-from ..wording import counted, pasteable, words
+from ..wording import counted, pasteable, plural, spans, words
 from .event import (
     BotPlay,
     asked_rounds,
@@ -158,9 +158,9 @@ def simulate_rounds(
     plan, where = folder.plan, pasteable(str(event))
     left = range(asked[-1] + 1, plan.rounds + 1)
     play_on = (f"guandan-dup simulate --event {where} --rounds {rounds_text(left)} (the "
-               f"round{'s' if len(left) > 1 else ''} left); " if left else "")
+               f"{plural('round', len(left))} left); " if left else "")
     return Simulation(rehearsal, (
-        f"Simulated round{'s' if len(asked) > 1 else ''} {rounds_text(asked)} of {plan.name!r} "
+        f"Simulated {spans('round', asked)} of {plan.name!r} "
         f"({plan.event_format.title}, {len(folder.players())} players) in {event}",
         logs_line(event, asked),
         leader_line(rehearsal, asked[-1]),

@@ -224,18 +224,19 @@ class ByStanding(EventFormat):
         """How many sit out (轮空) each round: the players beyond a multiple of 4 (in a pairs
         event, a pair beyond an even number), in each venue."""
         unit, size = ("pair", 2) if self.pairs else ("player", 4)
+        per = 4 // size  # players an entrant is
         venues = plan.venues or (("", plan.players),)
-        count = {v: (n // (4 // size)) % size if self.pairs else n % size for v, n in venues}
+        count = {v: n // per % size for v, n in venues}
         byes = sum(count.values())
-        entrants = plan.players // 2 if self.pairs else plan.players
+        entrants = plan.players // per
         fill = (f"{counted(entrants, unit)} fill {counted(plan.tables(), 'table')}"
                 f"{'' if self.pairs else ' of 4'}")
         if not byes:
             return f"No byes: {fill}."
         where = (", " + words(f"{n} in {v}" for v, n in count.items() if n)
                  if plan.venues else "")
-        has = "has" if byes == 1 else "have"
-        return f"Each round {counted(byes, unit)} {has} a bye (轮空){where}: {fill}."
+        return (f"Each round {counted(byes, unit)} {plural('has', byes, 'have')} a bye (轮空)"
+                f"{where}: {fill}.")
 
     def plan_seating(self, folder: EventFolder, round_no: int, order: list[str],
                      away: set[str]) -> Seating:

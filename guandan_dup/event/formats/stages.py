@@ -20,7 +20,6 @@ is refused unless ``--force`` (then ``event init`` warns).
 from __future__ import annotations
 
 import os
-import shlex
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +29,7 @@ import pandas as pd
 from ...errors import InvalidPlanError
 from ...reports.site.stages import StageLink
 from ...wording import spans, team_caption, words
+from ..commands import event_command
 from ..finality import final, now_utc, round_deadlines
 from ..folder import EVENT_TOML, EventFolder
 from ..ledger import read_ledger
@@ -143,7 +143,7 @@ def seeded_lines(folder: EventFolder, now: pd.Timestamp | None = None) -> list[s
                          "final positions, and this seeding does not follow it (seeded with "
                          "--force)")
         if earlier.resolve().parent == folder.path.resolve().parent:  # ``seeded_by``
-            command = f"guandan-dup event site {shlex.quote(earlier.as_posix())}"
+            command = event_command(earlier.as_posix(), "site")
             lines.append(f"Also: run `{command}` again, so that the earlier stage's site "
                          "links to this knockout's")
     return lines

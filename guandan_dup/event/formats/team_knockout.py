@@ -21,10 +21,10 @@ from ...errors import InvalidPlanError, Problem
 from ...knockout import round_bracket, rounds_needed
 from ...knockout.teams import team_outcomes
 from ...teams import score_matches
-from ...teams.registration import team_keys, team_of_cell, team_rule
 from ...wording import team_caption
 from ..folder import EventFolder, parquet_bytes
 from ..ledger import effects
+from ..people import people_of
 from ..walkovers import match_adjustments
 from .knockout import Knockout, public_rounds
 from .stages import seeded_lines, seeding_from, stage_links, stage_note
@@ -208,19 +208,16 @@ def _tiebreaks(folder: EventFolder, matches: pd.DataFrame, results: pd.DataFrame
     problems of cells naming no team or two."""
     if "tiebreak" not in results:
         return {}, {}, []
-    teams = teams_of(folder)
-    numbers = team_keys(dict(zip(teams["team"], teams["label"], strict=True)),
-                        dict(zip(teams["team"], teams["name"], strict=True)))
+    people = people_of(folder)
     match_of = {int(t): int(m) for m, o, c in zip(matches["match"], matches["open_table"],
                                                    matches["closed_table"], strict=True)
                 if not pd.isna(o) for t in (o, c)}
     named, written, problems = {}, {}, []
     for table, value in zip(results["table"], results["tiebreak"], strict=True):
         if isinstance(value, str) and value.strip():
-            team, why = team_of_cell(value, set(teams["team"].astype(int)), numbers)
+            team, rule = people.team_named(value)
             if team is None:
-                problems.append((int(table), "tiebreak", value,
-                                 team_rule(why, set(teams["team"].astype(int)))))
+                problems.append((int(table), "tiebreak", value, rule))
             elif int(table) in match_of:
                 named[match_of[int(table)]] = team
                 written[match_of[int(table)]] = value.strip()

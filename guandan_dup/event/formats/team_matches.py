@@ -27,7 +27,6 @@ from ...teams.registration import (
     load_team_players,
     load_team_seeding,
     number_teams,
-    team_keys,
 )
 from ...wording import plural, quoted, team_caption, words
 from ..cards import ROOM_NAMES, Room
@@ -165,8 +164,7 @@ def seat_matches(
     playing = sorted({int(t) for t in real["home"]} | {int(t) for t in real["away"]})
     players = folder.players()
     teams = teams_of(folder)
-    numbers = team_keys(dict(zip(teams["team"], teams["label"], strict=True)),
-                        dict(zip(teams["team"], teams["name"], strict=True)))
+    numbers = people_of(folder).team_numbers()
     chosen = lineups_without_substitutes(folder, round_no, playing, players, lineups, numbers)
     seating = seating_frame(matches, chosen)
     no_byes = pd.DataFrame({"player": pd.Series(dtype="str")})
@@ -202,7 +200,7 @@ def lineups_without_substitutes(folder: EventFolder, round_no: int, playing: lis
         if short:
             raise GuandanError(
                 f"{words(people_of(folder).team(t) for t in short)} "
-                f"{'has' if len(short) == 1 else 'have'} fewer than four players for round "
+                f"{plural('has', len(short), 'have')} fewer than four players for round "
                 f"{round_no} once the ledger's substitutes ({words(sorted(subs))}) sit in the "
                 "seats of those "
                 "they replace; nothing was written. A substitute comes from a team's fifth "
@@ -288,8 +286,8 @@ class TeamFormat(EventFormat):
                 raise InvalidPlanError(
                     "give --seeding or --seed-from, not both" if not missing else
                     f"{plural('team', len(missing))} {quoted(missing)} "
-                    f"{'goes' if len(missing) == 1 else 'go'} through from the earlier stage "
-                    f"but {'has' if len(missing) == 1 else 'have'} no players in the players "
+                    f"{plural('goes', len(missing), 'go')} through from the earlier stage "
+                    f"but {plural('has', len(missing), 'have')} no players in the players "
                     "file")
             players = players[players["label"].isin(qualified)].reset_index(drop=True)
             labels, seeded = list(qualified), list(qualified)

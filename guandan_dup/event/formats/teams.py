@@ -29,7 +29,7 @@ from ...teams import team_standings as rank_teams
 from ...teams.awards import parse_awards
 from ...teams.matches import MATCH_COLUMNS, MATCH_RESULT_COLUMNS
 from ...teams.roundrobin import cycle_length
-from ...wording import counted, numbered
+from ...wording import counted, numbered, plural
 from ..commands import event_command
 from ..decisions import decisions
 from ..finality import final
@@ -239,9 +239,9 @@ def score_team_round(
     rounds = range(1, round_no + 1)
     unseated = [r for r in rounds if folder.read(r, "matches") is None]
     if unseated:
-        one = len(unseated) == 1
-        raise GuandanError(f"{numbered('round', unseated)} {'has' if one else 'have'} no "
-                           f"matches: seat {'it' if one else 'them'} first (`"
+        many = len(unseated)
+        raise GuandanError(f"{numbered('round', unseated)} {plural('has', many, 'have')} no "
+                           f"matches: seat {plural('it', many, 'them')} first (`"
                            f"{event_command(folder.path, 'seat', unseated[0])}`)")
     table = conversion_of(folder)
     scored, standings = team_scoring(folder, round_no, table, adjustments, penalties)
