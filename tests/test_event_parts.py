@@ -7,6 +7,7 @@ leaves the round before or after the write, never torn."""
 from __future__ import annotations
 
 import importlib
+import os
 import shutil
 
 import pandas as pd
@@ -94,6 +95,24 @@ def test_issue24_every_reader_sees_every_part(both):
     assert parted.results_digest(1) == whole.results_digest(1)
     seen, expected = RoundFiles(parted.path).stored_now(1), RoundFiles(whole.path).stored_now(1)
     assert (seen.results, seen.entered) == (expected.results, expected.entered)
+
+
+def test_issue24_a_part_added_within_the_clock_tick_of_the_last_is_seen(seated, monkeypatch):
+    """A folder's mtime may not move on a coarse clock (FAT's 2 s, ext4's ticks): the
+    readers that keep what they read see a new part by the folder's names."""
+    monkeypatch.setattr(ingest_module, "should_compact",
+                        lambda round_dir: not (round_dir / "results.parquet").exists())
+    first, second, *_ = batches(seated)
+    store(seated.path, first, 1)
+    store(seated.path, second.head(1), 11)  # a part
+    parts = seated.round_dir(1) / "parts"
+    before = parts.stat()
+    files = RoundFiles(seated.path)
+    assert len(seated.read(1, "results")) == 3 and len(files.stored_now(1).results) == 3
+    store(seated.path, second.tail(1), 21)  # another part, in the same tick
+    os.utime(parts, ns=(before.st_atime_ns, before.st_mtime_ns))
+    files.recheck()
+    assert len(seated.read(1, "results")) == len(files.stored_now(1).results) == 4
 
 
 def test_issue24_compaction_writes_the_bytes_the_whole_writes_made(both, tmp_path):

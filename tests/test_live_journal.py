@@ -50,6 +50,17 @@ def test_one_server_per_event_folder(event):
     Journal(event).close()
 
 
+def test_a_server_closed_on_another_thread_than_it_opened_on_frees_the_folder(event):
+    """The app opens its desk on one of the event loop's worker threads and closes it on
+    whichever is free: the lock goes with the journal, not with the thread."""
+    opened = []
+    thread = threading.Thread(target=lambda: opened.append(Journal(event)))
+    thread.start()
+    thread.join()
+    opened[0].close()  # on this thread
+    Journal(event).close()
+
+
 def test_a_record_after_close_is_refused_not_lost_silently(event):
     journal = Journal(event)
     journal.close()

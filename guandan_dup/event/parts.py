@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import threading
 from pathlib import Path
 
@@ -39,7 +40,6 @@ from ..reading import read_parquet
 
 PARTS = "parts"
 """rounds/R/parts/: the parts written since the round's files were last written whole."""
-NAMES = ("results", "entered")
 ENTERED = "entered.parquet"
 """rounds/R/entered.parquet: the (table, set) results of round R that came from the tables
 (``take_rows``), one row each, as stored in results.parquet (``ns_level``/``ew_level``
@@ -83,11 +83,16 @@ def next_part(round_dir: Path, name: str) -> Path:
 
 
 def file_stamp(path: str | os.PathLike) -> tuple | None:
-    """A file's (or folder's) (mtime, size, inode), ``None`` if it is missing: what changes
-    when a step replaces it (a step renames a new file in, so the inode at least), what the
-    readers that keep what they read compare."""
+    """A file's (mtime, size, inode), ``None`` if it is missing: what changes when a step
+    replaces it (a step renames a new file in, so the inode at least), what the readers
+    that keep what they read compare. A folder's is its inode and the names in it: its
+    mtime may not move when a file is added or moved away on a clock coarser than the
+    writes (ext4's 1-10 ms ticks on older kernels, FAT's 2 s), and a part missed so would
+    be left out of the round when it is next written whole."""
     try:
         st = os.stat(path)
+        if stat.S_ISDIR(st.st_mode):
+            return (st.st_ino, tuple(sorted(os.listdir(path))))
     except FileNotFoundError:
         return None
     return (st.st_mtime_ns, st.st_size, st.st_ino)
@@ -95,8 +100,8 @@ def file_stamp(path: str | os.PathLike) -> tuple | None:
 
 def stamps(round_dir: Path, name: str) -> tuple:
     """What changes when the round's ``name`` rows change: the whole file's and the parts
-    folder's ``file_stamp``; a part is only ever added or moved away, which changes its
-    folder's mtime."""
+    folder's ``file_stamp``; a part is only ever added or moved away, which changes the
+    folder's names."""
     return file_stamp(whole_file(round_dir, name)), file_stamp(round_dir / PARTS)
 
 

@@ -74,7 +74,9 @@ class Journal:
     def __init__(self, folder: str | os.PathLike) -> None:
         self.path = Path(folder) / LIVE / JOURNAL
         make_folder(self.path.parent)
-        self._lock = FileLock(str(self.path.parent / SERVER_LOCK))
+        # Not thread-local (filelock's default): the lock is taken on the thread that opens
+        # the desk and released on the one that closes it, both the event loop's workers.
+        self._lock = FileLock(str(self.path.parent / SERVER_LOCK), thread_local=False)
         try:
             self._lock.acquire(timeout=0)
         except Timeout:
