@@ -49,7 +49,7 @@ from .commands import event_command, ingest_command
 from .finality import guard_final, now_utc
 from .folder import EventFolder, parquet_bytes
 from .ledger import effects, event_context, read_ledger
-from .parts import ENTERED, read_rows, should_compact
+from .parts import read_rows, should_compact
 from .people import people_of
 from .plan import EventPlan
 from .seat_names import Names, read_names
@@ -341,11 +341,9 @@ def _take(
         stored, replaced = merge_results(earlier, sets)
         check_merged(stored, sets, earlier, checked_as, start_levels)
         changed, before = earlier is None or not stored.equals(earlier), earlier is not None
-        files, parts = compacting(folder, round_no)
+        files, parts = compacting(folder, round_no, None if marks is None else merged_entered(
+            read_entered(folder, round_no), sets, marks, round_no))
         files[folder.file(round_no, "results")] = parquet_bytes(stored)
-        if marks is not None:
-            files[folder.file(round_no, ENTERED)] = parquet_bytes(
-                merged_entered(read_entered(folder, round_no), sets, marks, round_no))
     if changed and before:
         files |= guard_final(folder, round_no, override, command, "ingest results into it")
     if marks is not None:

@@ -24,7 +24,6 @@ from ..seats import SEAT_COLUMNS
 from .folder import EventFolder, parquet_bytes
 from .parts import (
     ENTERED,
-    ENTERED_DTYPES,
     TABLES,
     combined,
     last_rows,
@@ -36,12 +35,11 @@ from .parts import (
 
 
 def merge_results(earlier: pd.DataFrame | None, new: pd.DataFrame) -> tuple[pd.DataFrame, int]:
-    """Earlier results with those of the same (table, set) replaced; and how many were."""
-    if earlier is None:
-        return new.sort_values(["round", "set", "table"], ignore_index=True), 0
-    same = earlier.set_index(["table", "set"]).index.isin(new.set_index(["table", "set"]).index)
-    merged = pd.concat([earlier[~same], new], ignore_index=True)
-    return merged.sort_values(["round", "set", "table"], ignore_index=True), int(same.sum())
+    """Earlier results with those of the same (table, set) replaced (``parts.combined``, as
+    a round's parts are read); and how many were."""
+    frames = [new] if earlier is None else [earlier, new]
+    merged = combined(frames, "results")
+    return merged, sum(map(len, frames)) - len(merged)
 
 
 def _seating(frame: pd.DataFrame, players: pa.Array) -> np.ndarray:
@@ -95,25 +93,19 @@ def merged_entered(entered: pd.DataFrame | None, sets: pd.DataFrame, marks: pd.D
     new = new.merge(pd.DataFrame(marks)[[*keys, "source", "journal", "seq", "verified_at"]],
                     on=keys, how="inner")
     new = new.assign(round=round_no)
-    frames = [new]
-    if entered is not None:
-        same = entered.set_index(keys).index.isin(new.set_index(keys).index)
-        frames.insert(0, entered[~same])
-    merged = pd.concat(frames, ignore_index=True)
-    merged["verified_at"] = pd.to_datetime(merged["verified_at"], utc=True)
-    return merged.astype(ENTERED_DTYPES).sort_values(["set", "table"], ignore_index=True)
+    return combined([new] if entered is None else [entered, new], "entered")
 
 
-def compacting(folder: EventFolder, round_no: int) -> tuple[dict[Path, bytes], list[Path]]:
-    """The files that write round ``round_no``'s entered rows whole, and the parts a whole
-    write of the round retires (to history/): nothing when it has none."""
-    parts = part_files(folder.round_dir(round_no))
-    if not parts:
-        return {}, []
-    files = {}
-    if part_files(folder.round_dir(round_no), "entered"):
-        entered = read_rows(folder.round_dir(round_no), "entered")
-        files[folder.file(round_no, ENTERED)] = parquet_bytes(entered)
+def compacting(folder: EventFolder, round_no: int, entered: pd.DataFrame | None = None
+               ) -> tuple[dict[Path, bytes], list[Path]]:
+    """The files that write round ``round_no``'s entered rows whole (``entered`` if given,
+    else the file and its parts combined, when there are parts), and the parts a whole
+    write of the round retires (to history/)."""
+    round_dir = folder.round_dir(round_no)
+    parts = part_files(round_dir)
+    if entered is None and part_files(round_dir, "entered"):
+        entered = read_rows(round_dir, "entered")
+    files = {} if entered is None else {folder.file(round_no, ENTERED): parquet_bytes(entered)}
     return files, parts
 
 
