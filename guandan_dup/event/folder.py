@@ -245,7 +245,8 @@ class EventFolder:
         key, stamp = str(self.round_dir(round_no)), stamps(self.round_dir(round_no), "results")
         known = _COMPACTED.get(key)
         if known is None or known[0] != stamp:  # a scoring asks three times: made once
-            _COMPACTED.clear()
+            if key not in _COMPACTED and len(_COMPACTED) >= KEPT_COMPACTED:
+                _COMPACTED.clear()
             known = _COMPACTED[key] = (stamp, parquet_bytes(self.read(round_no, "results")))
         return known[1]
 
@@ -443,7 +444,10 @@ class EventFolder:
 
 
 _COMPACTED: dict[str, tuple[tuple, bytes]] = {}
-"""Round folder -> (its results' stamps, ``results_bytes`` of its parts written whole)."""
+"""Round folder -> (its results' stamps, ``results_bytes`` of its parts written whole): a
+round's latest, for up to ``KEPT_COMPACTED`` rounds (a scoring also digests the earlier
+rounds that have parts)."""
+KEPT_COMPACTED = 4
 _SEATED: dict[tuple, np.ndarray] = {}
 """(folder, round, stamps of event.toml and the seating) -> ``seated_pairs``."""
 
