@@ -119,9 +119,14 @@ _MULTIPLY = np.uint64(0x9E3779B97F4A7C15)  # odd, bits well mixed (2**64 / golde
 _KEEP = np.array([(1 << 8 * kept) - 1 for kept in range(9)], np.uint64)  # the first bytes
 
 
+def _offsets(ids: pa.Array) -> np.ndarray:
+    """Where each id's UTF-8 bytes start in the array's data (large strings), and the end."""
+    return np.frombuffer(ids.buffers()[1], np.int64)[ids.offset:ids.offset + len(ids) + 1]
+
+
 def byte_lengths(ids: pa.Array) -> np.ndarray:
     """Each id's length in UTF-8 bytes (large strings), from the array's offsets."""
-    return np.diff(np.frombuffer(ids.buffers()[1], np.int64)[ids.offset:ids.offset + len(ids) + 1])
+    return np.diff(_offsets(ids))
 
 
 def id_hashes(ids: pa.Array) -> np.ndarray | None:
@@ -130,11 +135,11 @@ def id_hashes(ids: pa.Array) -> np.ndarray | None:
     None if an id is null or longer than ``LONGEST`` bytes."""
     if ids.null_count:
         return None
-    offsets = np.frombuffer(ids.buffers()[1], np.int64)[ids.offset:ids.offset + len(ids) + 1]
+    offsets = _offsets(ids)
     lengths = np.diff(offsets)
-    if len(ids) and int(lengths.max()) > LONGEST:
-        return None
     longest = int(lengths.max()) if len(ids) else 0
+    if longest > LONGEST:
+        return None
     data = np.frombuffer(ids.buffers()[2] or b"", np.uint8)[:offsets[-1]]
     padded = np.zeros(len(data) + 8 * ((longest + 7) // 8) + 8, np.uint8)
     padded[:len(data)] = data

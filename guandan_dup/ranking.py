@@ -60,21 +60,12 @@ def _labels(distinct: np.ndarray, starts: np.ndarray, run: np.ndarray) -> pa.Arr
     return labels if len(starts) == len(run) else labels.take(to_arrow(run))
 
 
-def competition_ranks(keys: np.ndarray, above: int = 0) -> np.ndarray:
-    """The competition rank (int64) of each entry, given in standing order with an integer
-    key each: equal keys are a tie, so ties are runs of neighbours; ``above`` entries rank
-    before all of them. ``ValueError`` if ``keys`` are not integers or not in standing order
-    (neither ascending nor descending).
-
-    >>> competition_ranks(np.array([9, 7, 7, 4])).tolist()
-    [1, 2, 2, 4]
-    """
-    starts, run = _runs(keys)
-    return (starts.astype(np.int64) + (above + 1))[run]
-
-
 def standing_ranks(keys: np.ndarray, above: int = 0) -> tuple[np.ndarray, pa.Array]:
-    """``competition_ranks`` and their ``rank_labels``, the ties found once for both."""
+    """The competition rank (int64) of each entry, given in standing order with an integer
+    key each, and their ``rank_labels``: equal keys are a tie, so ties are runs of
+    neighbours, found once for both; ``above`` entries rank before all of them.
+    ``ValueError`` if ``keys`` are not integers or not in standing order (neither ascending
+    nor descending)."""
     starts, run = _runs(keys)
     first = starts.astype(np.int64) + (above + 1)  # each run's rank
     return first[run], _labels(first, starts, run)

@@ -99,20 +99,23 @@ class KnownIds:
             hashes = None
         elif hashes is None:
             hashes = id_hashes(ids)
-        where = self._lookup(ids, hashes)
+        lengths = None if hashes is None else byte_lengths(ids)
+        where = self._lookup(ids, hashes, lengths)
         new = np.flatnonzero(where < 0)
         if len(new):
             where[new] = len(self.names) + np.arange(len(new))
             self.names = pa.concat_arrays([self.names, ids.take(to_arrow(new))])
-            self._extend(None if hashes is None else hashes[new])
+            self._extend(None if hashes is None else hashes[new],
+                         None if lengths is None else lengths[new])
         return where
 
-    def _lookup(self, ids: pa.Array, hashes: np.ndarray | None) -> np.ndarray:
+    def _lookup(self, ids: pa.Array, hashes: np.ndarray | None,
+                lengths: np.ndarray | None) -> np.ndarray:
         if hashes is None:
             return found(ids, self.names)
         where = probe(self._table, self._hashes, hashes)
         hit = np.flatnonzero(where >= 0)
-        lengths = byte_lengths(ids)[hit]
+        lengths = lengths[hit]
         if not (lengths == self._lengths[where[hit]]).all():
             return found(ids, self.names)  # two ids with one hash: look them up by text
         text = hit[lengths > WHOLE]  # the others are the ids their hashes and lengths say
@@ -122,11 +125,12 @@ class KnownIds:
             return found(ids, self.names)
         return where
 
-    def _extend(self, hashes: np.ndarray | None) -> None:
+    def _extend(self, hashes: np.ndarray | None, lengths: np.ndarray | None) -> None:
+        """The new ids' ``hashes`` and byte ``lengths`` added to the table; None: an id
+        could not be hashed, and the event's ids are looked up by text from now on."""
         if self._hashes is None or hashes is None:
             self._hashes = self._table = None
             return
         self._hashes = np.r_[self._hashes, hashes]
-        self._lengths = np.r_[self._lengths, byte_lengths(self.names)[-len(hashes):]
-                              .astype(np.int8)]  # at most LONGEST: hashed
+        self._lengths = np.r_[self._lengths, lengths.astype(np.int8)]  # at most LONGEST
         self._table = hash_table(self._hashes)

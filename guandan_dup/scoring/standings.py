@@ -52,12 +52,12 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..arrays import to_arrow, to_numpy
+from ..arrays import id_hashes, to_arrow, to_numpy
 from ..lots import draw_lots
 from ..ranking import standing_ranks
 from .exact import primes, primes_for, rate_sums, reduce, sorted_keys
 from .kernel import per_player
-from .known import KnownIds, found, id_hashes
+from .known import KnownIds, found
 from .outputs import STANDINGS_DTYPES, empty_table, floats, output_table
 from .players import text
 from .totals import Totals
@@ -244,7 +244,9 @@ class Standings:
         common = math.lcm(*per_sets.tolist())
         count = primes_for(common * self.totals.scale)
         residues, chosen = self.totals.at(rows, count), primes(count)
-        for i, prime in enumerate(chosen if not one else ()):
+        if one:  # a common count: the sums compare as they are
+            return residues, chosen
+        for i, prime in enumerate(chosen):
             factor = np.array([common // k % prime for k in per_sets.tolist()], np.int64)
             residues[i] = reduce(residues[i] * factor[sets_at], prime)
         return residues, chosen

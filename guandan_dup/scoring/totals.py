@@ -70,7 +70,7 @@ class Totals:
         chosen, out, parts = primes(count), None, 0
         for scale, their, residues in self._parts():
             if len(rows) and rows.max() < residues.shape[1]:
-                part = residues[:, rows].astype(np.int64)
+                part = residues[:, rows].astype(np.int64, copy=False)  # folded: int64
             else:  # players added since hold nothing there
                 part = np.zeros((len(their), len(rows)), np.int64)
                 inside = rows < residues.shape[1]
