@@ -64,6 +64,7 @@ def test_a_team_event_with_no_round_scored_yet_gets_its_site(tmp_path):
     run("event", "site", tmp_path / "cup", "--lang", "en", "--quiet")
     index = (tmp_path / "cup" / "site" / "index.html").read_text("utf-8")
     assert "Round 1" in index and not (tmp_path / "cup" / "site" / "standings").exists()
+    assert "Conversion table: linear</p>" in index  # before any standings too
     assert len(list((tmp_path / "cup" / "site" / "teams").glob("team-*.html"))) == 3
 
 

@@ -58,9 +58,11 @@ def source_text(source) -> str:
     return FROM[found.kind].format(r=found.round, m=found.match)
 
 
-def _side(ids: pd.Series, names: pd.Series, sources: pd.Series) -> pd.Series:
-    known = ids.astype(str) + " " + names.fillna("").astype(str)
-    return known.where(ids.notna(), sources.map(source_text))
+def _side(ids: pd.Series, names: pd.Series, sources: pd.Series | None = None) -> pd.Series:
+    """Each side as "id name" (the id alone without a name); where there is none yet, where
+    it comes from (``sources``), or nothing."""
+    known = (ids.astype(str) + " " + names.fillna("").astype(str)).str.strip()
+    return known.where(ids.notna(), "" if sources is None else sources.map(source_text))
 
 
 def bracket_sections(view: pd.DataFrame, kind: str = "pairs") -> list[Section]:
@@ -74,8 +76,7 @@ def bracket_sections(view: pd.DataFrame, kind: str = "pairs") -> list[Section]:
         side_a: _side(view["side_a"], view["side_a_name"], view["from_a"]),
         side_b: _side(view["side_b"], view["side_b_name"], view["from_b"]).replace("", "轮空 bye"),
         RESULT: view["result"],
-        WINNER: (view["winner"].astype(str) + " " + view["winner_name"].fillna("").astype(str)
-                 ).str.strip().where(view["winner"].notna(), ""),
+        WINNER: _side(view["winner"], view["winner_name"]),
         DECIDED: view["decided_by"].map(decided_text),
     })
     return [

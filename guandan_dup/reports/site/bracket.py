@@ -65,10 +65,10 @@ def classification_groups(view: pd.DataFrame, rounds: int,
     (三四名决赛: ``third``), then each other bracket of places by round (``places`` with
     its round's label key and arguments, e.g. places 5-8 in the semi-finals' round)."""
     extra = view[view["places"] != "main"]
-    order = extra.assign(third=extra["places"] != "3-4",
+    order = extra.assign(after_third=extra["places"] != "3-4",
                          first=extra["places"].str.split("-").str[0].astype(int))
     groups = []
-    for (_, r, _, places), rows in order.groupby(["third", "round", "first", "places"],
+    for (_, r, _, places), rows in order.groupby(["after_third", "round", "first", "places"],
                                                  sort=True):
         key, args = round_title(int(r), rounds)
         groups.append({"places": places, "third": places == "3-4", "title_key": key,

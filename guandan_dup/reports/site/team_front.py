@@ -22,7 +22,7 @@ def team_leaders(data: TeamSiteData) -> dict[str, Any] | None:
     if not data.standings:
         return None
     latest = max(data.standings)
-    names = dict(zip(data.teams["team"].astype(int), data.teams["name"], strict=True))
+    names = data.team_names
     shown = data.standings[latest].sort_values("position")
     rows = [{"rank_label": row.rank_label, "team": int(row.team),
              "name": names.get(int(row.team), ""), "match_points": row.match_points,
@@ -36,10 +36,9 @@ def team_search_entries(data: TeamSiteData, team_href) -> list[dict[str, str]]:
     """Everyone the index's search finds: each team (its name, number and label) and each
     player (name and id, with their team's name), all linked to the team's page. ``t`` is
     the lower-case text a query is matched in, ``n`` and ``i`` what the list shows."""
-    names = {}
+    names = data.team_names
     entries = []
     for team in data.teams.itertuples():
-        names[int(team.team)] = team.name
         entries.append({"t": f"{team.name} {team.team} {team.label}".lower(), "n": team.name,
                         "i": str(team.team), "h": team_href(team.team)})
     for p in data.players.itertuples():

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 import pandas as pd
@@ -102,14 +103,20 @@ class TeamSiteData:
     stages: tuple = ()
     """The knockouts seeded from this event, to link to (``stages.StageLink``)."""
 
+    @cached_property
+    def team_names(self) -> dict[int, str]:
+        """Team number -> name, as every page shows a team."""
+        return dict(zip(self.teams["team"].astype(int), self.teams["name"], strict=True))
 
-def _team_names(data: TeamSiteData) -> dict[int, str]:
-    return dict(zip(data.teams["team"].astype(int), data.teams["name"], strict=True))
+    @cached_property
+    def player_names(self) -> dict[str, str]:
+        """Player id -> name, for the rooms' lines."""
+        return dict(zip(self.players["player"], self.players["name"], strict=True))
 
 
 def index_page(data: TeamSiteData) -> Page:
     """The front door (``team_front``), then every planned round with its matches."""
-    names = _team_names(data)
+    names = data.team_names
     matches = data.matches
     rounds = []
     for r in range(1, data.planned_rounds + 1):
@@ -126,7 +133,7 @@ def index_page(data: TeamSiteData) -> Page:
 
 
 def standings_pages(data: TeamSiteData) -> Iterator[Page]:
-    names = _team_names(data)
+    names = data.team_names
     decisions = decision_rows(data.decisions, data.players, pd.Series(names))
     for r in data.rounds_scored:
         rows = []
@@ -141,7 +148,7 @@ def standings_pages(data: TeamSiteData) -> Iterator[Page]:
 
 
 def team_pages(data: TeamSiteData) -> Iterator[Page]:
-    names = _team_names(data)
+    names = data.team_names
     results = data.match_results.assign(
         opponent_name=data.match_results["opponent"].map(names))
     for team in data.teams.itertuples():
@@ -157,7 +164,7 @@ def _played(data: TeamSiteData, round_no: int, table: int) -> dict | None:
     row = data.rooms[(data.rooms["round"] == round_no) & (data.rooms["table"] == table)]
     if row.empty:
         return None
-    names = dict(zip(data.players["player"], data.players["name"], strict=True))
+    names = data.player_names
     room = row.iloc[0]
     codes = str(room["adjusted"]).split("/") if pd.notna(room["adjusted"]) else None
     levels = level_text(row[["ns_level", "ew_level"]].stack(future_stack=True)).tolist()
@@ -189,7 +196,7 @@ def match_pages(data: TeamSiteData) -> Iterator[Page]:
     """A page per played match of every scored round (the index links them all): its
     result and rooms once its set is public, else which team sits where and that the
     result is pending."""
-    names = _team_names(data)
+    names = data.team_names
     played = data.matches[data.matches["round"].isin(data.rounds_scored)]
     matches = matches_with_results(data.match_results, played, how="left")
     for m in matches[matches["away"].notna()].itertuples():
