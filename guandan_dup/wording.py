@@ -145,3 +145,16 @@ def pasteable(text) -> str:
     """
     text = str(text)
     return text if _PLAIN.fullmatch(text) else shlex.quote(text)
+
+
+def event_command(folder, step: str, round_no: int | None = None,
+                  *more: str) -> str:
+    """``guandan-dup event STEP FOLDER [--round R] [MORE ...]``, paste-ready.
+
+    >>> event_command("my cup", "score", 2, "--force")
+    "guandan-dup event score 'my cup' --round 2 --force"
+    """
+    parts = ["guandan-dup event", step, pasteable(folder)]
+    if round_no is not None:
+        parts.append(f"--round {round_no}")
+    return " ".join([*parts, *more])

@@ -26,7 +26,7 @@ from ..event.export import DEFAULT_FORMATS
 from ..event.folder import EventFolder
 from ..event.sheet import write_sheet
 from ..event.transaction import DEFAULT_WAIT, reading, writing
-from ..wording import pasteable, words
+from ..wording import event_command, pasteable, words
 from .app import app
 from .options import report_formats
 
@@ -204,7 +204,7 @@ def seat(
     with locked_folder(directory, "event seat", wait) as folder:
         seating = seat_event_round(folder, round_no, lineups, with_cards=not no_cards)
     typer.echo("\n".join(seating.summary()))
-    print_cards = commands.event_command(directory, "print", round_no, "--what", "table-cards")
+    print_cards = event_command(directory, "print", round_no, "--what", "table-cards")
     typer.echo(f"Table cards: none (--no-cards); `{print_cards}` draws them" if no_cards
                else f"Table cards: {folder.file(round_no, 'table-cards.html')}")
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from ..printing import KINDS, print_round
+from ..wording import counted
 from .event import DIR, ROUND, WAIT, event_app, locked_folder
 
 WHAT = typer.Option(..., "--what", metavar="WHAT", help=f"What to print: {', '.join(KINDS)}.")
@@ -24,7 +25,6 @@ def print_command(directory: Path = DIR, round_no: int = ROUND, what: str = WHAT
     QR code and PIN), scoresheets, the seat list, team lineup forms or hand records."""
     with locked_folder(directory, "event print", wait) as folder:
         printed = print_round(folder, round_no, what, out, font)
-    pages = f"{printed.pages} page{'s' if printed.pages != 1 else ''}"
-    typer.echo(f"Wrote {printed.path} ({pages}, A4)")
+    typer.echo(f"Wrote {printed.path} ({counted(printed.pages, 'page')}, A4)")
     for note in printed.notes:
         typer.echo(note)

@@ -47,8 +47,8 @@ from urllib.parse import urlsplit
 
 from ..atomic import write_bytes
 from ..errors import GuandanError
+from ..wording import event_command
 from . import cards
-from .commands import event_command
 from .folder import DIRECTOR_TOKEN, LIVE_SECRET, EventFolder
 from .transaction import locked, writing
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..wording import pasteable
+from ..wording import event_command, pasteable
 
 
 def sheet_name(folder: str | os.PathLike, round_no: int) -> str:
@@ -26,19 +26,6 @@ def sheet_name(folder: str | os.PathLike, round_no: int) -> str:
     folder the commands are run from."""
     name = Path(folder).name or Path(folder).resolve().name
     return f"{name}-round-{round_no}.xlsx"
-
-
-def event_command(folder: str | os.PathLike, step: str, round_no: int | None = None,
-                  *more: str) -> str:
-    """``guandan-dup event STEP FOLDER [--round R] [MORE ...]``, paste-ready.
-
-    >>> event_command("my cup", "score", 2, "--force")
-    "guandan-dup event score 'my cup' --round 2 --force"
-    """
-    parts = ["guandan-dup event", step, pasteable(folder)]
-    if round_no is not None:
-        parts.append(f"--round {round_no}")
-    return " ".join([*parts, *more])
 
 
 def sheet_command(folder: str | os.PathLike, round_no: int) -> str:

@@ -30,8 +30,7 @@ import pandas as pd
 
 from ..errors import GuandanError
 from ..reports.tables import decisions_document, travellers_document
-from ..wording import counted, numbered, plural, quoted, words
-from .commands import event_command
+from ..wording import counted, event_command, numbered, plural, quoted, words
 from .decisions import decisions
 from .finality import final as final_rounds
 from .folder import EventFolder

@@ -44,8 +44,8 @@ from ..levels import LEVEL_NAMES
 from ..results.ingest import load_raws
 from ..results.load import RawFile, read_file, read_table
 from ..seats import SEAT_COLUMNS
-from ..wording import numbered, plural
-from .commands import event_command, ingest_command
+from ..wording import event_command, numbered, plural
+from .commands import ingest_command
 from .finality import guard_final, now_utc
 from .folder import EventFolder, parquet_bytes
 from .ledger import effects, event_context, read_ledger

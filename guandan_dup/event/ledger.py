@@ -22,8 +22,8 @@ from ..ledger import LEDGER_FILE, Context, Effects, add, dump, empty, load, repl
 from ..ledger.describe import amount, describe, follow_up
 from ..ledger.schema import LedgerError, LedgerFileError
 from ..ledger.stored import event_problems
-from ..wording import pasteable, words
-from .commands import event_command, ingest_command
+from ..wording import event_command, pasteable, words
+from .commands import ingest_command
 from .conflicts import replay_note, start_conflicts
 from .finality import final, now_utc
 from .folder import EventFolder, parquet_bytes

@@ -35,8 +35,7 @@ from ..errors import GuandanError
 from ..ledger import LEDGER_FILE, add, dump
 from ..ledger.kinds import active
 from ..seats import SEAT_COLUMNS
-from ..wording import spans
-from .commands import event_command
+from ..wording import event_command, spans
 from .finality import now_utc
 from .folder import EventFolder
 from .ledger import event_context, read_ledger

@@ -15,9 +15,9 @@ import pyarrow as pa
 
 from ..errors import GuandanError
 from ..movement import Seating, seeding_order, with_unplaced
+from ..wording import event_command
 from . import cards
 from .access import round_links
-from .commands import event_command
 from .folder import EventFolder, parquet_bytes
 from .ledger import effects
 from .transaction import step

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ..errors import GuandanError
-from ..wording import counted, numbered, spans, words
-from .commands import event_command, ingest_command, sheet_command
+from ..wording import counted, event_command, numbered, spans, words
+from .commands import ingest_command, sheet_command
 from .conflicts import start_conflicts
 from .finality import final as final_rounds
 from .folder import EventFolder

@@ -16,7 +16,7 @@ from typing import Protocol
 
 import pandas as pd
 
-from ..wording import caption, numbered, pasteable, plural, team_caption
+from ..wording import caption, event_command, numbered, plural, team_caption
 from .kinds import active, withdrawn_by
 
 LIST_COLUMNS = ("id", "time (UTC)", "kind", "decision", "reason", "status")
@@ -190,18 +190,18 @@ def follow_up(kind: str, directory: str | os.PathLike, round_no: int,
     """
     if kind in ("ends", "open"):
         return None
-    where = pasteable(directory)
     stale = sorted(r for r in stale if r >= round_no)
     if stale:
         first = stale[0]
         later = sorted(r for r in scored if r > first)
         then = f", then score {numbered('round', later)} again" if later else ""
-        return (f"Score round {first} again to apply it (`guandan-dup event score {where} "
-                f"--round {first}{' --force' if later else ''}`{then}).")
+        force = ("--force",) if later else ()
+        return (f"Score round {first} again to apply it "
+                f"(`{event_command(directory, 'score', first, *force)}`{then}).")
     if kind in ("withdraw", "enter"):
-        return (f"The seating of round {round_no} and later follows it (`guandan-dup event "
-                f"seat {where} --round {round_no}`).")
+        return (f"The seating of round {round_no} and later follows it "
+                f"(`{event_command(directory, 'seat', round_no)}`).")
     if round_no not in scored:
-        return (f"It applies when round {round_no} is scored (`guandan-dup event score "
-                f"{where} --round {round_no}`, once its results are in).")
+        return (f"It applies when round {round_no} is scored "
+                f"(`{event_command(directory, 'score', round_no)}`, once its results are in).")
     return "It changes no figure of the rounds scored so far."

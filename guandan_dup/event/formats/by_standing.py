@@ -25,8 +25,7 @@ from ...ranking import standing_ranks
 from ...reports.tables import standings_document
 from ...scoring.venues import venue_slug, venues_of
 from ...seats import SEAT_COLUMNS
-from ...wording import counted, pasteable, plural, words
-from ..commands import event_command
+from ...wording import counted, event_command, pasteable, plural, words
 from ..entrants import demo_players
 from ..folder import EVENT_TOML, EventFolder, parquet_bytes
 from ..ledger import effects, event_context, read_ledger

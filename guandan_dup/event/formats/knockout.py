@@ -32,7 +32,7 @@ from ...knockout import (
 from ...reading import read_parquet
 from ...reports.knockout import bracket_report, places_report
 from ...scoring import score
-from ..commands import event_command
+from ...wording import event_command
 from ..folder import PLACES, RESULTS_DIGEST, EventFolder, parquet_bytes
 from ..ledger import read_ledger, scoring_metadata
 from ..publish import public_sets
@@ -149,8 +149,8 @@ class Knockout(EventFormat):
         raise NotImplementedError
 
     def side_captions(self, folder: EventFolder) -> dict[str, str]:
-        """Side -> how a director reads it out when its id alone says little (a team:
-        "team 3 南京队"); a side not in it is read as its id (a pair)."""
+        """Side -> how a director reads it out when its id alone says little (a pair: "D04
+        王伟 / 李芳", a team: "team 3 南京队"); a side not in it is read as its id."""
         return {}
 
     def result_texts(self, folder: EventFolder, rounds: range) -> dict[tuple[int, int], str]:

@@ -28,8 +28,7 @@ import pandas as pd
 
 from ...errors import InvalidPlanError
 from ...reports.site.stages import StageLink
-from ...wording import spans, team_caption, words
-from ..commands import event_command
+from ...wording import event_command, spans, team_caption, words
 from ..finality import final, now_utc, round_deadlines
 from ..folder import EVENT_TOML, EventFolder
 from ..ledger import read_ledger

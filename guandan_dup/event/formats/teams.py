@@ -29,8 +29,7 @@ from ...teams import team_standings as rank_teams
 from ...teams.awards import parse_awards
 from ...teams.matches import MATCH_COLUMNS, MATCH_RESULT_COLUMNS
 from ...teams.roundrobin import cycle_length
-from ...wording import counted, numbered, plural
-from ..commands import event_command
+from ...wording import counted, event_command, numbered, plural
 from ..decisions import decisions
 from ..finality import final
 from ..folder import RESULTS_DIGEST, EventFolder, parquet_bytes
