@@ -46,16 +46,10 @@ def prefix(*parts: bytes) -> bytes:
     return b"".join(part + b"\0" for part in parts)
 
 
-def digests(start: bytes, ids: Iterable[str], size: int = 32) -> list[bytes]:
-    """The first ``size`` bytes of SHA-256(``start`` + id) of each id (UTF-8): the one
-    hash of every lot."""
-    sha256 = hashlib.sha256
-    return [sha256(start + i.encode()).digest()[:size] for i in ids]
-
-
 def _joined(start: bytes, ids: Iterable[str]) -> bytes:
-    """The SHA-256 digests of ``start`` + id (UTF-8) of each id, one after the other:
-    ``digests`` without a Python loop of ours or a slice per id."""
+    """SHA-256(``start`` + id) of each id (UTF-8), one digest after the other: the one hash
+    of every lot, without a Python loop of ours (``draw_lots`` takes each digest's first 8
+    bytes at once)."""
     digest = type(hashlib.sha256()).digest
     return b"".join(map(digest, map(hashlib.sha256, map(start.__add__, map(str.encode, ids)))))
 
@@ -64,8 +58,8 @@ def draw_lot(players: Iterable[str], key: bytes, label: str = "round 1 seating")
     """The players in the order of a lot drawn from ``key`` for ``label`` (independent of
     input order): by SHA-256(LOT_LABEL, label, key, player id)."""
     ids = [str(p) for p in players]
-    tickets = digests(prefix(LOT_LABEL, label.encode("utf-8"), key), ids)
-    return [ids[i] for i in sorted(range(len(ids)), key=tickets.__getitem__)]
+    joined = _joined(prefix(LOT_LABEL, label.encode("utf-8"), key), ids)
+    return [ids[i] for i in sorted(range(len(ids)), key=lambda i: joined[32 * i:32 * i + 32])]
 
 
 def draw_lots(seed: int | str | bytes, players: Iterable[str]) -> np.ndarray:
@@ -84,4 +78,4 @@ def derive_seed(key: bytes, label: str) -> int:
     """A 63-bit integer seed for ``label`` (e.g. the scoring tie-break lot) from the key:
     SHA-256(LOT_LABEL, "seed", label, key): the key ends the prefix, the id is empty."""
     start = prefix(LOT_LABEL, b"seed", label.encode("utf-8")) + key
-    return int.from_bytes(digests(start, [""], 8)[0], "big") >> 1
+    return int.from_bytes(hashlib.sha256(start).digest()[:8], "big") >> 1
